@@ -1,0 +1,330 @@
+/**
+ * Shared validation rules and messages (spec part 1 §5, part 2 §5).
+ * Pure: no I/O. Every message is the spec's text, verbatim.
+ */
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------
+// Messages and constants
+// ---------------------------------------------------------------------------
+
+/** Human field name: underscores become spaces ('first_name' → 'first name'). */
+export function fieldLabel(field: string): string {
+  return field.replace(/_/g, ' ');
+}
+
+/** 'Please enter your {field}' (field name with underscores as spaces). */
+export function requiredMessage(field: string): string {
+  return `Please enter your ${fieldLabel(field)}`;
+}
+
+/** 'Please enter a valid {field}' (phone, zip). */
+export function invalidFieldMessage(field: string): string {
+  return `Please enter a valid ${fieldLabel(field)}`;
+}
+
+export const EMAIL_MESSAGE = 'Please enter a valid email';
+export const PASSWORD_MESSAGE = 'Your password must have at least 10 characters';
+export const TERMS_MESSAGE = 'You must accept terms';
+/** The spec has two spellings ('chose' / 'choose'); we use the correct one everywhere. */
+export const BIRTH_DATE_MESSAGE = 'You must choose a valid birth date';
+export const PASSWORD_MIN_LENGTH = 10;
+export const BIRTH_YEAR_SPAN = 120;
+export const PHONE_NUMBER_MESSAGE = 'Please enter a valid phone number';
+export const ROUTING_NUMBER_MESSAGE = 'Please enter a valid routing number';
+export const ROUTING_NUMBER_LENGTH = 9;
+export const DESCRIPTOR_MAX_LENGTH = 22;
+export const DESCRIPTOR_MESSAGE = `The descriptor must have at most ${DESCRIPTOR_MAX_LENGTH} characters`;
+export const PHONE_DEFAULT_COUNTRY_CODE = '+1';
+
+const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------
+// Predicates and formatters
+// ---------------------------------------------------------------------------
+
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+/** Email pattern check. Empty is NOT an email; schemas let the required rule report empties. */
+export function isValidEmail(value: string): boolean {
+  const v = value.trim();
+  return v.length <= 254 && EMAIL_RE.test(v) && !v.includes('..');
+}
+
+const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
+
+/** 5 digits, or 5 digits, a dash and 4 digits. */
+export function isValidZip(value: string): boolean {
+  return ZIP_RE.test(value.trim());
+}
+
+export function stripNonDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** Phone parsed with US as the default country and valid. */
+export function isValidPhone(value: string): boolean {
+  const v = value.trim();
+  if (!v) return false;
+  try {
+    return isValidPhoneNumber(v, 'US');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Formats as '(###) ###-####'. Works progressively for input masks ('212555' → '(212) 555').
+ * A leading US country code 1 on an 11-digit number is dropped.
+ */
+export function formatUsPhone(value: string): string {
+  let d = stripNonDigits(value);
+  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
+  d = d.slice(0, 10);
+  if (d.length === 0) return '';
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/**
+ * Display formatting (part 2 §5): numbers starting with + are kept; numbers starting with '('
+ * get a +1 prefix; 10 digits show as '+1 (xxx) xxx-xxxx'. Anything else is returned as given.
+ */
+export function formatPhoneDisplay(value: string | null | undefined): string {
+  const v = (value ?? '').trim();
+  if (!v) return '';
+  if (v.startsWith('+')) return v;
+  if (v.startsWith('(')) return `${PHONE_DEFAULT_COUNTRY_CODE} ${v}`;
+  const d = stripNonDigits(v);
+  if (d.length === 10) return `${PHONE_DEFAULT_COUNTRY_CODE} ${formatUsPhone(d)}`;
+  return v;
+}
+
+/** E.164 form with +1 as the default country code; null when the number is not valid. */
+export function toE164Us(input: string): string | null {
+  const v = input.trim();
+  if (!isValidPhone(v)) return null;
+  return parsePhoneNumberFromString(v, 'US')?.number ?? null;
+}
+
+export function isValidRoutingNumber(value: string): boolean {
+  return /^\d{9}$/.test(value);
+}
+
+/** For the routing number input: non-digits stripped as typed, max length 9. */
+export function sanitizeRoutingNumberInput(value: string): string {
+  return stripNonDigits(value).slice(0, ROUTING_NUMBER_LENGTH);
+}
+
+/** EIN dashes are stripped on save. */
+export function stripEinDashes(ein: string): string {
+  return ein.replace(/-/g, '').trim();
+}
+
+/** 'Characters Left' counter (never negative). */
+export function charactersLeft(value: string | null | undefined, max = DESCRIPTOR_MAX_LENGTH): number {
+  return Math.max(0, max - (value ?? '').length);
+}
+
+/** Strips HTML tags; each &nbsp; becomes a plain space. Trims the result. */
+export function stripHtml(value: string | null | undefined): string {
+  return (value ?? '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;?/gi, ' ')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------
+// Birth date helpers
+// ---------------------------------------------------------------------------
+
+/** Days in month (1–12), leap years included. */
+export function daysInMonth(year: number, month1to12: number): number {
+  if (month1to12 === 2) {
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    return leap ? 29 : 28;
+  }
+  return [4, 6, 9, 11].includes(month1to12) ? 30 : 31;
+}
+
+/** The year choices: 120 years back from the current year, newest first (current year included). */
+export function birthYearOptions(now: Date): number[] {
+  const y = now.getFullYear();
+  return Array.from({ length: BIRTH_YEAR_SPAN }, (_, i) => y - i);
+}
+
+const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses 'YYYY-MM-DD' to a UTC-midnight Date when it names a real calendar day, else null. */
+export function parseIsoDate(value: string): Date | null {
+  const m = ISO_DATE_RE.exec(value);
+  if (!m) return null;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
+  const date = new Date(Date.UTC(2000, mo - 1, d));
+  date.setUTCFullYear(y);
+  return date;
+}
+
+/** 'YYYY-MM-DD' from numeric parts (for the month/day/year selectors). */
+export function toIsoDate(year: number, month1to12: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month1to12).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A valid date, earlier than one day before now. */
+export function isValidBirthDate(value: string, now: Date = new Date()): boolean {
+  const d = parseIsoDate(value);
+  return d !== null && d.getTime() < now.getTime() - DAY_MS;
+}
+
+// ---------------------------------------------------------------------------
+// Reusable zod field schemas
+// ---------------------------------------------------------------------------
+
+/** Required text (trimmed): 'Please enter your {field}'. */
+export function requiredString(field: string) {
+  const msg = requiredMessage(field);
+  return z.string({ error: msg }).trim().min(1, msg);
+}
+
+/** Optional text: absent or empty allowed. */
+export function optionalString() {
+  return z.string().trim().optional();
+}
+
+/** Required email: 'Please enter your {field}' when empty, 'Please enter a valid email' otherwise. */
+export function emailSchema(field = 'email') {
+  const msg = requiredMessage(field);
+  return z
+    .string({ error: msg })
+    .trim()
+    .min(1, { error: msg, abort: true })
+    .refine(isValidEmail, EMAIL_MESSAGE);
+}
+
+/** Optional email: empty passes, otherwise must be an email. */
+export function optionalEmailSchema() {
+  return z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidEmail(v), EMAIL_MESSAGE)
+    .optional();
+}
+
+/** New password: required and at least 10 characters. Not trimmed. */
+export function passwordSchema(field = 'password') {
+  const msg = requiredMessage(field);
+  return z
+    .string({ error: msg })
+    .min(1, { error: msg, abort: true })
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE);
+}
+
+/** Optional password (profile): empty passes, otherwise at least 10 characters. */
+export function optionalPasswordSchema() {
+  return z
+    .string()
+    .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE)
+    .optional();
+}
+
+/** Zip: 5 digits or 5-4. Required unless `{ required: false }`. */
+export function zipSchema(field = 'zip', opts: { required?: boolean } = {}) {
+  const required = opts.required ?? true;
+  const req = requiredMessage(field);
+  const base = z.string({ error: req }).trim();
+  if (!required) return base.refine((v) => v === '' || isValidZip(v), invalidFieldMessage(field)).optional();
+  return base.min(1, { error: req, abort: true }).refine(isValidZip, invalidFieldMessage(field));
+}
+
+/**
+ * Phone parsed as US (default +1) and valid: 'Please enter a valid {field}'.
+ * Optional (empty allowed) unless `{ required: true }`.
+ */
+export function phoneSchema(field = 'phone', opts: { required?: boolean } = {}) {
+  const required = opts.required ?? false;
+  const req = requiredMessage(field);
+  const base = z.string({ error: req }).trim();
+  if (!required)
+    return base.refine((v) => v === '' || isValidPhone(v), invalidFieldMessage(field)).optional();
+  return base.min(1, { error: req, abort: true }).refine(isValidPhone, invalidFieldMessage(field));
+}
+
+/** Routing number: exactly 9 digits. */
+export function routingNumberSchema() {
+  return z
+    .string({ error: ROUTING_NUMBER_MESSAGE })
+    .trim()
+    .refine(isValidRoutingNumber, ROUTING_NUMBER_MESSAGE);
+}
+
+/** Deposit descriptor: max 22 characters. Required unless `{ required: false }`. */
+export function descriptorSchema(opts: { required?: boolean } = {}) {
+  const base = z.string().trim().max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE);
+  if (opts.required === false) return base.optional();
+  const req = requiredMessage('descriptor');
+  return z.string({ error: req }).trim().min(1, { error: req, abort: true }).pipe(base);
+}
+
+/** Birthday 'YYYY-MM-DD': a real date earlier than one day before `now()`. */
+export function birthdaySchema(now: () => Date = () => new Date(), field = 'birthday') {
+  const req = requiredMessage(field);
+  return z
+    .string({ error: req })
+    .trim()
+    .min(1, { error: req, abort: true })
+    .refine((v) => isValidBirthDate(v, now()), BIRTH_DATE_MESSAGE);
+}
+
+// ---------------------------------------------------------------------------
+// Account forms (part 1 §2, §5, §7)
+// ---------------------------------------------------------------------------
+
+/** Sign-up form schema; `now` is injectable for tests. */
+export function makeSignUpSchema(now: () => Date = () => new Date()) {
+  return z.object({
+    first_name: requiredString('first_name'),
+    last_name: requiredString('last_name'),
+    email: emailSchema('email'),
+    password: passwordSchema('password'),
+    birthday: birthdaySchema(now),
+    terms: z.literal(true, { error: TERMS_MESSAGE }),
+  });
+}
+
+export const SignUpSchema = makeSignUpSchema();
+export type SignUpInput = z.infer<typeof SignUpSchema>;
+
+/** POST /a/v2/users body: the sign-up form without the terms checkbox. */
+export const SignUpBodySchema = SignUpSchema.omit({ terms: true });
+export type SignUpBody = z.infer<typeof SignUpBodySchema>;
+
+export const LoginSchema = z.object({
+  email: emailSchema('email'),
+  password: z.string({ error: requiredMessage('password') }).min(1, requiredMessage('password')),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: emailSchema('email') });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+export const ResetPasswordSchema = z.object({
+  new_password: passwordSchema('new_password'),
+  reset_token: requiredString('reset_token'),
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+/** First message per field path (for forms and the server's `errors` map). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
