@@ -1,1 +1,3 @@
+export * from './order-status.ts';
+export * from './transitions.ts';
 export * from './validation.ts';

@@ -1,0 +1,91 @@
+/**
+ * The order state machine (DESIGN §5; spec part 1 §4, part 2 §4.2). One table, both actors.
+ */
+import { NEW_STATUSES, type OrderStatus } from './order-status.ts';
+
+export const ACTORS = ['merchant', 'marketplace'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+const merchantFromNew = ['MERCHANT_ACCEPTED', 'MERCHANT_REJECTED', 'REJECTED_PARTIAL'] as const;
+/** Orders the marketplace may still cancel or decline (not yet handed over to a carrier). */
+const marketplaceOpen = [...NEW_STATUSES, 'MERCHANT_ACCEPTED'] as const;
+
+type TransitionTable = Record<Actor, Partial<Record<OrderStatus, readonly OrderStatus[]>>>;
+
+function build(): TransitionTable {
+  const merchant: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {};
+  for (const s of NEW_STATUSES) merchant[s] = merchantFromNew;
+  merchant.MERCHANT_ACCEPTED = ['MERCHANT_SHIPPED'];
+  merchant.MERCHANT_SHIPPED = ['CLOSED'];
+
+  const marketplace: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {};
+  for (const s of marketplaceOpen) marketplace[s] = ['CANCELLED', 'PAYMENT_DECLINED'];
+  // Payment events reported by the marketplace before the merchant decides.
+  marketplace.SUBMITTED = ['PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'CANCELLED', 'PAYMENT_DECLINED'];
+  marketplace.PAYMENT_SUBMITTED = ['PAYMENT_APPROVED', 'CANCELLED', 'PAYMENT_DECLINED'];
+  // The customer accepted the changed order, or cancelled it.
+  marketplace.REJECTED_PARTIAL = ['SUBMITTED', 'CANCELLED'];
+  marketplace.CLOSED = ['DISPUTED'];
+  // A dispute is refunded, or resolved in the merchant's favour.
+  marketplace.DISPUTED = ['REFUNDED', 'CLOSED'];
+  return { merchant, marketplace };
+}
+
+/** `TRANSITIONS[actor][from]` lists the statuses `actor` may move an order to. */
+export const TRANSITIONS: Readonly<TransitionTable> = build();
+
+export function allowedTransitions(actor: Actor, from: OrderStatus): readonly OrderStatus[] {
+  return TRANSITIONS[actor][from] ?? [];
+}
+
+export function canTransition(actor: Actor, from: OrderStatus, to: OrderStatus): boolean {
+  return allowedTransitions(actor, from).includes(to);
+}
+
+/** 'Cannot change order status from MERCHANT_SHIPPED to MERCHANT_ACCEPTED' */
+export function transitionError(from: string, to: string): string {
+  return `Cannot change order status from ${from} to ${to}`;
+}
+
+// ---------------------------------------------------------------------------
+// Rejection reasons
+// ---------------------------------------------------------------------------
+
+export const REJECTION_REASONS = [
+  'customer_cancelled',
+  'courier_issue',
+  'bad_weather',
+  'store_closed',
+  'other',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+export const REJECTION_REASON_LABELS: Record<RejectionReason, string> = {
+  customer_cancelled: 'Customer cancelled',
+  courier_issue: 'Courier issue',
+  bad_weather: 'Bad weather',
+  store_closed: 'Store closed',
+  other: 'Other',
+};
+
+export const REJECTION_REASON_OPTIONS: readonly { value: RejectionReason; label: string }[] =
+  REJECTION_REASONS.map((value) => ({ value, label: REJECTION_REASON_LABELS[value] }));
+
+export const DEFAULT_REJECTION_REASON: RejectionReason = 'customer_cancelled';
+
+/** Item-level reasons; choosing one puts the order on hold (REJECTED_PARTIAL). */
+export const ITEM_REASONS = ['outOfStock', 'wrongPrice'] as const;
+export type ItemReason = (typeof ITEM_REASONS)[number];
+
+export const ITEM_REASON_LABELS: Record<ItemReason, string> = {
+  outOfStock: 'Out of stock',
+  wrongPrice: 'Wrong Price',
+};
+
+/** The `statuslist` values sent per item in PUT /m/v2/orders/{id}. */
+export const ITEM_REASON_STATUS: Record<ItemReason, 'OUT_OF_STOCK' | 'WRONG_PRICE'> = {
+  outOfStock: 'OUT_OF_STOCK',
+  wrongPrice: 'WRONG_PRICE',
+};
+export const ITEM_STATUSES = ['OUT_OF_STOCK', 'WRONG_PRICE'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
