@@ -1,0 +1,294 @@
+/**
+ * Drawing primitives shared by the documents: document creation, the type scale, text
+ * that is always made WinAnsi-safe, and page-space bookkeeping. Text is never left to
+ * pdfkit's automatic page breaks: every call passes a height, so a document adds pages
+ * only where its own layout decides to.
+ */
+import PDFDocument from 'pdfkit';
+import { pdfSafe } from './text.ts';
+
+export type Doc = PDFKit.PDFDocument;
+
+export const LETTER = { width: 612, height: 792 } as const;
+export const MARGIN = 40;
+/** pdfkit's own bottom margin is kept small; layouts stop at their own content bottom. */
+const PDFKIT_BOTTOM_MARGIN = 12;
+
+export const FONT = {
+  regular: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italic: 'Helvetica-Oblique',
+  mono: 'Courier',
+  monoBold: 'Courier-Bold',
+} as const;
+export type FontName = keyof typeof FONT;
+
+export const COLOR = {
+  text: '#1a1a1a',
+  muted: '#5b6270',
+  faint: '#8a909c',
+  rule: '#c9ced6',
+  hairline: '#e3e6eb',
+  panel: '#f3f5f8',
+  accent: '#1f3a5f',
+} as const;
+
+export interface DocumentInfo {
+  title: string;
+  author?: string;
+  subject?: string;
+}
+
+/** A document with no page yet: each draw function adds its own pages. */
+export function createDocument(info: DocumentInfo): Doc {
+  return new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    bufferPages: false,
+    info: {
+      Title: pdfSafe(info.title),
+      Author: pdfSafe(info.author ?? ''),
+      Subject: pdfSafe(info.subject ?? ''),
+      Creator: 'Merchant console',
+      Producer: 'Merchant console',
+    },
+  });
+}
+
+export function addPage(
+  doc: Doc,
+  size: [number, number] = [LETTER.width, LETTER.height],
+  margin = MARGIN,
+): void {
+  doc.addPage({
+    size,
+    margins: { top: margin, left: margin, right: margin, bottom: Math.min(margin, PDFKIT_BOTTOM_MARGIN) },
+  });
+}
+
+/** Collects a finished document into one Buffer. `draw` runs after the listeners are attached. */
+export function renderToBuffer(info: DocumentInfo, draw: (doc: Doc) => void): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const doc = createDocument(info);
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      draw(doc);
+      doc.end();
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
+
+export interface TextStyle {
+  font?: FontName;
+  size?: number;
+  color?: string;
+}
+
+export interface DrawTextOptions extends TextStyle {
+  width?: number;
+  /** Text beyond this height is cut (with an ellipsis when `ellipsis` is set). */
+  height?: number;
+  align?: 'left' | 'right' | 'center' | 'justify';
+  ellipsis?: boolean;
+  lineGap?: number;
+  characterSpacing?: number;
+  underline?: boolean;
+  /** Single line: no wrapping at all. */
+  noWrap?: boolean;
+}
+
+function applyStyle(doc: Doc, style: TextStyle): void {
+  doc.font(FONT[style.font ?? 'regular']).fontSize(style.size ?? 10);
+  doc.fillColor(style.color ?? COLOR.text);
+}
+
+/** Height the text takes at this width and style (after pdfSafe). */
+export function measureText(
+  doc: Doc,
+  value: string | null | undefined,
+  width: number,
+  style: TextStyle & { lineGap?: number } = {},
+): number {
+  const text = pdfSafe(value);
+  if (text === '') return 0;
+  applyStyle(doc, style);
+  return doc.heightOfString(text, { width, lineGap: style.lineGap ?? 0 });
+}
+
+export function textWidth(doc: Doc, value: string | null | undefined, style: TextStyle = {}): number {
+  applyStyle(doc, style);
+  return doc.widthOfString(pdfSafe(value));
+}
+
+/**
+ * Draws customer or document text literally, WinAnsi-safe, and returns the height used.
+ * Never triggers an automatic page break.
+ */
+export function drawText(
+  doc: Doc,
+  value: string | null | undefined,
+  x: number,
+  y: number,
+  options: DrawTextOptions = {},
+): number {
+  const text = pdfSafe(value);
+  if (text === '') return 0;
+  applyStyle(doc, options);
+  const lineGap = options.lineGap ?? 0;
+  if (options.noWrap) {
+    const single = text.replace(/\s*\n\s*/g, ' ');
+    const spacing = options.characterSpacing ?? 0;
+    const measure = (value: string) => doc.widthOfString(value) + spacing * Math.max(0, value.length - 1);
+    let shown = single;
+    if (options.width !== undefined && measure(shown) > options.width) {
+      while (shown.length > 1 && measure(`${shown}…`) > options.width) shown = shown.slice(0, -1);
+      shown = `${shown.trimEnd()}…`;
+    }
+    const lineWidth = measure(shown);
+    let left = x;
+    if (options.width !== undefined && options.align === 'right') left = x + options.width - lineWidth;
+    if (options.width !== undefined && options.align === 'center') left = x + (options.width - lineWidth) / 2;
+    doc.text(shown, left, y, {
+      lineBreak: false,
+      characterSpacing: options.characterSpacing,
+      underline: options.underline,
+    });
+    return doc.currentLineHeight(true);
+  }
+  const width = options.width ?? doc.page.width - x - doc.page.margins.right;
+  const natural = doc.heightOfString(text, { width, lineGap, characterSpacing: options.characterSpacing });
+  const height = options.height !== undefined ? Math.min(options.height, natural) : natural;
+  doc.text(text, x, y, {
+    width,
+    // One point of slack so the last line is not dropped by rounding; never open a page.
+    height: Math.max(height, doc.currentLineHeight(true)) + 1,
+    align: options.align ?? 'left',
+    ellipsis: options.ellipsis ? '…' : undefined,
+    lineGap,
+    characterSpacing: options.characterSpacing,
+    underline: options.underline,
+  });
+  return height;
+}
+
+/** A horizontal rule. */
+export function rule(
+  doc: Doc,
+  x1: number,
+  x2: number,
+  y: number,
+  color: string = COLOR.rule,
+  width = 0.75,
+): void {
+  doc.save().moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(color).stroke().restore();
+}
+
+/** A small all-caps section label. */
+export function label(
+  doc: Doc,
+  value: string,
+  x: number,
+  y: number,
+  width?: number,
+  align: 'left' | 'right' | 'center' = 'left',
+): number {
+  return drawText(doc, value.toUpperCase(), x, y, {
+    align,
+    font: 'bold',
+    size: 7.5,
+    color: COLOR.muted,
+    characterSpacing: 0.5,
+    width,
+    noWrap: true,
+  });
+}
+
+export function box(
+  doc: Doc,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  options: { fill?: string; stroke?: string; lineWidth?: number; radius?: number; dash?: number } = {},
+): void {
+  doc.save();
+  if (options.radius) doc.roundedRect(x, y, width, height, options.radius);
+  else doc.rect(x, y, width, height);
+  if (options.dash) doc.dash(options.dash, { space: options.dash });
+  doc.lineWidth(options.lineWidth ?? 0.75);
+  if (options.fill && options.stroke) doc.fillAndStroke(options.fill, options.stroke);
+  else if (options.fill) doc.fill(options.fill);
+  else doc.stroke(options.stroke ?? COLOR.rule);
+  doc.undash();
+  doc.restore();
+}
+
+/** An empty tick box for picking. */
+export function checkbox(doc: Doc, x: number, y: number, size = 10): void {
+  box(doc, x, y, size, size, { stroke: COLOR.text, lineWidth: 0.9 });
+}
+
+/** Bottom of the usable area of the current page, leaving `reserve` points above the margin. */
+export function contentBottom(doc: Doc, reserve = 0): number {
+  return doc.page.height - MARGIN - reserve;
+}
+
+/**
+ * Vertical flow over pages for one order's document: `ensure(height)` starts a new page
+ * (footer on the old one, continuation header on the new one) when the next block would
+ * not fit above the footer.
+ */
+export class PageFlow {
+  y = MARGIN;
+  pageNumber = 0;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly hooks: {
+      /** Draws the top of a continuation page and returns the y where content goes on. */
+      continuationHeader: (doc: Doc, pageNumber: number) => number;
+      footer: (doc: Doc, pageNumber: number) => void;
+      /** Space kept free above the bottom margin for the footer. */
+      footerReserve: number;
+    },
+  ) {}
+
+  /** Starts the first page; returns the top y. */
+  start(): number {
+    addPage(this.doc);
+    this.pageNumber = 1;
+    this.y = MARGIN;
+    return this.y;
+  }
+
+  get bottom(): number {
+    return contentBottom(this.doc, this.hooks.footerReserve);
+  }
+
+  fits(height: number): boolean {
+    return this.y + height <= this.bottom;
+  }
+
+  /** Breaks the page unless `height` fits; returns true when a new page was started. */
+  ensure(height: number): boolean {
+    if (this.fits(height)) return false;
+    this.newPage();
+    return true;
+  }
+
+  newPage(): void {
+    this.hooks.footer(this.doc, this.pageNumber);
+    addPage(this.doc);
+    this.pageNumber += 1;
+    this.y = this.hooks.continuationHeader(this.doc, this.pageNumber);
+  }
+
+  finish(): void {
+    this.hooks.footer(this.doc, this.pageNumber);
+  }
+}

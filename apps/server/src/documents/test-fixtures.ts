@@ -1,0 +1,209 @@
+/** Sample data for the document tests and screenshots (not used by production code). */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { DocumentItem, DocumentOrder } from './types.ts';
+
+export function buildDocumentOrder(overrides: Partial<DocumentOrder> = {}): DocumentOrder {
+  return {
+    id: '2ABNPFR-3A0-9E',
+    status: 'MERCHANT_ACCEPTED',
+    date_submitted: '2024-11-20T18:05:00Z',
+    timezone: 'America/New_York',
+    delivery: {
+      method: 'scheduled',
+      date: '2024-11-22',
+      window: ['2024-11-22T19:00:00Z', '2024-11-22T21:00:00Z'],
+    },
+    gift_message: null,
+    promo_code: 'HOLIDAY10',
+    recipient: {
+      first_name: 'Maria',
+      last_name: 'Gonzalez',
+      street_1: '350 Fifth Avenue',
+      street_2: 'Suite 4100',
+      street_3: null,
+      city: 'New York',
+      state: 'NY',
+      zipcode: '10118',
+      country: 'US',
+      phone_number: '(212) 555-0147',
+      delivery_instructions: 'Leave with the front desk concierge. Buzz 4100.',
+    },
+    customer: {
+      first_name: 'James',
+      last_name: 'Whitaker',
+      phone_number: '(646) 555-0199',
+      email: 'james.whitaker@example.com',
+    },
+    transaction: {
+      subtotal: 184.99,
+      tax: 16.42,
+      delivery_fee: 7.99,
+      shipping: 0,
+      tip: 10,
+      discount: 18.5,
+      total: 200.9,
+    },
+    items: [
+      {
+        id: 'li-1',
+        name: "Maker's Mark Kentucky Straight Bourbon Whisky",
+        description: 'Handmade bourbon with a soft, wheated profile and notes of caramel and vanilla.',
+        quantity: 2,
+        price: 34.99,
+        subtotal: 69.98,
+        sku: 'MM-750-001',
+        container_size: '750ml',
+      },
+      {
+        id: 'li-1-e1',
+        name: 'Engraving',
+        description: null,
+        quantity: 2,
+        price: 10,
+        subtotal: 20,
+        parent_line_item_id: 'li-1',
+        aux_data: { engraving_message: ['Happy 40th, Sam', 'Cheers to you'] },
+      },
+      {
+        id: 'li-2',
+        name: 'Veuve Clicquot Yellow Label Brut Champagne',
+        description: 'Non-vintage.',
+        quantity: 1,
+        price: 59.99,
+        subtotal: 59.99,
+        sku: 'VC-750-BRUT',
+        container_size: '750ml',
+      },
+      {
+        id: 'li-3',
+        name: 'Casamigos Blanco Tequila',
+        description: null,
+        quantity: 1,
+        price: 35.02,
+        subtotal: 35.02,
+        sku: 'CAS-BL-1L',
+        container_size: '1L',
+      },
+    ],
+    tracking_provider: 'FedEx',
+    tracking_id: '781234567890',
+    merchant: {
+      name: 'Union Square Wine & Spirits',
+      address_lines: ['140 Fourth Avenue', 'New York, NY 10003'],
+      phone: '(212) 555-0100',
+    },
+    application_brand_name: 'ReserveBar',
+    ...overrides,
+  };
+}
+
+export function buildItems(count: number): DocumentItem[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `bulk-${index + 1}`,
+    name: `Reserve Selection Cabernet Sauvignon No. ${index + 1}`,
+    description: index % 3 === 0 ? 'Napa Valley. Dark fruit, cedar and a long finish.' : null,
+    quantity: (index % 4) + 1,
+    price: 24.5 + index,
+    subtotal: (24.5 + index) * ((index % 4) + 1),
+    sku: `CAB-${String(index + 1).padStart(4, '0')}`,
+    container_size: index % 2 === 0 ? '750ml' : '1.5L',
+  }));
+}
+
+/** Text of a PDF via poppler's pdftotext (layout mode keeps columns on one line). */
+export function pdfText(
+  pdf: Buffer,
+  options: { layout?: boolean; firstPage?: number; lastPage?: number } = {},
+): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-text-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    const args = ['-enc', 'UTF-8'];
+    if (options.layout !== false) args.push('-layout');
+    if (options.firstPage) args.push('-f', String(options.firstPage));
+    if (options.lastPage) args.push('-l', String(options.lastPage));
+    return execFileSync('pdftotext', [...args, file, '-'], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface PdfInfo {
+  pages: number;
+  /** Page size in points of the first page. */
+  width: number;
+  height: number;
+}
+
+export function pdfInfo(pdf: Buffer): PdfInfo {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-info-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(out)?.[1] ?? Number.NaN);
+    const size = /^Page size:\s+([\d.]+) x ([\d.]+) pts/m.exec(out);
+    return { pages, width: Number(size?.[1] ?? Number.NaN), height: Number(size?.[2] ?? Number.NaN) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A 640x480 RGB PNG that looks like a street map with a marker in the middle (a stand-in for a static map). */
+export function buildMapPng(width = 640, height = 480): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      let rgb: [number, number, number] = [236, 232, 224];
+      if ((x + 30) % 160 < 14 || (y + 10) % 120 < 12) rgb = [255, 255, 255];
+      if (Math.abs(x - y * 1.3 - 40) < 9) rgb = [250, 214, 120];
+      if (x > 420 && x < 520 && y > 300 && y < 380) rgb = [200, 225, 190];
+      const dx = x - width / 2;
+      const dy = y - height / 2 + 18;
+      if (dx * dx + dy * dy < 15 * 15 || (Math.abs(dx) < 16 - (dy > 0 ? dy : 99) && dy >= 0 && dy < 18))
+        rgb = [219, 68, 55];
+      row.set(rgb, 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}

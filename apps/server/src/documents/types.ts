@@ -1,0 +1,133 @@
+/**
+ * Input types of the PDF generators. They are plain data: the caller maps database rows
+ * onto them, the renderers never touch a database or the network.
+ */
+
+export type DeliveryMethod = 'on_demand' | 'scheduled' | 'shipping' | 'preorder' | 'deposit' | 'courier';
+
+export interface DocumentDelivery {
+  method: DeliveryMethod;
+  /** 'YYYY-MM-DD' (scheduled or pre-sale date), a calendar date without a time zone. */
+  date?: string | null;
+  /** [startISO, endISO], an instant each; shown in the order's time zone. */
+  window?: readonly [string, string] | null;
+}
+
+export interface DocumentRecipient {
+  first_name: string;
+  last_name: string;
+  street_1: string;
+  street_2?: string | null;
+  street_3?: string | null;
+  city: string;
+  state: string;
+  zipcode: string;
+  country?: string | null;
+  phone_number?: string | null;
+  delivery_instructions?: string | null;
+}
+
+export interface DocumentCustomer {
+  first_name: string;
+  last_name: string;
+  phone_number?: string | null;
+  email?: string | null;
+}
+
+/** Amounts in dollars. `discount` is the amount taken off (a positive number). */
+export interface DocumentTransaction {
+  subtotal: number;
+  tax: number;
+  delivery_fee: number;
+  shipping: number;
+  tip: number;
+  discount: number;
+  total: number;
+}
+
+export interface DocumentItemAuxData {
+  /** The lines of one engraving message. */
+  engraving_message?: readonly string[] | null;
+  /** 'YYYY-MM-DD' */
+  preorder_available_date?: string | null;
+}
+
+export interface DocumentItem {
+  id: string;
+  name: string;
+  description?: string | null;
+  quantity: number;
+  /** Unit price in dollars. */
+  price: number;
+  /** Line total in dollars (price × quantity, less any item discount). */
+  subtotal: number;
+  sku?: string | null;
+  /** As the catalogue writes it, e.g. '750ml' or '1.75L'. */
+  container_size?: string | null;
+  /** Set on child line items (an engraving belongs to the product line it names). */
+  parent_line_item_id?: string | null;
+  aux_data?: DocumentItemAuxData | null;
+}
+
+export interface DocumentMerchant {
+  name: string;
+  /** Street, then 'City, ST 12345'; printed one per line. */
+  address_lines: readonly string[];
+  phone?: string | null;
+}
+
+export interface DocumentOrder {
+  /** The order id shown to people, e.g. '2ABNPFR-3A0-9E'. */
+  id: string;
+  status: string;
+  /** ISO instant. */
+  date_submitted: string;
+  /** IANA time zone of the order (the merchant's), e.g. 'America/New_York'. */
+  timezone: string;
+  delivery: DocumentDelivery;
+  gift_message: { message: string } | null;
+  promo_code: string | null;
+  recipient: DocumentRecipient;
+  customer: DocumentCustomer;
+  transaction: DocumentTransaction;
+  items: readonly DocumentItem[];
+  tracking_provider: string | null;
+  tracking_id: string | null;
+  merchant: DocumentMerchant;
+  /** The marketplace brand the order came through (application_brand_name). */
+  application_brand_name?: string | null;
+}
+
+export type BatchDocumentKind = 'packingslip' | 'receipt';
+
+export type Carrier = 'FedEx' | 'UPS' | 'GSO';
+
+export interface LabelAddress {
+  name: string;
+  company?: string | null;
+  street_1: string;
+  street_2?: string | null;
+  street_3?: string | null;
+  city: string;
+  state: string;
+  zipcode: string;
+  country?: string | null;
+  phone?: string | null;
+}
+
+export interface ShippingLabelInput {
+  carrier: Carrier;
+  /** e.g. 'Ground', '2Day', 'Priority Overnight'. */
+  service: string;
+  tracking_number: string;
+  from: LabelAddress;
+  to: LabelAddress;
+  weight_lbs: number;
+  /** 1-based. */
+  box_index: number;
+  box_count: number;
+  /** The order id. */
+  reference: string;
+  /** 'PDF_4x6' (default): a 288×432 pt page; 'PDF_LETTER': the label in the top half of a letter page. */
+  format?: 'PDF_4x6' | 'PDF_LETTER';
+}
