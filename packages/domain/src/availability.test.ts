@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canAccept,
+  canCreateShippingLabel,
+  canEditTracking,
+  canEnterTracking,
+  canMarkDelivered,
+  canPrintReceipt,
+  canReject,
+  canShip,
+  listColumns,
+  REVIEW_ACTION_LABELS,
+  reviewModalActions,
+  rowActions,
+  showItemOptions,
+  showTrackingLink,
+  statusCommentText,
+} from './availability.ts';
+import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
+
+const NEW = ['SUBMITTED', 'PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE'];
+
+describe('availability by status (every status)', () => {
+  it.each(ORDER_STATUSES.map((s) => [s] as const))('%s', (s: OrderStatus) => {
+    expect(canPrintReceipt(s)).toBe(s !== 'SUBMITTED');
+    expect(canAccept(s)).toBe(NEW.includes(s));
+    expect(canReject(s)).toBe(NEW.includes(s));
+    expect(showItemOptions(s)).toBe(NEW.includes(s));
+    expect(showItemOptions(s, { inAcceptDialog: true })).toBe(false);
+    expect(canEnterTracking(s)).toBe(s === 'MERCHANT_ACCEPTED');
+    expect(canEditTracking(s)).toBe(s === 'MERCHANT_ACCEPTED' || s === 'MERCHANT_SHIPPED');
+    expect(canMarkDelivered(s)).toBe(s === 'MERCHANT_SHIPPED');
+    expect(showTrackingLink(s, 'https://t')).toBe(s === 'MERCHANT_SHIPPED' || s === 'CLOSED');
+    expect(showTrackingLink(s, '')).toBe(false);
+    expect(showTrackingLink(s, null)).toBe(false);
+  });
+});
+
+describe('reviewModalActions (part 2 §4.4)', () => {
+  const now = new Date('2025-06-12T16:00:00Z');
+  const labels = (o: Parameters<typeof reviewModalActions>[0], hasCarrier = false) =>
+    reviewModalActions(o, { hasCarrier, now }).actions.map((a) => REVIEW_ACTION_LABELS[a]);
+  it('payment declined and cancelled: title is the status, only close', () => {
+    expect(reviewModalActions({ status: 'PAYMENT_DECLINED' }, { now })).toEqual({
+      title: 'payment declined',
+      actions: ['close'],
+      notice: null,
+    });
+    expect(reviewModalActions({ status: 'CANCELLED' }, { now }).title).toBe('cancelled');
+  });
+  it('new orders: accept and reject', () => {
+    expect(labels({ status: 'SUBMITTED' })).toEqual(['ACCEPT', 'REJECT', 'CLOSE']);
+  });
+  it.each([
+    ['shipping', null, false, ['PRINT PACKING SLIP', 'ADD TRACKING', 'CLOSE']],
+    ['shipping', null, true, ['PRINT PACKING SLIP', 'ADD TRACKING', 'ADD SHIPPING', 'CLOSE']],
+    ['on_demand', null, true, ['PRINT PACKING SLIP', 'DELIVER ORDER', 'CLOSE']],
+    ['scheduled', null, false, ['PRINT PACKING SLIP', 'DELIVER ORDER', 'CLOSE']],
+    ['scheduled', 'est', false, ['PRINT PACKING SLIP', 'REQUEST PICKUP', 'CLOSE']],
+    ['courier', null, false, ['PRINT PACKING SLIP', 'REQUEST PICKUP', 'CLOSE']],
+  ])('accepted %s est=%s carrier=%s', (method, est, carrier, out) => {
+    expect(
+      labels({ status: 'MERCHANT_ACCEPTED', delivery: { method }, courier_estimate_id: est }, carrier),
+    ).toEqual(out);
+  });
+  it('accepted presale not ready: no ship buttons, presale notice', () => {
+    const r = reviewModalActions(
+      {
+        status: 'MERCHANT_ACCEPTED',
+        delivery: { method: 'preorder' },
+        items: [{ id: 1, quantity: 1, price: 1, aux_data: { preorder_available_date: '2025-07-30' } }],
+      },
+      { hasCarrier: true, now },
+    );
+    expect(r.actions).toEqual(['print_packing_slip', 'close']);
+    expect(r.notice).toBe('PRESALE ORDER: NOT READY TO SHIP');
+  });
+  it.each([
+    ['on_demand', [], ['PRINT PACKING SLIP', 'ADD/VIEW DELIVERY DETAILS', 'CLOSE']],
+    ['courier', [], ['PRINT PACKING SLIP', 'ADD/VIEW DELIVERY DETAILS', 'CLOSE']],
+    ['shipping', [{ label_url: 'https://l' }], ['PRINT PACKING SLIP', 'PRINT SHIPPING LABEL', 'CLOSE']],
+    ['shipping', [], ['PRINT PACKING SLIP', 'CLOSE']],
+  ])('shipped %s', (method, shipment_info, out) => {
+    expect(labels({ status: 'MERCHANT_SHIPPED', delivery: { method }, shipment_info })).toEqual(out);
+  });
+  it('other statuses: close only', () => {
+    for (const s of ['CLOSED', 'REJECTED_PARTIAL', 'MERCHANT_REJECTED', 'DISPUTED', 'REFUNDED'] as const)
+      expect(reviewModalActions({ status: s }, { now })).toEqual({
+        title: null,
+        actions: ['close'],
+        notice: null,
+      });
+  });
+  it('canShip honours the presale rule', () => {
+    const items = [{ id: 1, quantity: 1, price: 1, aux_data: { preorder_available_date: '2025-07-30' } }];
+    expect(canShip({ status: 'MERCHANT_ACCEPTED', items }, now)).toBe(false);
+    expect(canShip({ status: 'MERCHANT_ACCEPTED', items: [] }, now)).toBe(true);
+    expect(canShip({ status: 'SUBMITTED', items: [] }, now)).toBe(false);
+  });
+});
+
+describe('list columns (part 2 §2.1)', () => {
+  it.each([
+    ['active', false, { bulkCheckbox: true, status: true, onTrack: true, comment: false, rowActions: true }],
+    ['active', true, { bulkCheckbox: false, status: true, onTrack: true, comment: false, rowActions: true }],
+    [
+      'on_hold',
+      false,
+      { bulkCheckbox: false, status: false, onTrack: false, comment: true, rowActions: true },
+    ],
+    [
+      'cancelled',
+      false,
+      { bulkCheckbox: false, status: true, onTrack: false, comment: false, rowActions: false },
+    ],
+    [
+      'completed',
+      false,
+      { bulkCheckbox: false, status: true, onTrack: false, comment: false, rowActions: true },
+    ],
+  ] as const)('%s single=%s', (tab, single, cols) =>
+    expect(listColumns(tab, { singleOrderView: single })).toEqual(cols),
+  );
+  it('row actions', () => {
+    expect(rowActions('SUBMITTED', 'active')).toEqual({ review: true, reject: true, accept: true });
+    expect(rowActions('MERCHANT_ACCEPTED', 'active')).toEqual({ review: true, reject: false, accept: false });
+    expect(rowActions('CANCELLED', 'cancelled')).toEqual({ review: false, reject: false, accept: false });
+  });
+  it('comment and carrier', () => {
+    expect(statusCommentText(null)).toBe('None');
+    expect(statusCommentText(' Out of stock ')).toBe('Out of stock');
+    expect(canCreateShippingLabel({ carrier_integration: { name: 'ups' } })).toBe(true);
+    expect(canCreateShippingLabel({ carrier_integration: null })).toBe(false);
+  });
+});

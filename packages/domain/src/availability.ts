@@ -1,0 +1,217 @@
+/**
+ * What the order screens may show or do, by status (spec part 2 §2.1, §4.3, §4.4).
+ * Everything here agrees with the transition table: a button is offered only when the
+ * state change it leads to is allowed.
+ */
+import { fulfilmentFlow, type OrderDeliveryLike } from './delivery.ts';
+import { isPresaleNotReady, type OrderItemLike, PRESALE_MESSAGE } from './items.ts';
+import { isNewStatus, type OrderStatus, type OrderTab, statusLabel } from './order-status.ts';
+import { canTransition } from './transitions.ts';
+
+/** Print receipt is disabled while the status is SUBMITTED. */
+export function canPrintReceipt(status: OrderStatus): boolean {
+  return status !== 'SUBMITTED';
+}
+
+export function canAccept(status: OrderStatus): boolean {
+  return canTransition('merchant', status, 'MERCHANT_ACCEPTED');
+}
+
+export function canReject(status: OrderStatus): boolean {
+  return canTransition('merchant', status, 'MERCHANT_REJECTED');
+}
+
+/** Out of stock / wrong price put the order on hold. */
+export function canRejectItems(status: OrderStatus): boolean {
+  return canTransition('merchant', status, 'REJECTED_PARTIAL');
+}
+
+/**
+ * Tracking entry ('You're ready to ship!'). The spec lists PAYMENT_APPROVED, PAYMENT_SUBMITTED and
+ * MERCHANT_ACCEPTED; orders in the first two must be accepted first (accepting captures the payment),
+ * so entry is offered where shipping is an allowed transition: MERCHANT_ACCEPTED.
+ */
+export function canEnterTracking(status: OrderStatus): boolean {
+  return canTransition('merchant', status, 'MERCHANT_SHIPPED');
+}
+
+/** Tracking can be edited while accepted or shipped (the spec's third status is not shown). */
+export function canEditTracking(status: OrderStatus): boolean {
+  return status === 'MERCHANT_ACCEPTED' || status === 'MERCHANT_SHIPPED';
+}
+
+/** A tracking link for MERCHANT_SHIPPED or CLOSED when a tracking URL exists. */
+export function showTrackingLink(status: OrderStatus, tracking_url: string | null | undefined): boolean {
+  return (status === 'MERCHANT_SHIPPED' || status === 'CLOSED') && Boolean(tracking_url?.trim());
+}
+
+/**
+ * Item options (Out of stock, Wrong Price): only while the order can still be put on hold (a new order),
+ * and not when the items are shown inside the accept dialog.
+ */
+export function showItemOptions(status: OrderStatus, opts: { inAcceptDialog?: boolean } = {}): boolean {
+  return !opts.inAcceptDialog && canRejectItems(status);
+}
+
+/** Shipping is blocked for presale orders not ready to ship. */
+export function canShip(
+  order: { status: OrderStatus; items?: readonly OrderItemLike[] },
+  now: Date,
+): boolean {
+  return canEnterTracking(order.status) && !isPresaleNotReady(order.items ?? [], now);
+}
+
+/** Saving delivery details closes a shipped order. */
+export function canMarkDelivered(status: OrderStatus): boolean {
+  return canTransition('merchant', status, 'CLOSED');
+}
+
+/** Out for delivery sends MERCHANT_SHIPPED. */
+export function canMarkOutForDelivery(status: OrderStatus): boolean {
+  return canTransition('merchant', status, 'MERCHANT_SHIPPED');
+}
+
+// ---------------------------------------------------------------------------
+// Review Order modal
+// ---------------------------------------------------------------------------
+
+export const REVIEW_ACTIONS = [
+  'accept',
+  'reject',
+  'print_packing_slip',
+  'add_tracking',
+  'add_shipping',
+  'deliver_order',
+  'request_pickup',
+  'delivery_details',
+  'print_shipping_label',
+  'close',
+] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+export const REVIEW_ACTION_LABELS: Record<ReviewAction, string> = {
+  accept: 'ACCEPT',
+  reject: 'REJECT',
+  print_packing_slip: 'PRINT PACKING SLIP',
+  add_tracking: 'ADD TRACKING',
+  add_shipping: 'ADD SHIPPING',
+  deliver_order: 'DELIVER ORDER',
+  request_pickup: 'REQUEST PICKUP',
+  delivery_details: 'ADD/VIEW DELIVERY DETAILS',
+  print_shipping_label: 'PRINT SHIPPING LABEL',
+  close: 'CLOSE',
+};
+
+export interface ReviewOrderLike extends OrderDeliveryLike {
+  status: OrderStatus;
+  items?: readonly OrderItemLike[];
+  shipment_info?: readonly { label_url?: string | null }[] | null;
+}
+
+export interface ReviewModalActions {
+  /** Modal title override: the status name for payment declined / cancelled orders, else null. */
+  title: string | null;
+  actions: ReviewAction[];
+  /** 'PRESALE ORDER: NOT READY TO SHIP' when an accepted presale order cannot ship yet. */
+  notice: string | null;
+}
+
+/**
+ * Buttons of the Review Order modal (part 2 §4.4):
+ * - new: ACCEPT, REJECT;
+ * - payment declined or cancelled: title is the status, only CLOSE;
+ * - accepted: PRINT PACKING SLIP plus DELIVER ORDER (deliver orders), REQUEST PICKUP (courier orders)
+ *   or ADD TRACKING and, with a carrier account, ADD SHIPPING (label) — none of these for a presale
+ *   order not ready to ship;
+ * - shipped: PRINT PACKING SLIP plus ADD/VIEW DELIVERY DETAILS (deliver and courier orders) or
+ *   PRINT SHIPPING LABEL (shipping orders with a label);
+ * - anything else: CLOSE.
+ */
+export function reviewModalActions(
+  order: ReviewOrderLike,
+  opts: { hasCarrier?: boolean; now?: Date } = {},
+): ReviewModalActions {
+  const { status } = order;
+  const now = opts.now ?? new Date();
+  if (status === 'PAYMENT_DECLINED' || status === 'CANCELLED') {
+    return { title: statusLabel(status), actions: ['close'], notice: null };
+  }
+  if (isNewStatus(status)) {
+    const actions: ReviewAction[] = [];
+    if (canAccept(status)) actions.push('accept');
+    if (canReject(status)) actions.push('reject');
+    actions.push('close');
+    return { title: null, actions, notice: null };
+  }
+  const flow = fulfilmentFlow(order);
+  if (status === 'MERCHANT_ACCEPTED') {
+    if (isPresaleNotReady(order.items ?? [], now)) {
+      return { title: null, actions: ['print_packing_slip', 'close'], notice: PRESALE_MESSAGE };
+    }
+    const actions: ReviewAction[] = ['print_packing_slip'];
+    if (flow === 'deliver_order') actions.push('deliver_order');
+    else if (flow === 'request_pickup') actions.push('request_pickup');
+    else {
+      actions.push('add_tracking');
+      if (opts.hasCarrier) actions.push('add_shipping');
+    }
+    actions.push('close');
+    return { title: null, actions, notice: null };
+  }
+  if (status === 'MERCHANT_SHIPPED') {
+    const actions: ReviewAction[] = ['print_packing_slip'];
+    if (flow !== 'ship') actions.push('delivery_details');
+    else if (order.shipment_info?.some((s) => s.label_url)) actions.push('print_shipping_label');
+    actions.push('close');
+    return { title: null, actions, notice: null };
+  }
+  return { title: null, actions: ['close'], notice: null };
+}
+
+// ---------------------------------------------------------------------------
+// Order list columns (part 2 §2.1)
+// ---------------------------------------------------------------------------
+
+export interface ListColumns {
+  bulkCheckbox: boolean;
+  status: boolean;
+  onTrack: boolean;
+  comment: boolean;
+  rowActions: boolean;
+}
+
+export function listColumns(tab: OrderTab, opts: { singleOrderView?: boolean } = {}): ListColumns {
+  return {
+    bulkCheckbox: tab === 'active' && !opts.singleOrderView,
+    status: tab === 'active' || tab === 'completed' || tab === 'cancelled',
+    onTrack: tab === 'active',
+    comment: tab === 'on_hold',
+    rowActions: tab !== 'cancelled',
+  };
+}
+
+/** Bulk tools exist only on the active tab. */
+export function canUseBulkTools(tab: OrderTab): boolean {
+  return tab === 'active';
+}
+
+/** Per-row list actions (review, reject, accept). */
+export function rowActions(
+  status: OrderStatus,
+  tab: OrderTab,
+): { review: boolean; reject: boolean; accept: boolean } {
+  if (tab === 'cancelled') return { review: false, reject: false, accept: false };
+  return { review: true, reject: canReject(status), accept: canAccept(status) };
+}
+
+/** COMMENT column: the most recent status comment or 'None'. */
+export function statusCommentText(comment: string | null | undefined): string {
+  return comment?.trim() ? comment.trim() : 'None';
+}
+
+/** Shipping labels can be created only with a carrier account. */
+export function canCreateShippingLabel(
+  merchant: { carrier_integration?: unknown } | null | undefined,
+): boolean {
+  return Boolean(merchant?.carrier_integration);
+}

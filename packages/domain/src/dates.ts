@@ -1,0 +1,84 @@
+/**
+ * Date formatting in the merchant's order timezone (spec part 1 §9, part 2 §2.1).
+ * `tz` is an IANA name; when omitted the runtime's local zone is used.
+ */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+/** Used when a merchant has no timezone on file. */
+export const DEFAULT_TIMEZONE = 'America/New_York';
+
+export type DateInput = Date | string | number;
+
+export function toDate(value: DateInput): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** The instant as a date in `tz` (or as-is when no zone is given). */
+export function inZone(value: DateInput, tz?: string | null): Date {
+  const d = toDate(value);
+  return tz ? new TZDate(d.getTime(), tz) : d;
+}
+
+function fmt(value: DateInput, pattern: string, tz?: string | null): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return format(inZone(d, tz), pattern);
+}
+
+/** Order list CREATED column: '06/12/2025 3:04 PM'. */
+export function formatOrderDate(value: DateInput, tz?: string | null): string {
+  return fmt(value, 'MM/dd/yyyy h:mm a', tz);
+}
+
+/** Date only: '06/12/2025'. */
+export function formatShortDate(value: DateInput, tz?: string | null): string {
+  return fmt(value, 'MM/dd/yyyy', tz);
+}
+
+/** Time only: '3:04 PM'. */
+export function formatTime(value: DateInput, tz?: string | null): string {
+  return fmt(value, 'h:mm a', tz);
+}
+
+/** Inventory 'Last Update': '06/12/2025 03:04 pm'. */
+export function formatInventoryTimestamp(value: DateInput, tz?: string | null): string {
+  return fmt(value, 'MM/dd/yyyy hh:mm aaa', tz);
+}
+
+/** 'Last Update: 06/12/2025 03:04 pm (Local time)' */
+export function inventoryLastUpdateText(value: DateInput, tz?: string | null): string {
+  return `Last Update: ${formatInventoryTimestamp(value, tz)} (Local time)`;
+}
+
+/** The default date format: '06.12.2025'. */
+export function formatDefaultDate(value: DateInput, tz?: string | null): string {
+  return fmt(value, 'MM.dd.yyyy', tz);
+}
+
+/** 'YYYY-MM-DD' of the instant in `tz`. */
+export function isoDateInZone(value: DateInput, tz?: string | null): string {
+  return fmt(value, 'yyyy-MM-dd', tz);
+}
+
+/** True for an IANA zone name the runtime knows. */
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Local wall-clock time in `tz` → the instant. Month is 1–12. */
+export function zonedDateTime(
+  tz: string,
+  year: number,
+  month1to12: number,
+  day: number,
+  hours = 0,
+  minutes = 0,
+): Date {
+  return new Date(new TZDate(year, month1to12 - 1, day, hours, minutes, 0, 0, tz).getTime());
+}

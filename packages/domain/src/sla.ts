@@ -1,0 +1,159 @@
+/**
+ * SLA levels for the list's On Track badge (`on_track_status`), DESIGN §5, spec part 1 §2, part 2 §9.
+ * SLA0 while more than a quarter of the window is left, SLA1 in the last quarter (exactly a quarter
+ * left counts as the last quarter), SLA2 once the due time is reached. None once shipped or closed.
+ */
+import { TZDate } from '@date-fns/tz';
+import { NEW_STATUSES, type OrderStatus } from './order-status.ts';
+import { parseIsoDate } from './validation.ts';
+
+export const SLA_TYPES = ['SLA0', 'SLA1', 'SLA2'] as const;
+export type SlaType = (typeof SLA_TYPES)[number];
+export interface OnTrackStatus {
+  type: SlaType;
+  message: string;
+}
+
+/** Badge colours (part 1 §2): SLA0 green, SLA1 orange, SLA2 red. */
+export const SLA_COLORS: Record<SlaType, string> = { SLA0: 'green', SLA1: 'orange', SLA2: 'red' };
+
+export const ON_DEMAND_SLA_MS = 2 * 60 * 60 * 1000;
+
+/** Statuses that carry an SLA: awaiting the merchant's decision or awaiting shipment. */
+export const SLA_STATUSES = [...NEW_STATUSES, 'MERCHANT_ACCEPTED'] as const satisfies readonly OrderStatus[];
+
+const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const MON_TO_FRI = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
+
+export interface BusinessHoursEntry {
+  weekday: string;
+  time_open?: string;
+  time_close?: string;
+}
+
+export interface SlaDueInput {
+  deliveryMethod: string;
+  submittedAt: Date;
+  /** Merchant's IANA timezone (business days are counted there). */
+  timezone: string;
+  /** Weekly hours; days listed are business days. Missing or empty: Monday to Friday. */
+  hours?: readonly BusinessHoursEntry[] | null;
+  /** For scheduled orders: the end of the delivery window. */
+  deliveryWindowEnd?: Date | null;
+  /** For presale orders: the latest item availability date ('YYYY-MM-DD'); counting starts there. */
+  preorderAvailableDate?: string | null;
+}
+
+export interface SlaInput extends SlaDueInput {
+  status: string;
+  now: Date;
+}
+
+/** Lower-case weekday names that count as business days. */
+export function businessDays(hours?: readonly BusinessHoursEntry[] | null): Set<string> {
+  const days = new Set((hours ?? []).map((h) => h.weekday.trim().toLowerCase()));
+  for (const d of days) if (!(WEEKDAY_NAMES as readonly string[]).includes(d)) days.delete(d);
+  return days.size > 0 ? days : MON_TO_FRI;
+}
+
+/**
+ * End (midnight at its close) of the first business day strictly after the local calendar day `from`
+ * falls on, in `timezone`.
+ */
+export function endOfNextBusinessDay(
+  from: Date,
+  timezone: string,
+  hours?: readonly BusinessHoursEntry[] | null,
+): Date {
+  const days = businessDays(hours);
+  const local = new TZDate(from.getTime(), timezone);
+  const y = local.getFullYear();
+  const m = local.getMonth();
+  const d = local.getDate();
+  for (let i = 1; i <= 8; i++) {
+    const day = new TZDate(y, m, d + i, timezone);
+    if (days.has(WEEKDAY_NAMES[day.getDay()] ?? '')) {
+      return new Date(new TZDate(y, m, d + i + 1, timezone).getTime());
+    }
+  }
+  /* c8 ignore next */
+  throw new Error('no business day within a week');
+}
+
+function usesTwoHourWindow(method: string, windowEnd?: Date | null): boolean {
+  if (method === 'on_demand' || method === 'courier') return true;
+  return method === 'scheduled' && !windowEnd;
+}
+
+/** Start of the SLA window: submission, or for presale items the start of their availability day. */
+export function slaWindowStart(input: SlaDueInput): Date {
+  const { submittedAt, timezone, preorderAvailableDate } = input;
+  if (!usesTwoHourWindow(input.deliveryMethod, input.deliveryWindowEnd) && preorderAvailableDate) {
+    const avail = parseIsoDate(preorderAvailableDate);
+    if (avail) {
+      const startOfAvail = new TZDate(
+        avail.getUTCFullYear(),
+        avail.getUTCMonth(),
+        avail.getUTCDate(),
+        timezone,
+      ).getTime();
+      if (startOfAvail > submittedAt.getTime()) return new Date(startOfAvail);
+    }
+  }
+  return submittedAt;
+}
+
+/**
+ * When the order is due:
+ * - on_demand, courier, and scheduled without a window: 2 hours after submission;
+ * - scheduled with a window: the window end;
+ * - shipping, preorder, deposit (and anything else): end of the next business day in the merchant's
+ *   timezone, counted from the submission day (or the presale availability day when later).
+ */
+export function slaDueAt(input: SlaDueInput): Date {
+  const { deliveryMethod, submittedAt, deliveryWindowEnd } = input;
+  if (deliveryMethod === 'scheduled' && deliveryWindowEnd) return deliveryWindowEnd;
+  if (usesTwoHourWindow(deliveryMethod, deliveryWindowEnd)) {
+    return new Date(submittedAt.getTime() + ON_DEMAND_SLA_MS);
+  }
+  return endOfNextBusinessDay(slaWindowStart(input), input.timezone, input.hours);
+}
+
+/**
+ * Short duration: '1d 4h', '1h 20m', '3h', '25m'. `round` chooses how partial minutes count
+ * ('up' for time left, 'down' for time overdue).
+ */
+export function formatDurationShort(ms: number, round: 'up' | 'down' = 'down'): string {
+  const totalMin = round === 'up' ? Math.ceil(ms / 60_000) : Math.floor(ms / 60_000);
+  const days = Math.floor(totalMin / 1440);
+  const hours = Math.floor((totalMin % 1440) / 60);
+  const minutes = totalMin % 60;
+  if (days > 0) return hours > 0 ? `${days}d ${hours}h` : `${days}d`;
+  if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
+  return `${minutes}m`;
+}
+
+export function slaMessage(remainingMs: number): string {
+  if (remainingMs > 0) return `Due in ${formatDurationShort(remainingMs, 'up')}`;
+  const over = -remainingMs;
+  return over < 60_000 ? 'Overdue' : `Overdue by ${formatDurationShort(over, 'down')}`;
+}
+
+export function hasSla(status: string): boolean {
+  return (SLA_STATUSES as readonly string[]).includes(status);
+}
+
+/** The order's `on_track_status`, or null when the order carries no SLA. */
+export function computeOnTrackStatus(input: SlaInput): OnTrackStatus | null {
+  if (!hasSla(input.status)) return null;
+  const due = slaDueAt(input).getTime();
+  const start = slaWindowStart(input).getTime();
+  const now = input.now.getTime();
+  const remaining = due - now;
+  const total = due - start;
+  let type: SlaType;
+  if (remaining <= 0) type = 'SLA2';
+  else if (total > 0 && remaining > total / 4) type = 'SLA0';
+  else type = 'SLA1';
+  return { type, message: slaMessage(remaining) };
+}
