@@ -7,3 +7,5 @@ export * from './order-status.ts';
 export * from './sla.ts';
 export * from './transitions.ts';
 export * from './validation.ts';
+export * from './errors.ts';
+export * from './marketplace-events.ts';

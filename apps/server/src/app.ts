@@ -1,0 +1,120 @@
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Adapters, type AppContext, type OrderEvent, defaultAdapters, usesSandbox } from './context.ts';
+import type { Database } from './db/client.ts';
+import { registerMarketplaceRoutes } from './marketplace/routes.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerDevRoutes } from './modules/dev/routes.ts';
+import { registerDocsRoutes } from './modules/docs/routes.ts';
+import { registerMerchantRoutes } from './modules/merchants/routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  adapters?: Partial<Adapters>;
+}
+
+const API_PREFIXES = ['/a/', '/c/', '/m/', '/v1/', '/dev/', '/api-docs', '/openapi.json', '/healthz'];
+
+export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const ctx: AppContext = {
+    config,
+    database,
+    adapters: { ...defaultAdapters(config, database), ...opts.adapters },
+    events,
+    async publishOrderEvent(e: OrderEvent) {
+      events.emit('order', e);
+    },
+  };
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Merchant API',
+        version: '2.0.0',
+        description:
+          'The merchant fulfilment API behind the console: accounts (/a/v2), merchant data (/c/v2) and orders (/m/v2). ' +
+          'Authenticate with `POST /a/v2/login` and send the token as `Authorization: Bearer <token>`. ' +
+          'Errors are `{message, errors?}` with 400, 401, 403, 404, 409 or 429.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          marketplaceKey: { type: 'http', scheme: 'bearer', description: 'Server-to-server marketplace credential' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await database.query('select 1');
+    return { ok: true };
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuthRoutes(app, ctx);
+  registerMerchantRoutes(app, ctx);
+  registerMarketplaceRoutes(app, ctx);
+  await registerDocsRoutes(app, ctx);
+  if (usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
+
+  // The built console, with SPA fallback for its client-side routes.
+  const index = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    if (req.method === 'GET' && !isApi && hasWeb && !path.extname(url)) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', { maxAge: 0 });
+    }
+    return reply.status(404).send({ message: 'Not found' });
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,484 @@
+/**
+ * The whole database: one Drizzle schema for PGlite and PostgreSQL (same migrations).
+ * Money is integer cents; the API converts to dollars at the edge.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => tstz('created_at').notNull().defaultNow();
+
+// ---------------------------------------------------------------- merchants
+
+export const merchants = pgTable('merchants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The merchant key used in paths ({tmk}). */
+  tmk: text('tmk').notNull().unique(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull().default('America/New_York'),
+  street_1: text('street_1').notNull().default(''),
+  street_2: text('street_2').notNull().default(''),
+  street_3: text('street_3').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  zipcode: text('zipcode').notNull().default(''),
+  primary_phone: text('primary_phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  aux_data: jsonb('aux_data').$type<Record<string, unknown>>().notNull().default({}),
+  /** Payment provider account; null while onboarding is incomplete (drives the banner). */
+  merchant_account_id: text('merchant_account_id'),
+  payments_onboarded: boolean('payments_onboarded').notNull().default(false),
+  created_at: createdAt(),
+  updated_at: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const merchantHours = pgTable(
+  'merchant_hours',
+  {
+    merchant_id: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    weekday: text('weekday').notNull(),
+    time_open: text('time_open').notNull(),
+    time_close: text('time_close').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchant_id, t.weekday] })],
+);
+
+/** Billing form data (part 2 §3 Billing). Bank account stored as last 4 only plus a sealed copy. */
+export const merchantPayments = pgTable('merchant_payments', {
+  merchant_id: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  tos_accepted: boolean('tos_accepted').notNull().default(false),
+  updated_at: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const carrierAccounts = pgTable('carrier_accounts', {
+  merchant_id: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  carrier: text('carrier').notNull(),
+  account_number: text('account_number').notNull(),
+  label_size: text('label_size').notNull().default('4x6'),
+  label_format: text('label_format').notNull().default('PDF'),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  updated_at: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** Kept per-tab counts, maintained by a trigger on orders (never a scan). */
+export const merchantTabCounts = pgTable(
+  'merchant_tab_counts',
+  {
+    merchant_id: uuid('merchant_id').notNull(),
+    tab: text('tab').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchant_id, t.tab] })],
+);
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone_number: text('phone_number'),
+    password_hash: text('password_hash').notNull(),
+    birthday: date('birthday', { mode: 'string' }),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    authorized_merchant_id: uuid('authorized_merchant_id').references(() => merchants.id),
+    created_at: createdAt(),
+    last_login_at: tstz('last_login_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_merchant_idx').on(t.authorized_merchant_id),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    expires_at: tstz('expires_at').notNull(),
+    revoked_at: tstz('revoked_at'),
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: tstz('expires_at').notNull(),
+    used_at: tstz('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('password_reset_user_idx').on(t.user_id)],
+);
+
+/** Consecutive login failures per (email, address), for the login rate limit. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    count: integer('count').notNull().default(0),
+    last_failed_at: tstz('last_failed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.ip] })],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+/** Marketplace applications (brands orders come through), filter 'application'. */
+export const applications = pgTable('applications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ref: text('ref').notNull().unique(),
+  name: text('name').notNull(),
+  brand_name: text('brand_name').notNull(),
+});
+
+export const productBrands = pgTable('product_brands', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+});
+
+export const productLines = pgTable('product_lines', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  brand_id: uuid('brand_id')
+    .notNull()
+    .references(() => productBrands.id),
+});
+
+export const containerSizes = pgTable('container_sizes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  value: numeric('value', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+  unit: text('unit').notNull(),
+  formatted: text('formatted').notNull().unique(),
+});
+
+export const products = pgTable('products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tpk: text('tpk').notNull().unique(),
+  product_line_id: uuid('product_line_id')
+    .notNull()
+    .references(() => productLines.id),
+  container_size_id: uuid('container_size_id').references(() => containerSizes.id),
+  description: text('description').notNull().default(''),
+  image_spec: text('image_spec'),
+});
+
+export const offerings = pgTable(
+  'offerings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchant_id: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    product_id: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Retailer item code. */
+    merchant_sku: text('merchant_sku').notNull(),
+    price_cents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+    stock_behavior: text('stock_behavior').notNull().default('Standard'),
+    selling_with_provider: boolean('selling_with_provider').notNull().default(true),
+    updated_at: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('offerings_merchant_idx').on(t.merchant_id),
+    uniqueIndex('offerings_merchant_sku_idx').on(t.merchant_id, t.merchant_sku),
+  ],
+);
+
+// ---------------------------------------------------------------- orders
+
+export interface OrderRecipient {
+  first_name: string;
+  last_name: string;
+  street_1: string;
+  street_2: string;
+  street_3: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  phone_number: string;
+  delivery_instructions: string;
+}
+export interface OrderCustomer {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  last_order: string | null;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** The provider's order id, e.g. 2ABNPFR-3A0-9E. */
+    id: text('id').primaryKey(),
+    merchant_id: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    application_id: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    /** Copy of applications.ref so the brand filter needs no join. */
+    application_ref: text('application_ref').notNull(),
+    logistic_order_ref: text('logistic_order_ref'),
+    status: text('status').notNull(),
+    /** List tab of the status; set by a trigger from order_tab(status) so it can never drift. */
+    tab: text('tab').notNull().default('active'),
+    date_submitted: tstz('date_submitted').notNull(),
+    printed_timestamp: tstz('printed_timestamp'),
+    delivery_method: text('delivery_method').notNull(),
+    delivery_date: date('delivery_date', { mode: 'string' }),
+    delivery_window_start: tstz('delivery_window_start'),
+    delivery_window_end: tstz('delivery_window_end'),
+    courier_estimate_id: text('courier_estimate_id'),
+    courier_info: jsonb('courier_info').$type<Record<string, unknown>>(),
+    aux_data: jsonb('aux_data').$type<Record<string, unknown>>().notNull().default({}),
+    gift_message: text('gift_message'),
+    promo_code: text('promo_code'),
+    status_recent_comment: text('status_recent_comment'),
+    tracking_provider: text('tracking_provider'),
+    tracking_id: text('tracking_id'),
+    tracking_url: text('tracking_url'),
+    other_tracking_provider: text('other_tracking_provider'),
+    recipient: jsonb('recipient').$type<OrderRecipient>().notNull(),
+    customer: jsonb('customer').$type<OrderCustomer>().notNull(),
+    /** Denormalised for search (trigram indexes). */
+    recipient_name: text('recipient_name').notNull(),
+    customer_email: text('customer_email').notNull(),
+    subtotal_cents: integer('subtotal_cents').notNull().default(0),
+    tax_cents: integer('tax_cents').notNull().default(0),
+    delivery_fee_cents: integer('delivery_fee_cents').notNull().default(0),
+    shipping_cents: integer('shipping_cents').notNull().default(0),
+    tip_cents: integer('tip_cents').notNull().default(0),
+    discount_cents: integer('discount_cents').notNull().default(0),
+    total_cents: integer('total_cents').notNull().default(0),
+    item_quantity: integer('item_quantity').notNull().default(0),
+    has_at_distributor: boolean('has_at_distributor').notNull().default(false),
+    order_weight: numeric('order_weight', { precision: 10, scale: 2, mode: 'number' }),
+    rejection_message: jsonb('rejection_message').$type<Record<string, unknown>>(),
+    delivery_details: jsonb('delivery_details').$type<Record<string, unknown>>(),
+    payment_ref: text('payment_ref'),
+    /** Optimistic version, bumped on every status change. */
+    version: integer('version').notNull().default(1),
+    created_at: createdAt(),
+    updated_at: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_merchant_date_idx').on(t.merchant_id, t.date_submitted.desc(), t.id.desc()),
+    index('orders_merchant_tab_date_idx').on(t.merchant_id, t.tab, t.date_submitted.desc(), t.id.desc()),
+    index('orders_recipient_name_trgm_idx').using('gin', sql`${t.recipient_name} gin_trgm_ops`),
+    index('orders_customer_email_trgm_idx').using('gin', sql`${t.customer_email} gin_trgm_ops`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    order_id: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    offering_id: uuid('offering_id'),
+    product_id: uuid('product_id'),
+    parent_line_item_id: uuid('parent_line_item_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    price_cents: integer('price_cents').notNull(),
+    subtotal_cents: integer('subtotal_cents').notNull(),
+    discount_cents: integer('discount_cents').notNull().default(0),
+    image_spec: text('image_spec'),
+    merchant_sku: text('merchant_sku'),
+    stock_behavior: text('stock_behavior'),
+    container_size: jsonb('container_size').$type<{ value: number; unit: string; formatted: string }>(),
+    aux_data: jsonb('aux_data').$type<Record<string, unknown>>().notNull().default({}),
+    status_list: text('status_list').array().notNull().default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.order_id)],
+);
+
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    order_id: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actor_type: text('actor_type').notNull(),
+    actor_user_id: uuid('actor_user_id'),
+    actor_name: text('actor_name'),
+    action: text('action').notNull(),
+    from_status: text('from_status'),
+    to_status: text('to_status'),
+    comment: text('comment'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    created_at: createdAt(),
+  },
+  (t) => [index('order_history_order_idx').on(t.order_id, t.id)],
+);
+
+/** Shipment info entries: one per bought label box (or entered tracking). */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    order_id: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    purchase_id: uuid('purchase_id'),
+    carrier: text('carrier').notNull(),
+    service: text('service'),
+    tracking_code: text('tracking_code').notNull(),
+    tracking_url: text('tracking_url'),
+    box_index: integer('box_index').notNull().default(1),
+    weight: numeric('weight', { precision: 10, scale: 2, mode: 'number' }),
+    insurance: numeric('insurance', { precision: 10, scale: 2, mode: 'number' }),
+    label_pdf: bytea('label_pdf'),
+    created_at: createdAt(),
+  },
+  (t) => [index('shipments_order_idx').on(t.order_id)],
+);
+
+/** Idempotent label purchases: the key is stored before the carrier is called. */
+export const labelPurchases = pgTable(
+  'label_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchant_id: uuid('merchant_id').notNull(),
+    order_id: text('order_id').notNull(),
+    idempotency_key: text('idempotency_key').notNull(),
+    request_hash: text('request_hash').notNull(),
+    state: text('state').notNull().default('pending'),
+    response_status: integer('response_status'),
+    response: jsonb('response').$type<Record<string, unknown>>(),
+    created_at: createdAt(),
+    updated_at: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('label_purchases_key_idx').on(t.merchant_id, t.idempotency_key)],
+);
+
+export const labelErrors = pgTable(
+  'label_errors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchant_id: uuid('merchant_id').notNull(),
+    order_id: text('order_id'),
+    code: text('code'),
+    message: text('message'),
+    created_at: createdAt(),
+  },
+  (t) => [index('label_errors_merchant_idx').on(t.merchant_id, t.created_at)],
+);
+
+// ---------------------------------------------------------------- bulk batches
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchant_id: uuid('merchant_id').notNull(),
+    kind: text('kind').notNull(),
+    report_types: text('report_types').array().notNull().default(sql`'{}'::text[]`),
+    state: text('state').notNull().default('queued'),
+    created_by: uuid('created_by'),
+    created_at: createdAt(),
+    finished_at: tstz('finished_at'),
+    emailed_at: tstz('emailed_at'),
+  },
+  (t) => [index('batches_merchant_idx').on(t.merchant_id, t.created_at)],
+);
+
+export const batchItems = pgTable(
+  'batch_items',
+  {
+    batch_id: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    order_id: text('order_id').notNull(),
+    position: integer('position').notNull(),
+    state: text('state').notNull().default('pending'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.batch_id, t.order_id] })],
+);
+
+export const batchFiles = pgTable(
+  'batch_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batch_id: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    filename: text('filename').notNull(),
+    content_type: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('batch_files_kind_idx').on(t.batch_id, t.kind)],
+);
+
+// ---------------------------------------------------------------- outbox
+
+/** Every email and SMS sent through a sandbox adapter (shown at /dev/outbox). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
+    created_at: createdAt(),
+  },
+  (t) => [index('outbox_created_idx').on(t.created_at)],
+);

@@ -1,0 +1,51 @@
+import { ErrorBodySchema, MarketplaceEventBodySchema, PlaceOrderBodySchema, PlacedOrderSchema } from '@mc/api';
+import { DomainError } from '@mc/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { applyMarketplaceEvent, placeOrder } from './place-order.ts';
+
+function requireMarketplace(ctx: AppContext, req: FastifyRequest): void {
+  const given = Buffer.from(req.headers.authorization ?? '');
+  const expected = Buffer.from(`Bearer ${ctx.config.marketplaceKey}`);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new DomainError('UNAUTHENTICATED', 'A valid marketplace credential is required');
+  }
+}
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+/** The marketplace side: order intake and payment/customer events, with the server credential. */
+export function registerMarketplaceRoutes(root: FastifyInstance, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Marketplace'];
+  const security = [{ marketplaceKey: [] }];
+
+  app.post(
+    '/m/v2/marketplace/orders',
+    {
+      schema: { tags, security, summary: 'Place an order for a merchant', body: PlaceOrderBodySchema, response: { 201: PlacedOrderSchema, ...errors } },
+      // authenticate before the body is validated
+      onRequest: async (req) => requireMarketplace(ctx, req),
+    },
+    async (req, reply) => reply.status(201).send(await placeOrder(ctx, req.body)),
+  );
+
+  app.post(
+    '/m/v2/marketplace/orders/:id/events',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Report a payment or customer event for an order',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: MarketplaceEventBodySchema,
+        response: { 200: PlacedOrderSchema, ...errors },
+      },
+      onRequest: async (req) => requireMarketplace(ctx, req),
+    },
+    async (req) => applyMarketplaceEvent(ctx, req.params.id, req.body),
+  );
+}

@@ -1,0 +1,86 @@
+import { DomainError } from '@mc/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { merchants, sessions, users } from '../../db/schema.ts';
+
+/** Who is asking: resolved from the bearer token and a live session row on every request. */
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  roles: string[];
+  merchantId: string | null;
+  tmk: string | null;
+}
+
+export async function createSession(
+  ctx: AppContext,
+  userId: string,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const expiresAt = new Date(Date.now() + ctx.config.sessionTtlHours * 3600_000);
+  const [row] = await ctx.database.db
+    .insert(sessions)
+    .values({ user_id: userId, expires_at: expiresAt, ip: meta.ip ?? null, user_agent: meta.userAgent?.slice(0, 300) ?? null })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return new SignJWT({ sid: row.id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(ctx.config.jwtSecret);
+}
+
+const UNAUTHENTICATED = () => new DomainError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+
+export async function resolvePrincipal(ctx: AppContext, token: string): Promise<Principal> {
+  let sid: string;
+  let sub: string;
+  try {
+    const { payload } = await jwtVerify(token, ctx.config.jwtSecret, { algorithms: ['HS256'] });
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw UNAUTHENTICATED();
+    sid = payload.sid;
+    sub = payload.sub;
+  } catch {
+    throw UNAUTHENTICATED();
+  }
+  const [row] = await ctx.database.db
+    .select({
+      userId: users.id,
+      email: users.email,
+      first: users.first_name,
+      last: users.last_name,
+      roles: users.roles,
+      merchantId: users.authorized_merchant_id,
+      tmk: merchants.tmk,
+      expiresAt: sessions.expires_at,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(merchants, eq(merchants.id, users.authorized_merchant_id))
+    .where(and(eq(sessions.id, sid), eq(sessions.user_id, sub), isNull(sessions.revoked_at)))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() <= Date.now()) throw UNAUTHENTICATED();
+  return {
+    userId: row.userId,
+    sessionId: sid,
+    email: row.email,
+    name: `${row.first} ${row.last}`.trim(),
+    roles: row.roles,
+    merchantId: row.merchantId,
+    tmk: row.tmk ?? null,
+  };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+}
+
+/** Ends every open session of a user at once (password reset, revoke). */
+export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+}

@@ -1,0 +1,34 @@
+import type { Merchant } from '@mc/api';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { carrierAccounts, merchants } from '../../db/schema.ts';
+
+type MerchantRow = typeof merchants.$inferSelect;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export async function toMerchant(db: DbOrTx, m: MerchantRow): Promise<Merchant> {
+  const [carrier] = await db
+    .select({ carrier: carrierAccounts.carrier })
+    .from(carrierAccounts)
+    .where(eq(carrierAccounts.merchant_id, m.id))
+    .limit(1);
+  return {
+    id: m.id,
+    tmk: m.tmk,
+    name: m.name,
+    carrier_integration: Boolean(carrier),
+    merchant_account_id: m.merchant_account_id,
+    timezone: m.timezone,
+    address: { street_1: m.street_1, street_2: m.street_2, street_3: m.street_3, city: m.city, state: m.state, zipcode: m.zipcode },
+    primary_phone: m.primary_phone,
+    email: m.email,
+    aux_data: {
+      primary_contact_name: str(m.aux_data.primary_contact_name),
+      secondary_contact_name: str(m.aux_data.secondary_contact_name),
+      secondary_email: str(m.aux_data.secondary_email),
+      secondary_phone_number: str(m.aux_data.secondary_phone_number),
+      suite_floor: str(m.aux_data.suite_floor),
+    },
+  };
+}

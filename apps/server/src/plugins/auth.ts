@@ -1,0 +1,60 @@
+import { type Capability, DomainError, can } from '@mc/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { merchants } from '../db/schema.ts';
+import { type Principal, resolvePrincipal } from '../modules/auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h?.startsWith('Bearer ')) return null;
+  return h.slice(7).trim() || null;
+}
+
+/** The caller, or 401. Cached on the request. */
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+  if (request.principal) return request.principal;
+  const token = bearer(request);
+  if (!token) throw new DomainError('UNAUTHENTICATED', 'Please sign in.');
+  request.principal = await resolvePrincipal(ctx, token);
+  return request.principal;
+}
+
+export type MerchantRow = typeof merchants.$inferSelect;
+
+/**
+ * The merchant {tmk} names, if the caller acts for it and their role allows `capability`.
+ * Another merchant's key is 404 (never reveals that it exists); a role without the capability is 403.
+ */
+export async function requireMerchant(
+  ctx: AppContext,
+  request: FastifyRequest,
+  tmk: string,
+  capability: Capability,
+): Promise<{ principal: Principal; merchant: MerchantRow }> {
+  const principal = await requireUser(ctx, request);
+  if (!principal.tmk || principal.tmk !== tmk) throw new DomainError('NOT_FOUND', 'Merchant not found');
+  if (!can(principal.roles, capability)) {
+    throw new DomainError('FORBIDDEN', 'Your role does not allow this. Ask the store owner for access.');
+  }
+  const [merchant] = await ctx.database.db.select().from(merchants).where(eq(merchants.tmk, tmk)).limit(1);
+  if (!merchant) throw new DomainError('NOT_FOUND', 'Merchant not found');
+  return { principal, merchant };
+}
+
+/** The caller's own merchant (for routes without {tmk} in the path, e.g. /m/v2/orders/{id}). */
+export async function requireOwnMerchant(
+  ctx: AppContext,
+  request: FastifyRequest,
+  capability: Capability,
+): Promise<{ principal: Principal; merchant: MerchantRow }> {
+  const principal = await requireUser(ctx, request);
+  if (!principal.tmk) throw new DomainError('FORBIDDEN', 'Your account is not linked to a store.');
+  return requireMerchant(ctx, request, principal.tmk, capability);
+}

@@ -1,0 +1,35 @@
+import { DomainError } from '@mc/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** One error handler: codes to statuses, `{message, errors?}`, no internals on a 5xx. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: unknown, request, reply) => {
+    if (err instanceof DomainError) {
+      const error = err;
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    const error = err as FastifyError;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'body'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
+      return reply.status(500).send({ message: 'Something went wrong' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ message: 'Something went wrong' });
+    }
+    if (status === 429) return reply.status(429).send({ message: error.message || 'Too many requests' });
+    // Malformed JSON, wrong content type, body too large, ...: the framework's own 4xx, without internals.
+    const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Malformed JSON body' : error.message;
+    return reply.status(status).send({ message, errors: [{ path: 'body', message }] });
+  });
+}

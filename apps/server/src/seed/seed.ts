@@ -1,0 +1,312 @@
+import { type OrderStatus, canTransition } from '@mc/domain';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import {
+  applications,
+  carrierAccounts,
+  containerSizes,
+  merchantHours,
+  merchants,
+  offerings,
+  orderHistory,
+  orders,
+  productBrands,
+  productLines,
+  products,
+  users,
+} from '../db/schema.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { placeOrder } from '../marketplace/place-order.ts';
+import { CONTAINER_SIZES, MARKETPLACE_APPS, PRODUCT_BRANDS } from './catalog.ts';
+import { type DeliveryKind, type FactoryOffering, buildOrderBody } from './order-factory.ts';
+import { type Random, createRandom } from './random.ts';
+
+export const DEMO_PASSWORD = 'demo-password-1';
+export const DEMO_TMK = 'demo-wine-spirits';
+export const OTHER_TMK = 'harbor-liquors';
+export const DEMO_USERS = [
+  { email: 'owner@demo.test', first: 'Olivia', last: 'Owner', role: 'merch.owner', tmk: DEMO_TMK },
+  { email: 'manager@demo.test', first: 'Marcus', last: 'Manager', role: 'merch.manager', tmk: DEMO_TMK },
+  { email: 'member@demo.test', first: 'Mia', last: 'Member', role: 'merch.user', tmk: DEMO_TMK },
+  { email: 'owner@other.test', first: 'Oscar', last: 'Other', role: 'merch.owner', tmk: OTHER_TMK },
+] as const;
+
+/** Orders with fixed ids that demos, docs and tests rely on. */
+export const DEMO_ORDERS = {
+  /** The sandbox payment adapter declines its capture on accept. */
+  paymentDecline: 'DECLINE-PAY-01',
+  /** Accepted shipping order to a PO Box: the sandbox carrier refuses its label. */
+  poBox: 'POBOXAD-SHP-01',
+  /** Accepted presale order with items more than 10 days away: cannot ship yet. */
+  presale: 'PRESALE-NRY-01',
+  /** A fresh on-demand order, new. */
+  onDemandNew: 'ONDEMND-NEW-01',
+} as const;
+
+const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+async function seedCatalogue(database: Database, r: Random) {
+  const { db } = database;
+  const sizes = await db.insert(containerSizes).values([...CONTAINER_SIZES]).onConflictDoNothing().returning();
+  const allSizes = sizes.length ? sizes : await db.select().from(containerSizes);
+  const productRows: (typeof products.$inferInsert)[] = [];
+  let tpk = 100000;
+  for (const b of PRODUCT_BRANDS) {
+    const [brand] = await db.insert(productBrands).values({ name: b.brand }).returning();
+    for (const lineName of b.lines) {
+      const [line] = await db.insert(productLines).values({ name: lineName, brand_id: brand!.id }).returning();
+      const sizeChoices = b.kind === 'wine' || b.kind === 'champagne' ? ['750ml', '1.5L', '375ml'] : ['750ml', '1L', '1.75L', '375ml', '50ml'];
+      for (const f of sizeChoices) {
+        const size = allSizes.find((s) => s.formatted === f)!;
+        productRows.push({
+          tpk: `TPK${tpk++}`,
+          product_line_id: line!.id,
+          container_size_id: size.id,
+          description: `${b.brand} ${lineName}, ${f}`,
+          image_spec: `/demo-images/${b.kind}.svg?dims={dims}`,
+        });
+      }
+    }
+  }
+  const inserted = await db.insert(products).values(productRows).returning();
+  // silence unused warning for r (kept for future variety)
+  void r;
+  return inserted;
+}
+
+async function seedMerchant(
+  database: Database,
+  opts: { tmk: string; name: string; street: string; city: string; state: string; zip: string; phone: string; email: string; onboarded: boolean },
+) {
+  const [m] = await database.db
+    .insert(merchants)
+    .values({
+      tmk: opts.tmk,
+      name: opts.name,
+      timezone: 'America/New_York',
+      street_1: opts.street,
+      city: opts.city,
+      state: opts.state,
+      zipcode: opts.zip,
+      primary_phone: opts.phone,
+      email: opts.email,
+      aux_data: { primary_contact_name: 'Store Manager', suite_floor: 'Ground floor' },
+      merchant_account_id: opts.onboarded ? `acct_sandbox_${opts.tmk}` : null,
+      payments_onboarded: opts.onboarded,
+    })
+    .returning();
+  await database.db.insert(merchantHours).values(
+    WEEK.map((weekday) => ({
+      merchant_id: m!.id,
+      weekday,
+      time_open: weekday === 'sunday' ? '12:00' : '10:00',
+      time_close: weekday === 'friday' || weekday === 'saturday' ? '23:00' : '21:00',
+    })),
+  );
+  return m!;
+}
+
+/** The path of transitions that leads a new order to `target` (who acts at each step). */
+const PATHS: Record<string, [OrderStatus, 'merchant' | 'marketplace'][]> = {
+  MERCHANT_ACCEPTED: [['MERCHANT_ACCEPTED', 'merchant']],
+  MERCHANT_SHIPPED: [['MERCHANT_ACCEPTED', 'merchant'], ['MERCHANT_SHIPPED', 'merchant']],
+  CLOSED: [['MERCHANT_ACCEPTED', 'merchant'], ['MERCHANT_SHIPPED', 'merchant'], ['CLOSED', 'merchant']],
+  MERCHANT_REJECTED: [['MERCHANT_REJECTED', 'merchant']],
+  REJECTED_PARTIAL: [['REJECTED_PARTIAL', 'merchant']],
+  CANCELLED: [['CANCELLED', 'marketplace']],
+  PAYMENT_DECLINED: [['PAYMENT_DECLINED', 'marketplace']],
+  DISPUTED: [['MERCHANT_ACCEPTED', 'merchant'], ['MERCHANT_SHIPPED', 'merchant'], ['CLOSED', 'merchant'], ['DISPUTED', 'marketplace']],
+  REFUNDED: [
+    ['MERCHANT_ACCEPTED', 'merchant'],
+    ['MERCHANT_SHIPPED', 'merchant'],
+    ['CLOSED', 'merchant'],
+    ['DISPUTED', 'marketplace'],
+    ['REFUNDED', 'marketplace'],
+  ],
+};
+
+function pickStatus(r: Random, ageHours: number): OrderStatus {
+  if (ageHours < 3) return r.pick(['SUBMITTED', 'SUBMITTED', 'SUBMITTED', 'PAYMENT_APPROVED', 'MERCHANT_ACCEPTED'] as const);
+  if (ageHours < 48)
+    return r.pick(['SUBMITTED', 'PAYMENT_SUBMITTED', 'ACTIVE', 'MERCHANT_ACCEPTED', 'MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'REJECTED_PARTIAL', 'CLOSED'] as const);
+  const x = r.next();
+  if (x < 0.62) return 'CLOSED';
+  if (x < 0.7) return 'MERCHANT_REJECTED';
+  if (x < 0.78) return 'CANCELLED';
+  if (x < 0.83) return 'PAYMENT_DECLINED';
+  if (x < 0.87) return 'REJECTED_PARTIAL';
+  if (x < 0.9) return 'DISPUTED';
+  if (x < 0.93) return 'REFUNDED';
+  if (x < 0.97) return 'MERCHANT_SHIPPED';
+  return 'MERCHANT_ACCEPTED';
+}
+
+const COMMENTS: Partial<Record<OrderStatus, string[]>> = {
+  MERCHANT_REJECTED: ['store_closed', 'courier_issue', 'bad_weather', 'customer_cancelled'],
+  REJECTED_PARTIAL: ['Item out of stock: offered a substitute within 4 days', 'Wrong price on the listing: new price sent to the customer'],
+  CANCELLED: ['Customer cancelled before acceptance'],
+  PAYMENT_DECLINED: ['Card declined by the issuer'],
+};
+
+/** Walks an order (placed as new) to its target status, writing history rows as the real flow would. */
+async function advance(database: Database, r: Random, orderId: string, submitted: Date, target: OrderStatus, actorName: string) {
+  const path = PATHS[target];
+  if (!path) return;
+  let from: OrderStatus = 'SUBMITTED';
+  let at = submitted.getTime();
+  const history: (typeof orderHistory.$inferInsert)[] = [];
+  for (const [to, actor] of path) {
+    if (!canTransition(actor, from, to)) throw new Error(`seed path ${from} -> ${to} is not allowed`);
+    at += r.int(5, 90) * 60_000;
+    const comment = COMMENTS[to] ? r.pick(COMMENTS[to]!) : null;
+    history.push({
+      order_id: orderId,
+      actor_type: actor,
+      actor_name: actor === 'merchant' ? actorName : null,
+      action: to.toLowerCase(),
+      from_status: from,
+      to_status: to,
+      comment,
+      created_at: new Date(Math.min(at, Date.now())),
+    });
+    from = to;
+  }
+  const shipped = path.some(([s]) => s === 'MERCHANT_SHIPPED');
+  const last = history[history.length - 1]!;
+  const carrier = r.pick(['UPS', 'FedEx'] as const);
+  const trackingId = carrier === 'UPS' ? `1Z${Math.floor(r.next() * 1e16).toString(36).toUpperCase().padEnd(16, '0')}` : String(r.int(100000000000, 999999999999));
+  await database.db
+    .update(orders)
+    .set({
+      status: target,
+      status_recent_comment: last.comment ?? null,
+      updated_at: last.created_at as Date,
+      ...(shipped
+        ? {
+            tracking_provider: carrier,
+            tracking_id: trackingId,
+            tracking_url:
+              carrier === 'UPS' ? `https://www.ups.com/track?tracknum=${trackingId}` : `https://www.fedex.com/fedextrack/?trknbr=${trackingId}`,
+          }
+        : {}),
+      ...(target === 'REJECTED_PARTIAL' ? { rejection_message: { outOfStock: {}, wrongPrice: {} } } : {}),
+      ...(['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'CLOSED'].includes(target) && r.chance(0.5) ? { printed_timestamp: last.created_at as Date } : {}),
+    })
+    .where(eq(orders.id, orderId));
+  await database.db.insert(orderHistory).values(history);
+}
+
+async function placeMany(
+  database: Database,
+  r: Random,
+  merchant: { tmk: string },
+  offeringList: FactoryOffering[],
+  n: number,
+  actorName: string,
+) {
+  const ctx = { database, publishOrderEvent: async () => {} };
+  const now = Date.now();
+  const kinds: DeliveryKind[] = ['on_demand', 'scheduled', 'scheduled_courier', 'shipping', 'preorder', 'deposit'];
+  for (let i = 0; i < n; i++) {
+    // denser in recent days, as a real store sees
+    const ageHours = i < 12 ? r.int(0, 100) / 60 : Math.floor(r.next() ** 1.6 * 60 * 24);
+    const submitted = new Date(now - ageHours * 3600_000 - r.int(0, 3599) * 1000);
+    const kind = i < kinds.length * 3 ? kinds[i % kinds.length] : undefined;
+    const target = pickStatus(r, ageHours);
+    const body = buildOrderBody(r, { merchant: merchant.tmk, offerings: offeringList, submittedAt: submitted, kind });
+    if (['PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE'].includes(target)) body.status = target as never;
+    const { id } = await placeOrder(ctx, body);
+    await advance(database, r, id, submitted, target, actorName);
+  }
+}
+
+/** Seeds the demo marketplace when the database has no merchants yet. */
+export async function seedIfEmpty(database: Database): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await database.db.select({ n: count() }).from(merchants);
+  if (Number(n) > 0) return false;
+  await seedDemo(database);
+  return true;
+}
+
+export async function seedDemo(database: Database, opts: { orders?: number } = {}): Promise<void> {
+  const r = createRandom(20231030);
+  const { db } = database;
+  const catalogue = await seedCatalogue(database, r);
+  await db.insert(applications).values(MARKETPLACE_APPS.map((a) => ({ ref: a.ref, name: a.name, brand_name: a.name })));
+
+  const demo = await seedMerchant(database, {
+    tmk: DEMO_TMK,
+    name: 'Demo Wine & Spirits',
+    street: '120 Hudson St',
+    city: 'New York',
+    state: 'NY',
+    zip: '10013',
+    phone: '(212) 555-0134',
+    email: 'store@demo.test',
+    onboarded: false,
+  });
+  const other = await seedMerchant(database, {
+    tmk: OTHER_TMK,
+    name: 'Harbor Liquors',
+    street: '45 Atlantic Ave',
+    city: 'Brooklyn',
+    state: 'NY',
+    zip: '11201',
+    phone: '(718) 555-0199',
+    email: 'store@other.test',
+    onboarded: true,
+  });
+  await db.insert(carrierAccounts).values({ merchant_id: demo.id, carrier: 'UPS', account_number: 'SANDBOX-UPS-1A2B3C', label_size: '4x6', label_format: 'PDF' });
+
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.insert(users).values(
+    DEMO_USERS.map((u) => ({
+      first_name: u.first,
+      last_name: u.last,
+      email: u.email,
+      password_hash: hash,
+      roles: [u.role],
+      authorized_merchant_id: u.tmk === DEMO_TMK ? demo.id : other.id,
+      phone_number: '(212) 555-0100',
+    })),
+  );
+
+  const makeOfferings = async (merchantId: string, n: number, prefix: string) => {
+    const rows = r.sample(catalogue, Math.min(n, catalogue.length)).map((p, i) => ({
+      merchant_id: merchantId,
+      product_id: p.id,
+      merchant_sku: `${prefix}-${String(i + 1).padStart(5, '0')}`,
+      price_cents: r.int(12, 260) * 100 + r.pick([0, 49, 99]),
+      quantity: r.chance(0.08) ? 0 : r.int(1, 120),
+      is_active: !r.chance(0.06),
+      stock_behavior: r.chance(0.12) ? 'NextDay' : 'Standard',
+      selling_with_provider: !r.chance(0.15),
+    }));
+    const inserted = await db.insert(offerings).values(rows).returning();
+    return inserted.filter((o) => o.is_active).map((o) => ({ id: o.id, merchant_sku: o.merchant_sku, price: o.price_cents / 100 }));
+  };
+  const demoOfferings = await makeOfferings(demo.id, 320, 'DWS');
+  const otherOfferings = await makeOfferings(other.id, 60, 'HBL');
+
+  await placeMany(database, r, demo, demoOfferings, opts.orders ?? 640, 'Olivia Owner');
+  await placeMany(database, r, other, otherOfferings, 40, 'Oscar Other');
+  await seedDesignatedOrders(database, r, demoOfferings);
+}
+
+async function seedDesignatedOrders(database: Database, r: Random, offeringList: FactoryOffering[]) {
+  const ctx = { database, publishOrderEvent: async () => {} };
+  const now = new Date();
+  const recent = (min: number) => new Date(now.getTime() - min * 60_000);
+  await placeOrder(ctx, buildOrderBody(r, { merchant: DEMO_TMK, offerings: offeringList, submittedAt: recent(25), kind: 'on_demand', overrides: { id: DEMO_ORDERS.paymentDecline, payment_behavior: 'decline' } }));
+  await placeOrder(ctx, buildOrderBody(r, { merchant: DEMO_TMK, offerings: offeringList, submittedAt: recent(12), kind: 'on_demand', overrides: { id: DEMO_ORDERS.onDemandNew } }));
+  const poBox = buildOrderBody(r, { merchant: DEMO_TMK, offerings: offeringList, submittedAt: recent(300), kind: 'shipping', overrides: { id: DEMO_ORDERS.poBox } });
+  poBox.recipient.street_1 = 'PO Box 4471';
+  poBox.recipient.street_2 = '';
+  await placeOrder(ctx, poBox);
+  await advance(database, r, DEMO_ORDERS.poBox, recent(300), 'MERCHANT_ACCEPTED', 'Olivia Owner');
+  const presale = buildOrderBody(r, { merchant: DEMO_TMK, offerings: offeringList, submittedAt: recent(600), kind: 'preorder', overrides: { id: DEMO_ORDERS.presale } });
+  for (const item of presale.items) item.preorder_available_date = new Date(now.getTime() + 30 * 86400_000).toISOString().slice(0, 10);
+  await placeOrder(ctx, presale);
+  await advance(database, r, DEMO_ORDERS.presale, recent(600), 'MERCHANT_ACCEPTED', 'Olivia Owner');
+  await database.db.execute(sql`select 1`);
+}

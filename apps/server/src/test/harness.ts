@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { PlaceOrderBody } from '@mc/api';
+import { type OrderStatus, canTransition } from '@mc/domain';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { merchants, orderHistory, orders, users } from '../db/schema.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { placeOrder } from '../marketplace/place-order.ts';
+import { buildOrderBody } from '../seed/order-factory.ts';
+import { createRandom } from '../seed/random.ts';
+
+/** Which database the suite runs on: PGlite always; PostgreSQL when the pg project sets TEST_DB=pg. */
+export const TEST_DB: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+export async function createTestDatabase(): Promise<Database> {
+  if (TEST_DB === 'pglite') {
+    const database = await openPglite(null);
+    await database.migrate();
+    return database;
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const name = `mc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = openPostgres(u.toString(), 20);
+  await database.migrate();
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return database;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', DATA_DIR: '/tmp/mc-test-unused', SEED_DEMO: 'false' }),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(opts: { config?: Partial<Config> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const { app, ctx } = await buildApp({ config: testConfig(opts.config), database });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+export const TEST_PASSWORD = 'test-password-1';
+
+let cachedHash: Promise<string> | undefined;
+const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
+
+export async function buildMerchant(ctx: Pick<AppContext, 'database'>, overrides: Partial<typeof merchants.$inferInsert> = {}) {
+  const [m] = await ctx.database.db
+    .insert(merchants)
+    .values({ tmk: `t-${uniq()}`, name: 'Test Store', timezone: 'America/New_York', ...overrides })
+    .returning();
+  return m!;
+}
+
+export async function buildUser(
+  ctx: Pick<AppContext, 'database'>,
+  opts: { merchantId?: string | null; role?: string; email?: string } = {},
+) {
+  const [u] = await ctx.database.db
+    .insert(users)
+    .values({
+      first_name: 'Test',
+      last_name: 'User',
+      email: opts.email ?? `user-${uniq()}@test.test`,
+      password_hash: await passwordHash(),
+      roles: [opts.role ?? 'merch.owner'],
+      authorized_merchant_id: opts.merchantId ?? null,
+    })
+    .returning();
+  return u!;
+}
+
+export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/a/v2/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A merchant with an owner, logged in. */
+export async function buildMerchantWithOwner(t: TestApp, role = 'merch.owner') {
+  const merchant = await buildMerchant(t.ctx);
+  const user = await buildUser(t.ctx, { merchantId: merchant.id, role });
+  const token = await login(t.app, user.email);
+  return { merchant, user, token, headers: bearer(token) };
+}
+
+const PATHS: Partial<Record<OrderStatus, OrderStatus[]>> = {
+  MERCHANT_ACCEPTED: ['MERCHANT_ACCEPTED'],
+  MERCHANT_SHIPPED: ['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED'],
+  CLOSED: ['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'CLOSED'],
+  MERCHANT_REJECTED: ['MERCHANT_REJECTED'],
+  REJECTED_PARTIAL: ['REJECTED_PARTIAL'],
+  CANCELLED: ['CANCELLED'],
+  PAYMENT_DECLINED: ['PAYMENT_DECLINED'],
+  DISPUTED: ['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'CLOSED', 'DISPUTED'],
+  REFUNDED: ['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'CLOSED', 'DISPUTED', 'REFUNDED'],
+};
+
+/**
+ * An order placed through the real intake, then moved to `status` along a legal path
+ * (with one history row per step, as the real flow writes).
+ */
+export async function buildOrder(
+  ctx: Pick<AppContext, 'database' | 'publishOrderEvent'>,
+  opts: { merchantTmk: string; status?: OrderStatus; seed?: number; submittedAt?: Date; overrides?: Partial<PlaceOrderBody> },
+) {
+  const r = createRandom(opts.seed ?? seq++);
+  const body = buildOrderBody(r, {
+    merchant: opts.merchantTmk,
+    offerings: [],
+    submittedAt: opts.submittedAt ?? new Date(),
+    overrides: {
+      items: [
+        { name: 'Old Harbor Small Batch Bourbon', quantity: 2, price: 39.99, discount: 0, engraving_price: 15 },
+        { name: 'Maison Duclair Brut Champagne', quantity: 1, price: 59, discount: 0, engraving_price: 15 },
+      ],
+      ...opts.overrides,
+    },
+  });
+  const initial = (['SUBMITTED', 'PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE'] as const).find((s) => s === opts.status);
+  if (initial) body.status = initial;
+  const { id } = await placeOrder(ctx, body);
+  const path = opts.status && !initial ? (PATHS[opts.status] ?? []) : [];
+  let from: OrderStatus = body.status;
+  for (const to of path) {
+    const actor = canTransition('merchant', from, to) ? 'merchant' : 'marketplace';
+    await ctx.database.db.insert(orderHistory).values({ order_id: id, actor_type: actor, action: 'test', from_status: from, to_status: to });
+    from = to;
+  }
+  if (path.length) {
+    const { eq } = await import('drizzle-orm');
+    await ctx.database.db.update(orders).set({ status: from }).where(eq(orders.id, id));
+  }
+  return id;
+}
