@@ -1,0 +1,50 @@
+import { createTheme, type MantineColorsTuple, rem } from '@mantine/core';
+
+/** Brand colour: a deep wine red, used sparingly (header, primary actions, focus). */
+const wine: MantineColorsTuple = [
+  '#fdf0f4',
+  '#f6dde5',
+  '#ecb7c8',
+  '#e18ea9',
+  '#d86c8f',
+  '#d2567e',
+  '#cf4a75',
+  '#b73b63',
+  '#a43257',
+  '#90254b',
+];
+
+export const theme = createTheme({
+  primaryColor: 'wine',
+  primaryShade: { light: 8, dark: 6 },
+  colors: { wine },
+  black: '#1f1a1c',
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: {
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontWeight: '650',
+  },
+  /** The spec's breakpoints: 480, 600, 780, 1100 (mobile menu below), 1440 (content width). */
+  breakpoints: {
+    xs: '30em',
+    sm: '37.5em',
+    md: '48.75em',
+    lg: '68.75em',
+    xl: '90em',
+  },
+  focusRing: 'auto',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+    Select: { defaultProps: { size: 'md' } },
+    NativeSelect: { defaultProps: { size: 'md' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Anchor: { defaultProps: { underline: 'hover' } },
+  },
+  other: { contentMaxWidth: rem(1440) },
+});

@@ -1,0 +1,43 @@
+/** POST /a/v2/login, then everything the spec does after a successful login (part 1 §2, §4). */
+import type { LoginResponse } from '@mc/api';
+import type { LoginInput } from '@mc/domain';
+import { useMutation } from '@tanstack/react-query';
+import { trackLogin } from '../../../lib/analytics.ts';
+import { http } from '../../../lib/api.ts';
+import { merchantQueryOptions } from '../../../lib/merchant-api.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { saveSession } from '../../../lib/session.ts';
+import { userKeys, userQueryOptions } from '../../../lib/user-api.ts';
+
+export function login(body: LoginInput): Promise<LoginResponse> {
+  return http.post<LoginResponse>('/a/v2/login', body);
+}
+
+/**
+ * Stores the token and merchant key, loads the merchant details (and the user when the answer
+ * lacks the email), records the login event and goes to `/`.
+ */
+export async function completeLogin({ token, user }: LoginResponse): Promise<void> {
+  const merchantKey = user.aux_data?.authorized_merchant ?? null;
+  queryClient.clear();
+  saveSession(token, merchantKey);
+  if (user.email) queryClient.setQueryData(userKeys.detail(user.id), user);
+  else void queryClient.prefetchQuery(userQueryOptions(user.id));
+  if (merchantKey) {
+    try {
+      await queryClient.fetchQuery(merchantQueryOptions(merchantKey));
+    } catch {
+      // the shell retries and shows the store name once it loads
+    }
+  }
+  trackLogin(user.id, merchantKey);
+  navigateTo('/', { replace: true });
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: completeLogin,
+  });
+}

@@ -1,0 +1,124 @@
+import { Fieldset, Input, NativeSelect, SimpleGrid, Text } from '@mantine/core';
+import { birthYearOptions, daysInMonth, toIsoDate } from '@mc/domain';
+import { useId, useMemo, useState } from 'react';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A value that is neither empty nor a date: some selectors chosen, not all (fails the date rule). */
+export const INCOMPLETE_BIRTH_DATE = 'incomplete';
+
+interface Parts {
+  month: string;
+  day: string;
+  year: string;
+}
+
+function partsFromValue(value: string): Parts {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return { month: '', day: '', year: '' };
+  return { year: String(Number(m[1])), month: String(Number(m[2])), day: String(Number(m[3])) };
+}
+
+function valueFromParts({ month, day, year }: Parts): string {
+  if (!month && !day && !year) return '';
+  if (!month || !day || !year) return INCOMPLETE_BIRTH_DATE;
+  return toIsoDate(Number(year), Number(month), Number(day));
+}
+
+/** Days offered for a month: the month's length, leap years included (29 for February with no year). */
+export function dayCount(month: string, year: string): number {
+  if (!month) return 31;
+  return daysInMonth(year ? Number(year) : 2000, Number(month));
+}
+
+export interface BirthDateFieldsProps {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  /** Injectable clock for the year list (120 years back). */
+  now?: Date;
+}
+
+/** Birth date as three selects (month, day, year), emitting 'YYYY-MM-DD' when complete. */
+export function BirthDateFields({ value, onChange, onBlur, error, now }: BirthDateFieldsProps) {
+  const [parts, setParts] = useState<Parts>(() => partsFromValue(value));
+  const errorId = useId();
+  const years = useMemo(() => birthYearOptions(now ?? new Date()), [now]);
+  const days = dayCount(parts.month, parts.year);
+
+  const update = (patch: Partial<Parts>) => {
+    const next = { ...parts, ...patch };
+    // The day list follows the month length: a day that no longer exists is cleared.
+    if (next.day && Number(next.day) > dayCount(next.month, next.year)) next.day = '';
+    setParts(next);
+    onChange(valueFromParts(next));
+  };
+
+  const describedBy = error ? errorId : undefined;
+  return (
+    <Fieldset
+      variant="unstyled"
+      legend={
+        <Text component="span" fz="md" fw={500}>
+          Birth date
+        </Text>
+      }
+      styles={{ legend: { padding: 0, marginBottom: 4 } }}
+    >
+      <SimpleGrid cols={3} spacing="sm">
+        <NativeSelect
+          aria-label="Birth month"
+          value={parts.month}
+          onChange={(e) => update({ month: e.currentTarget.value })}
+          onBlur={onBlur}
+          error={Boolean(error)}
+          aria-describedby={describedBy}
+          data={[
+            { value: '', label: 'Month' },
+            ...MONTHS.map((label, i) => ({ value: String(i + 1), label })),
+          ]}
+        />
+        <NativeSelect
+          aria-label="Birth day"
+          value={parts.day}
+          onChange={(e) => update({ day: e.currentTarget.value })}
+          onBlur={onBlur}
+          error={Boolean(error)}
+          aria-describedby={describedBy}
+          data={[
+            { value: '', label: 'Day' },
+            ...Array.from({ length: days }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+          ]}
+        />
+        <NativeSelect
+          aria-label="Birth year"
+          value={parts.year}
+          onChange={(e) => update({ year: e.currentTarget.value })}
+          onBlur={onBlur}
+          error={Boolean(error)}
+          aria-describedby={describedBy}
+          data={[{ value: '', label: 'Year' }, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
+        />
+      </SimpleGrid>
+      {error ? (
+        <Input.Error id={errorId} mt={6} size="md">
+          {error}
+        </Input.Error>
+      ) : null}
+    </Fieldset>
+  );
+}

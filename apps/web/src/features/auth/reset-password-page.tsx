@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ResetPasswordSchema } from '@mc/domain';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PasswordField } from '../../components/password-field.tsx';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useResetPassword } from './api/reset-password.ts';
+import { AuthLayout } from './components/auth-layout.tsx';
+
+export const PASSWORD_UPDATED_MESSAGE = 'Password Updated successfully';
+export const RESET_FAILED_TOAST = 'There was an error trying to update your password';
+export const RESET_FAILED_FORM_MESSAGE =
+  'There was a problem trying to update your password. Please try again';
+/** How long the success state shows before going to /login. */
+export const REDIRECT_AFTER_RESET_MS = 1500;
+
+const NewPasswordSchema = ResetPasswordSchema.pick({ new_password: true });
+interface NewPasswordInput {
+  new_password: string;
+}
+
+/** /forgot/password-reset/:token (part 1 §2, §8). */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [failed, setFailed] = useState(false);
+  const form = useForm<NewPasswordInput>({
+    resolver: zodResolver(NewPasswordSchema),
+    defaultValues: { new_password: '' },
+  });
+
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = window.setTimeout(() => navigate('/login', { replace: true }), REDIRECT_AFTER_RESET_MS);
+    return () => window.clearTimeout(timer);
+  }, [reset.isSuccess, navigate]);
+
+  const handleSubmit = form.handleSubmit(({ new_password }) => {
+    setFailed(false);
+    reset.mutate(
+      { new_password, reset_token: token },
+      {
+        onSuccess: () => notifySuccess(PASSWORD_UPDATED_MESSAGE),
+        onError: (error) => {
+          setFailed(true);
+          notifyError(error, RESET_FAILED_TOAST);
+        },
+      },
+    );
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <AuthLayout title="Enter a New Password">
+        <Stack gap="md" align="center" ta="center" role="status">
+          <ThemeIcon size={52} radius="xl" color="teal" variant="light" aria-hidden="true">
+            <IconCircleCheck size={28} />
+          </ThemeIcon>
+          <Text fw={600}>{PASSWORD_UPDATED_MESSAGE}</Text>
+          <Text c="dimmed" fz="sm">
+            Taking you to sign in…
+          </Text>
+          <Anchor component={Link} to="/login" fz="sm">
+            Sign in now
+          </Anchor>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Enter a New Password" subtitle="Choose a password with at least 10 characters.">
+      <form onSubmit={handleSubmit} noValidate aria-label="Reset password">
+        <Stack gap="md">
+          {failed ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {RESET_FAILED_FORM_MESSAGE}
+            </Alert>
+          ) : null}
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            autoFocus
+            error={form.formState.errors.new_password?.message}
+            {...form.register('new_password')}
+          />
+          <Button type="submit" size="md" fullWidth loading={reset.isPending}>
+            Confirm
+          </Button>
+          <Anchor component={Link} to="/forgot" fz="sm" ta="center">
+            Need a new link? Send the instructions again
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

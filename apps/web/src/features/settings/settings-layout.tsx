@@ -1,0 +1,45 @@
+import { Paper, Title } from '@mantine/core';
+import { IconArrowUpRight } from '@tabler/icons-react';
+import { NavLink, Outlet } from 'react-router';
+import { trackNavigation } from '../../lib/analytics.ts';
+import classes from './settings.module.css';
+
+const SETTINGS_NAV = [
+  { label: 'Profile', to: '/settings/profile' },
+  { label: 'Company', to: '/settings/company' },
+  { label: 'Users', to: '/settings/users' },
+  { label: 'Billing', to: '/settings/billing' },
+  { label: 'Carrier Account', to: '/settings/carrier' },
+];
+
+/** /settings hub (part 1 §2): title, navigation to each settings page and to /developers. */
+export function SettingsLayout() {
+  return (
+    <div>
+      <Title order={1} fz={{ base: 24, sm: 28 }} mb="lg">
+        Settings
+      </Title>
+      <div className={classes.layout}>
+        <nav aria-label="Settings" className={classes.nav}>
+          {SETTINGS_NAV.map((entry) => (
+            <NavLink
+              key={entry.to}
+              to={entry.to}
+              className={classes.link}
+              onClick={() => trackNavigation(`settings:${entry.label}`, entry.to)}
+            >
+              {entry.label}
+            </NavLink>
+          ))}
+          <NavLink to="/developers" className={classes.link}>
+            Developers Information
+            <IconArrowUpRight size={14} aria-hidden="true" className={classes.linkIcon} />
+          </NavLink>
+        </nav>
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} className={classes.content}>
+          <Outlet />
+        </Paper>
+      </div>
+    </div>
+  );
+}

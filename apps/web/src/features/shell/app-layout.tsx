@@ -1,0 +1,74 @@
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { PRODUCT_NAME } from '../../lib/brand.ts';
+import { merchantQueryOptions, stripeAccountQueryOptions } from '../../lib/merchant-api.ts';
+import { getUserId, useSession } from '../../lib/session.ts';
+import { userQueryOptions } from '../../lib/user-api.ts';
+import { useLogout } from './api/logout.ts';
+import { AppFooter } from './components/app-footer.tsx';
+import { AppHeader } from './components/app-header.tsx';
+import { MobileNav } from './components/mobile-nav.tsx';
+import { PaymentBanner } from './components/payment-banner.tsx';
+import { isShellRouteHandle } from './route-handle.ts';
+import classes from './shell.module.css';
+
+function useHeaderSlot() {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle;
+    if (isShellRouteHandle(handle) && handle.headerSlot) return handle.headerSlot;
+  }
+  return undefined;
+}
+
+/** The logged-in frame: brand header with menu, payment banner, content (max 1440 px), footer. */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const { token, merchantKey } = useSession();
+  const userId = getUserId(token);
+  const merchant = useQuery({ ...merchantQueryOptions(merchantKey ?? ''), enabled: Boolean(merchantKey) });
+  const stripe = useQuery({ ...stripeAccountQueryOptions(merchantKey ?? ''), enabled: Boolean(merchantKey) });
+  const user = useQuery({ ...userQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+  const [mobileNavOpened, mobileNav] = useDisclosure(false);
+  const logout = useLogout();
+  const HeaderSlot = useHeaderSlot();
+  const { pathname } = useLocation();
+
+  // Close the drawer whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
+  useEffect(() => mobileNav.close(), [pathname]);
+
+  const storeName =
+    merchant.data?.name ?? (merchant.isPending && merchantKey ? 'Loading store…' : PRODUCT_NAME);
+  const handleSignOut = () => {
+    mobileNav.close();
+    logout.mutate();
+  };
+  const needsPaymentSetup = stripe.isSuccess && !stripe.data.merchant_account_id;
+
+  return (
+    <div className={classes.frame}>
+      <AppHeader
+        storeName={storeName}
+        userEmail={user.data?.email}
+        HeaderSlot={HeaderSlot}
+        mobileNavOpened={mobileNavOpened}
+        onToggleMobileNav={mobileNav.toggle}
+        onSignOut={handleSignOut}
+      />
+      <MobileNav
+        opened={mobileNavOpened}
+        onClose={mobileNav.close}
+        onSignOut={handleSignOut}
+        storeName={storeName}
+      />
+      {needsPaymentSetup ? <PaymentBanner /> : null}
+      <main id="main-content" className={classes.main} tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

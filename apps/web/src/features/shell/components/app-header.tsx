@@ -1,0 +1,84 @@
+import { Box, Burger } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ComponentType } from 'react';
+import { Link, NavLink } from 'react-router';
+import { BrandMark } from '../../../components/brand-logo.tsx';
+import { trackNavigation } from '../../../lib/analytics.ts';
+import { PRODUCT_NAME } from '../../../lib/brand.ts';
+import classes from '../shell.module.css';
+import { MAIN_MENU } from './menu-entries.ts';
+import { SettingsMenu } from './settings-menu.tsx';
+
+/** Below this width the header menu moves into a drawer (part 1 §9: 1100 px). */
+export const DESKTOP_MEDIA_QUERY = '(min-width: 68.75em)';
+
+export interface AppHeaderProps {
+  storeName: string;
+  userEmail?: string | null;
+  HeaderSlot?: ComponentType;
+  mobileNavOpened: boolean;
+  onToggleMobileNav: () => void;
+  onSignOut: () => void;
+}
+
+export function AppHeader({
+  storeName,
+  userEmail,
+  HeaderSlot,
+  mobileNavOpened,
+  onToggleMobileNav,
+  onSignOut,
+}: AppHeaderProps) {
+  const isDesktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true, { getInitialValueInEffect: false });
+  return (
+    <header className={classes.header}>
+      <a href="#main-content" className="mc-skip-link">
+        Skip to content
+      </a>
+      <div className={classes.inner}>
+        {isDesktop ? null : (
+          <Burger
+            opened={mobileNavOpened}
+            onClick={onToggleMobileNav}
+            color="white"
+            size="sm"
+            aria-label={mobileNavOpened ? 'Close menu' : 'Open menu'}
+            aria-expanded={mobileNavOpened}
+          />
+        )}
+        <Link to="/" className={classes.brand} aria-label={`${storeName}, go to home`}>
+          <BrandMark size={34} />
+          <span className={classes.brandText}>
+            <span className={classes.storeName}>{storeName}</span>
+            <span className={classes.product}>{PRODUCT_NAME}</span>
+          </span>
+        </Link>
+        {isDesktop ? (
+          <nav aria-label="Main" className={classes.nav}>
+            {MAIN_MENU.map((entry) => (
+              <NavLink
+                key={entry.to}
+                to={entry.to}
+                className={classes.navLink}
+                onClick={() => trackNavigation(entry.label, entry.to)}
+              >
+                {entry.label}
+              </NavLink>
+            ))}
+            <SettingsMenu userEmail={userEmail} onSignOut={onSignOut} />
+          </nav>
+        ) : null}
+        {isDesktop && HeaderSlot ? (
+          <div className={classes.slot}>
+            <HeaderSlot />
+          </div>
+        ) : null}
+      </div>
+      {!isDesktop && HeaderSlot ? (
+        <Box className={classes.slotMobile}>
+          <HeaderSlot />
+        </Box>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import { Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { trackNavigation } from '../../../lib/analytics.ts';
+import classes from '../shell.module.css';
+import { SETTINGS_MENU } from './menu-entries.ts';
+
+export interface SettingsMenuProps {
+  userEmail?: string | null;
+  onSignOut: () => void;
+}
+
+/**
+ * SETTINGS dropdown: Profile, Company, Users, Billing, Carrier, Developer, Sign Out.
+ * Closes on Escape and on an outside click; arrow keys move between entries.
+ */
+export function SettingsMenu({ userEmail, onSignOut }: SettingsMenuProps) {
+  const { pathname } = useLocation();
+  const isActive = pathname.startsWith('/settings') || pathname.startsWith('/developers');
+  return (
+    <Menu
+      position="bottom-end"
+      offset={8}
+      width={232}
+      shadow="lg"
+      radius="md"
+      closeOnEscape
+      closeOnClickOutside
+      withinPortal
+      trapFocus
+    >
+      <Menu.Target>
+        <button type="button" className={classes.navLink} data-active={isActive || undefined}>
+          Settings
+          <IconChevronDown size={14} stroke={2.2} aria-hidden="true" />
+        </button>
+      </Menu.Target>
+      <Menu.Dropdown aria-label="Settings">
+        {userEmail ? (
+          <>
+            <Menu.Label>
+              Signed in as
+              <Text component="span" display="block" fz="sm" c="dark.7" fw={600} truncate="end">
+                {userEmail}
+              </Text>
+            </Menu.Label>
+            <Menu.Divider />
+          </>
+        ) : null}
+        {SETTINGS_MENU.map((entry) => (
+          <Menu.Item
+            key={entry.to}
+            component={Link}
+            to={entry.to}
+            onClick={() => trackNavigation(`settings:${entry.label}`, entry.to)}
+          >
+            {entry.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={onSignOut}>
+          Sign Out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** The 404 page (part 1 §2): shown inside the shell for an unknown path when logged in. */
+export function NotFoundPage() {
+  return (
+    <Stack align="center" ta="center" gap="sm" py={{ base: 48, sm: 96 }} px="md">
+      <Text
+        aria-hidden="true"
+        fw={800}
+        fz={{ base: 88, sm: 120 }}
+        lh={1}
+        style={{
+          letterSpacing: '-0.04em',
+          background: 'linear-gradient(135deg, #d2567e 0%, #571733 100%)',
+          WebkitBackgroundClip: 'text',
+          backgroundClip: 'text',
+          color: 'transparent',
+        }}
+      >
+        404
+      </Text>
+      <Text tt="uppercase" fw={700} fz="xs" c="wine.8" style={{ letterSpacing: '0.12em' }}>
+        Error Code: 404
+      </Text>
+      <Title order={1} fz={{ base: 22, sm: 28 }}>
+        Opps! Sorry we could not find the page.
+      </Title>
+      <Text c="dimmed">It may have been moved or deleted.</Text>
+      <Button
+        component={Link}
+        to="/"
+        size="md"
+        mt="md"
+        leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
+      >
+        Go Back Home
+      </Button>
+    </Stack>
+  );
+}

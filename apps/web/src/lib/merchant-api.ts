@@ -1,0 +1,43 @@
+/**
+ * Merchant requests shared by several features (login loads the details; the shell shows the name
+ * and the payment banner). Query keys: ['merchant', tmk] / ['merchant', tmk, 'stripe'].
+ */
+import type { Merchant } from '@mc/api';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from './api.ts';
+
+export const merchantKeys = {
+  all: ['merchant'] as const,
+  detail: (tmk: string) => ['merchant', tmk] as const,
+  stripe: (tmk: string) => ['merchant', tmk, 'stripe'] as const,
+};
+
+export function getMerchant(tmk: string, signal?: AbortSignal): Promise<Merchant> {
+  return http.get<Merchant>(`/c/v2/merchants/${encodeURIComponent(tmk)}`, { signal });
+}
+
+export function merchantQueryOptions(tmk: string) {
+  return queryOptions({
+    queryKey: merchantKeys.detail(tmk),
+    queryFn: ({ signal }) => getMerchant(tmk, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface StripeAccountStatus {
+  merchant_account_id: string | null;
+}
+
+export function getStripeAccount(tmk: string, signal?: AbortSignal): Promise<StripeAccountStatus> {
+  return http.get<StripeAccountStatus>(`/c/v2/merchants/${encodeURIComponent(tmk)}/payments/stripe`, {
+    signal,
+  });
+}
+
+export function stripeAccountQueryOptions(tmk: string) {
+  return queryOptions({
+    queryKey: merchantKeys.stripe(tmk),
+    queryFn: ({ signal }) => getStripeAccount(tmk, signal),
+    staleTime: 5 * 60_000,
+  });
+}

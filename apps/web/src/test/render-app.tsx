@@ -1,0 +1,64 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/providers.tsx';
+import { routes } from '../app/routes.tsx';
+import { registerNavigator } from '../lib/navigation.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { refreshSession } from '../lib/session.ts';
+
+/** A JWT-shaped token whose subject is `sub` (the console only reads the subject). */
+export function fakeToken(sub = 'user-1'): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub })}.signature`;
+}
+
+export function signIn(tmk = 'tmk-1', sub = 'user-1'): void {
+  window.localStorage.setItem('token', fakeToken(sub));
+  window.localStorage.setItem('tmk', tmk);
+  refreshSession();
+}
+
+export function signOut(): void {
+  window.localStorage.clear();
+  refreshSession();
+}
+
+type Handler = (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined;
+
+/** Stubs fetch: `handler` answers by URL; unknown URLs answer 404. Returns the mock for assertions. */
+export function mockFetch(handler: Handler = () => undefined) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const answer = handler(url, init) ?? defaultAnswer(url);
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+function defaultAnswer(url: string): { status?: number; body?: unknown } {
+  if (/\/c\/v2\/merchants\/[^/]+\/payments\/stripe$/.test(url)) return { body: { merchant_account_id: 'acct_1' } };
+  if (/\/c\/v2\/merchants\/[^/]+$/.test(url)) return { body: { name: 'Demo Wine & Spirits', tmk: 'tmk-1' } };
+  if (/\/a\/v2\/users\/[^/]+$/.test(url))
+    return { body: { id: 'user-1', email: 'owner@demo.test', first_name: 'Olive', last_name: 'Owner' } };
+  if (url.endsWith('/a/v2/oidc/config')) return { body: { google: false } };
+  return { status: 404, body: { message: 'Not found' } };
+}
+
+/** Renders the real route table at `path` inside the app providers. */
+export function renderApp(path: string) {
+  queryClient.clear();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  registerNavigator((to, opts) => void router.navigate(to, opts));
+  const utils = render(
+    <Providers queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router };
+}

@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// jsdom lacks these browser APIs that Mantine uses.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: /min-width:\s*68\.75em/.test(query),
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
+
+const getComputedStyle = window.getComputedStyle;
+window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: test reset
+    if (name) document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+});
