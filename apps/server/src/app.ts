@@ -42,7 +42,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const ctx: AppContext = {
     config,
     database,
-    adapters: { ...defaultAdapters(config, database), ...opts.adapters },
+    adapters: { ...(await defaultAdapters(config, database)), ...opts.adapters },
     events,
     async publishOrderEvent(e: OrderEvent) {
       events.emit('order', e);

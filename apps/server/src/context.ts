@@ -3,6 +3,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type EmailAdapter, sandboxEmail, smtpEmail } from './adapters/email/email.ts';
 import { type SmsAdapter, sandboxSms, twilioSms } from './adapters/sms/sms.ts';
+import { type PaymentsAdapter, sandboxPayments, stripePayments } from './adapters/payments/payments.ts';
+import { eq } from 'drizzle-orm';
+import { merchants } from './db/schema.ts';
 
 /** Order events fanned out to this merchant's open consoles (server-sent events). */
 export interface OrderEvent {
@@ -16,6 +19,7 @@ export interface OrderEvent {
 export interface Adapters {
   email: EmailAdapter;
   sms: SmsAdapter;
+  payments: PaymentsAdapter;
 }
 
 /** Everything a command needs: one object built at start-up and passed down. */
@@ -28,10 +32,21 @@ export interface AppContext {
   publishOrderEvent(e: OrderEvent): Promise<void>;
 }
 
-export function defaultAdapters(config: Config, database: Database): Adapters {
+export async function defaultAdapters(config: Config, database: Database): Promise<Adapters> {
+  const sandboxAccountComplete = async (accountId: string) => {
+    const [m] = await database.db
+      .select({ done: merchants.payments_onboarded })
+      .from(merchants)
+      .where(eq(merchants.merchant_account_id, accountId))
+      .limit(1);
+    return Boolean(m?.done);
+  };
   return {
     email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : sandboxEmail(database.db),
     sms: config.twilio ? twilioSms(config.twilio) : sandboxSms(database.db),
+    payments: config.stripeSecretKey
+      ? await stripePayments(config.stripeSecretKey)
+      : sandboxPayments(config.publicUrl, sandboxAccountComplete),
   };
 }
 
