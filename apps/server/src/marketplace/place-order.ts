@@ -187,5 +187,22 @@ export async function applyMarketplaceEvent(ctx: AppContext, orderId: string, bo
     comment: body.comment ?? null,
     patch: body.comment ? { status_recent_comment: body.comment } : undefined,
   });
-  return { id: row.id, status: row.status, merchant: '' };
+  const [m] = await ctx.database.db.select({ tmk: merchants.tmk }).from(merchants).where(eq(merchants.id, row.merchant_id)).limit(1);
+  return { id: row.id, status: row.status, merchant: m?.tmk ?? '' };
+}
+
+/** The merchant's active offerings that sell through the marketplace (the simulator picks from these). */
+export async function listMerchantCatalogue(ctx: IntakeContext, tmk: string) {
+  const { db } = ctx.database;
+  const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.tmk, tmk)).limit(1);
+  if (!merchant) throw new DomainError('NOT_FOUND', 'Merchant not found');
+  const rows = await db
+    .select({ id: offerings.id, merchant_sku: offerings.merchant_sku, price: offerings.price_cents, line: productLines.name, brand: productBrands.name })
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.product_id))
+    .innerJoin(productLines, eq(productLines.id, products.product_line_id))
+    .innerJoin(productBrands, eq(productBrands.id, productLines.brand_id))
+    .where(and(eq(offerings.merchant_id, merchant.id), eq(offerings.is_active, true), eq(offerings.selling_with_provider, true)))
+    .limit(5000);
+  return rows.map((r) => ({ id: r.id, merchant_sku: r.merchant_sku, name: `${r.brand} ${r.line}`, price: r.price / 100 }));
 }

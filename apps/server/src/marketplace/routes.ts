@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { applyMarketplaceEvent, placeOrder } from './place-order.ts';
+import { applyMarketplaceEvent, listMerchantCatalogue, placeOrder } from './place-order.ts';
 
 function requireMarketplace(ctx: AppContext, req: FastifyRequest): void {
   const given = Buffer.from(req.headers.authorization ?? '');
@@ -47,5 +47,23 @@ export function registerMarketplaceRoutes(root: FastifyInstance, ctx: AppContext
       onRequest: async (req) => requireMarketplace(ctx, req),
     },
     async (req) => applyMarketplaceEvent(ctx, req.params.id, req.body),
+  );
+
+  app.get(
+    '/m/v2/marketplace/merchants/:tmk/offerings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A merchant's active offerings, as the marketplace lists them (shared inventory)",
+        params: z.object({ tmk: z.string().min(1).max(64) }),
+        response: {
+          200: z.object({ items: z.array(z.object({ id: z.string(), merchant_sku: z.string(), name: z.string(), price: z.number() })) }),
+          ...errors,
+        },
+      },
+      onRequest: async (req) => requireMarketplace(ctx, req),
+    },
+    async (req) => ({ items: await listMerchantCatalogue(ctx, req.params.tmk) }),
   );
 }
