@@ -88,7 +88,9 @@ describe('route table (part 1 §2)', () => {
     it('shows the 404 page inside the shell for an unknown path', async () => {
       await landsOn('/no-such-page', '/no-such-page');
       expect(await screen.findByText('Error Code: 404')).toBeInTheDocument();
-      expect(screen.getByRole('heading', { name: 'Opps! Sorry we could not find the page.' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('heading', { name: 'Opps! Sorry we could not find the page.' }),
+      ).toBeInTheDocument();
       expect(screen.getByText('It may have been moved or deleted.')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
       expect(await screen.findByText('Demo Wine & Spirits')).toBeInTheDocument();

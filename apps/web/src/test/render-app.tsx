@@ -24,6 +24,19 @@ export function signOut(): void {
   refreshSession();
 }
 
+/** Sets a cookie the way a server or another script would (tests of "clear every cookie"). */
+export function setTestCookie(name: string, value: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: test fixture
+  document.cookie = `${name}=${value}; Path=/`;
+}
+
+/** The JSON body a fetch mock call sent to the first URL ending with `suffix`. */
+export function sentBody(fetchMock: { mock: { calls: unknown[][] } }, suffix: string): unknown {
+  const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith(suffix));
+  const init = (call?.[1] ?? {}) as RequestInit;
+  return init.body === undefined ? undefined : JSON.parse(String(init.body));
+}
+
 type Handler = (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined;
 
 /** Stubs fetch: `handler` answers by URL; unknown URLs answer 404. Returns the mock for assertions. */
@@ -42,7 +55,8 @@ export function mockFetch(handler: Handler = () => undefined) {
 }
 
 function defaultAnswer(url: string): { status?: number; body?: unknown } {
-  if (/\/c\/v2\/merchants\/[^/]+\/payments\/stripe$/.test(url)) return { body: { merchant_account_id: 'acct_1' } };
+  if (/\/c\/v2\/merchants\/[^/]+\/payments\/stripe$/.test(url))
+    return { body: { merchant_account_id: 'acct_1' } };
   if (/\/c\/v2\/merchants\/[^/]+$/.test(url)) return { body: { name: 'Demo Wine & Spirits', tmk: 'tmk-1' } };
   if (/\/a\/v2\/users\/[^/]+$/.test(url))
     return { body: { id: 'user-1', email: 'owner@demo.test', first_name: 'Olive', last_name: 'Owner' } };

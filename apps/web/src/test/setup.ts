@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom lacks these browser APIs that Mantine uses.
@@ -30,6 +31,7 @@ const getComputedStyle = window.getComputedStyle;
 window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
 
 afterEach(() => {
+  act(() => notifications.clean());
   cleanup();
   window.localStorage.clear();
   for (const part of document.cookie.split(';')) {

@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANALYTICS_EVENTS } from '../../lib/analytics.ts';
+import { getSession } from '../../lib/session.ts';
+import { analyticsEvents } from '../../test/analytics-events.ts';
+import { fakeToken, mockFetch, renderApp, signOut } from '../../test/render-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signOut();
+  window.dataLayer = [];
+});
+
+const user = {
+  id: 'user-1',
+  first_name: 'Olive',
+  last_name: 'Owner',
+  email: 'owner@demo.test',
+  phone_number: null,
+  birthday: null,
+  date_created: '2024-01-01T00:00:00Z',
+  last_login: null,
+  userRoles: ['merch.owner'],
+  aux_data: { authorized_merchant: 'tmk-demo' },
+};
+
+describe('login (part 1 §2)', () => {
+  it('validates before sending', async () => {
+    const fetchMock = mockFetch();
+    renderApp('/login');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter your email')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/a/v2/login'))).toBe(false);
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot');
+  });
+
+  it('stores token and merchant key, loads the merchant, records the login and goes to /', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.endsWith('/a/v2/login') ? { body: { token: fakeToken('user-1'), user } } : undefined,
+    );
+    const { router } = renderApp('/login');
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText('Email'), 'owner@demo.test');
+    await u.type(screen.getByLabelText('Password'), 'demo-password-1');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/active'));
+    expect(getSession()).toEqual({ token: fakeToken('user-1'), merchantKey: 'tmk-demo' });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/c/v2/merchants/tmk-demo'))).toBe(true);
+    expect(analyticsEvents(ANALYTICS_EVENTS.loggedIn)).toHaveLength(1);
+    expect(await screen.findByText('Demo Wine & Spirits')).toBeInTheDocument();
+  });
+
+  it('shows the server message for bad credentials', async () => {
+    mockFetch((url) =>
+      url.endsWith('/a/v2/login')
+        ? { status: 401, body: { message: 'Invalid email or password' } }
+        : undefined,
+    );
+    const { router } = renderApp('/login');
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText('Email'), 'owner@demo.test');
+    await u.type(screen.getByLabelText('Password'), 'wrong-password');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
