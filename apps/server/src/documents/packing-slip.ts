@@ -146,6 +146,8 @@ function drawRow(doc: Doc, line: ItemLine, cols: Columns, y: number): void {
     align: 'center',
     noWrap: true,
   });
+  let cy = y;
+  cy += drawText(doc, item.name, cols.item.x, cy, { font: 'bold', size: 10.5, width });
   drawText(doc, item.sku || '-', cols.sku.x, y + 1, {
     font: 'mono',
     size: 9,
@@ -174,9 +176,6 @@ function drawRow(doc: Doc, line: ItemLine, cols: Columns, y: number): void {
       noWrap: true,
     });
   }
-
-  let cy = y;
-  cy += drawText(doc, item.name, cols.item.x, cy, { font: 'bold', size: 10.5, width });
   if (item.description) {
     cy += 1;
     cy += drawText(doc, item.description, cols.item.x, cy, {
@@ -350,15 +349,20 @@ export function drawPackingSlip(doc: Doc, order: DocumentOrder): void {
   flow.start();
   flow.y = drawOrderHeader(doc, order, 'PACKING SLIP', flow.y, {
     afterTitle: (top, right, width) => {
-      drawCode128(doc, order.id, {
-        x: right - width,
-        y: top,
-        maxWidth: width,
-        height: 34,
-        moduleWidth: 1,
-        align: 'right',
-      });
-      return top + 34;
+      try {
+        drawCode128(doc, order.id, {
+          x: right - width,
+          y: top,
+          maxWidth: width,
+          height: 34,
+          moduleWidth: 1,
+          align: 'right',
+        });
+        return top + 34;
+      } catch {
+        // An id Code 128 cannot encode: the slip still prints, without a barcode.
+        return top;
+      }
     },
   });
 

@@ -172,14 +172,7 @@ function drawRow(doc: Doc, line: ItemLine, y: number): number {
       .stroke()
       .restore();
     cy += drawText(doc, sub.title, subX, cy, { size: 9, color: COLOR.text, width: textWidth - SUB_INDENT });
-    for (const text of sub.detail) {
-      cy += drawText(doc, text, subX, cy, {
-        font: 'italic',
-        size: 9,
-        color: COLOR.muted,
-        width: textWidth - SUB_INDENT,
-      });
-    }
+    // Amounts right after the title, so the text reads 'Engraving 2 $10.00 $20.00'.
     if (sub.quantity !== undefined) {
       drawText(doc, String(sub.quantity), COL.qty.x, top, {
         size: 9,
@@ -204,6 +197,14 @@ function drawRow(doc: Doc, line: ItemLine, y: number): number {
         width: COL.total.width,
         align: 'right',
         noWrap: true,
+      });
+    }
+    for (const text of sub.detail) {
+      cy += drawText(doc, text, subX, cy, {
+        font: 'italic',
+        size: 9,
+        color: COLOR.muted,
+        width: textWidth - SUB_INDENT,
       });
     }
   }

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { PDFParse } from 'pdf-parse';
 import type { DocumentItem, DocumentOrder } from './types.ts';
 
 export function buildDocumentOrder(overrides: Partial<DocumentOrder> = {}): DocumentOrder {
@@ -114,44 +115,80 @@ export function buildItems(count: number): DocumentItem[] {
   }));
 }
 
-/** Text of a PDF via poppler's pdftotext (layout mode keeps columns on one line). */
-export function pdfText(
-  pdf: Buffer,
-  options: { layout?: boolean; firstPage?: number; lastPage?: number } = {},
-): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pdf-text-'));
+export interface ReadPdf {
+  /** All text, pages joined by '\n'. Whitespace runs are collapsed to one space per line. */
+  text: string;
+  pages: string[];
+  pageCount: number;
+  /** Size in points of each page. */
+  sizes: Array<{ width: number; height: number }>;
+}
+
+/** Reads a PDF back with pdf.js (through pdf-parse), independently of the writer. */
+export async function readPdf(pdf: Buffer, options: { sizes?: boolean } = {}): Promise<ReadPdf> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
   try {
-    const file = join(dir, 'doc.pdf');
-    writeFileSync(file, pdf);
-    const args = ['-enc', 'UTF-8'];
-    if (options.layout !== false) args.push('-layout');
-    if (options.firstPage) args.push('-f', String(options.firstPage));
-    if (options.lastPage) args.push('-l', String(options.lastPage));
-    return execFileSync('pdftotext', [...args, file, '-'], {
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    const result = await parser.getText({ pageJoiner: '' });
+    const pages = result.pages.map((page) =>
+      page.text
+        .split('\n')
+        .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+        .join('\n'),
+    );
+    let sizes: ReadPdf['sizes'] = [];
+    if (options.sizes) {
+      const info = await parser.getInfo({ parsePageInfo: true });
+      sizes = info.pages.map((page) => ({ width: page.width, height: page.height }));
+    }
+    return { text: pages.join('\n'), pages, pageCount: result.total, sizes };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await parser.destroy();
   }
 }
 
-export interface PdfInfo {
-  pages: number;
-  /** Page size in points of the first page. */
-  width: number;
-  height: number;
+function hasCommand(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-export function pdfInfo(pdf: Buffer): PdfInfo {
-  const dir = mkdtempSync(join(tmpdir(), 'pdf-info-'));
+/** pdftoppm (poppler-utils) and zbarimg (zbar-tools) are both installed: barcodes can be scanned. */
+export const canScanBarcodes = hasCommand('pdftoppm') && hasCommand('zbarimg');
+
+/** Rasterises page 1 at `dpi` and returns what zbarimg decodes, e.g. ['CODE-128:2ABNPFR-3A0-9E']. */
+export function scanBarcodes(pdf: Buffer, dpi = 203): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-scan-'));
   try {
     const file = join(dir, 'doc.pdf');
     writeFileSync(file, pdf);
-    const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    const pages = Number(/^Pages:\s+(\d+)/m.exec(out)?.[1] ?? Number.NaN);
-    const size = /^Page size:\s+([\d.]+) x ([\d.]+) pts/m.exec(out);
-    return { pages, width: Number(size?.[1] ?? Number.NaN), height: Number(size?.[2] ?? Number.NaN) };
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      String(dpi),
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      join(dir, 'page'),
+    ]);
+    const out = execFileSync(
+      'zbarimg',
+      ['-q', '--raw', '-Sdisable', '-Scode128.enable', join(dir, 'page.png')],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    return out
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((line) => `CODE-128:${line}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addressLines,
+  deliveryDetailText,
+  deliveryMethodLabel,
+  directionsDeliveryText,
+  fileNamePart,
+  formatDateTime,
+  formatDeliveryWindow,
+  formatMoney,
+  groupItems,
+  totalUnits,
+  visibleTracking,
+} from './format.ts';
+import { buildDocumentOrder } from './test-fixtures.ts';
+import type { DocumentItem } from './types.ts';
+
+describe('formatDeliveryWindow', () => {
+  it("is 'Mon DD, h A-h A' in the order's time zone", () => {
+    expect(formatDeliveryWindow(['2024-11-22T19:00:00Z', '2024-11-22T21:00:00Z'], 'America/New_York')).toBe(
+      'Nov 22, 2 PM-4 PM',
+    );
+    expect(
+      formatDeliveryWindow(['2024-11-22T19:00:00Z', '2024-11-22T21:00:00Z'], 'America/Los_Angeles'),
+    ).toBe('Nov 22, 11 AM-1 PM');
+  });
+
+  it('zero-pads the day, keeps minutes when they are not zero, names both days across midnight', () => {
+    expect(formatDeliveryWindow(['2024-07-05T16:30:00Z', '2024-07-05T18:00:00Z'], 'America/New_York')).toBe(
+      'Jul 05, 12:30 PM-2 PM',
+    );
+    expect(formatDeliveryWindow(['2024-07-06T03:00:00Z', '2024-07-06T05:00:00Z'], 'America/New_York')).toBe(
+      'Jul 05, 11 PM-Jul 06, 1 AM',
+    );
+  });
+
+  it('falls back to UTC for an unknown zone instead of throwing', () => {
+    expect(formatDeliveryWindow(['2024-11-22T19:00:00Z', '2024-11-22T21:00:00Z'], 'Mars/Olympus')).toBe(
+      'Nov 22, 7 PM-9 PM',
+    );
+  });
+});
+
+describe('delivery texts', () => {
+  it('directions: ASAP for on_demand, the window for scheduled, the label otherwise', () => {
+    expect(directionsDeliveryText(buildDocumentOrder({ delivery: { method: 'on_demand' } }))).toBe('ASAP');
+    expect(directionsDeliveryText(buildDocumentOrder())).toBe('Nov 22, 2 PM-4 PM');
+    expect(
+      directionsDeliveryText(buildDocumentOrder({ delivery: { method: 'scheduled', date: '2024-12-03' } })),
+    ).toBe('Dec 03');
+    expect(directionsDeliveryText(buildDocumentOrder({ delivery: { method: 'shipping' } }))).toBe('Shipping');
+  });
+
+  it.each([
+    ['on_demand', 'Same Day'],
+    ['scheduled', 'Scheduled'],
+    ['preorder', 'Pre-sale'],
+    ['deposit', 'Pre-sale'],
+    ['courier', 'Courier'],
+    ['shipping', 'Shipping'],
+  ] as const)('%s is listed as %s', (method, expected) => {
+    expect(deliveryMethodLabel({ delivery: { method } })).toBe(expected);
+  });
+
+  it('on-demand detail is due two hours after submission, in the order zone', () => {
+    const order = buildDocumentOrder({ delivery: { method: 'on_demand' } });
+    expect(deliveryDetailText(order)).toBe('Please deliver by 3:05 PM EST');
+  });
+
+  it('scheduled detail gives the date and the window', () => {
+    expect(deliveryDetailText(buildDocumentOrder())).toBe('Fri, Nov 22, 2024 between 2:00 PM and 4:00 PM');
+  });
+
+  it('pre-sale texts follow part 2 §4.5', () => {
+    expect(deliveryDetailText(buildDocumentOrder({ delivery: { method: 'preorder' } }))).toMatch(
+      /^Paid in full\./,
+    );
+    expect(deliveryDetailText(buildDocumentOrder({ delivery: { method: 'deposit' } }))).toMatch(
+      /^After order is accepted, customer will be charged balance before delivery\./,
+    );
+  });
+
+  it('formats the placed time with the zone abbreviation', () => {
+    expect(formatDateTime('2024-07-20T18:05:00Z', 'America/Los_Angeles')).toBe('Jul 20, 2024, 11:05 AM PDT');
+    expect(formatDateTime('not a date', 'America/New_York')).toBe('not a date');
+  });
+});
+
+describe('visibleTracking', () => {
+  it('hides tracking for the provider other, in any case, and when a part is missing', () => {
+    expect(visibleTracking({ tracking_provider: 'FedEx', tracking_id: '123' })).toEqual({
+      provider: 'FedEx',
+      id: '123',
+    });
+    expect(visibleTracking({ tracking_provider: 'other', tracking_id: '123' })).toBeNull();
+    expect(visibleTracking({ tracking_provider: 'OTHER', tracking_id: '123' })).toBeNull();
+    expect(visibleTracking({ tracking_provider: 'UPS', tracking_id: null })).toBeNull();
+    expect(visibleTracking({ tracking_provider: null, tracking_id: '123' })).toBeNull();
+  });
+});
+
+describe('money and addresses', () => {
+  it('formats dollars to the cent', () => {
+    expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(-0.001)).toBe('$0.00');
+  });
+
+  it('joins city, state and zip and adds a non-US country', () => {
+    const base = { street_1: '1 Main St', street_2: '', city: 'Austin', state: 'TX', zipcode: '78701' };
+    expect(addressLines(base)).toEqual(['1 Main St', 'Austin, TX 78701']);
+    expect(addressLines({ ...base, country: 'Canada' })).toEqual(['1 Main St', 'Austin, TX 78701', 'Canada']);
+  });
+
+  it('file-name parts lose path separators and reserved characters', () => {
+    expect(fileNamePart('../O\'Brien/<x>:"y"|z*?')).toBe("O'Brienxyz");
+    expect(fileNamePart('  Van  der Berg ')).toBe('Van der Berg');
+  });
+});
+
+describe('groupItems', () => {
+  const product: DocumentItem = { id: 'p', name: 'Bourbon', quantity: 3, price: 40, subtotal: 120 };
+  const engraving = (id: string, lines: string[], quantity: number, price = 10): DocumentItem => ({
+    id,
+    name: 'Engraving',
+    quantity,
+    price,
+    subtotal: price * quantity,
+    parent_line_item_id: 'p',
+    aux_data: { engraving_message: lines },
+  });
+
+  it('groups engraving children by identical message; fee is unit price × quantity', () => {
+    const lines = groupItems([
+      product,
+      engraving('e1', ['Happy Birthday'], 1),
+      engraving('e2', ['Congrats', 'Class of 2024'], 1),
+      engraving('e3', ['Happy Birthday'], 1),
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.engravings).toEqual([
+      { lines: ['Happy Birthday'], quantity: 2, unitPrice: 10, fee: 20, isCharged: true },
+      { lines: ['Congrats', 'Class of 2024'], quantity: 1, unitPrice: 10, fee: 10, isCharged: true },
+    ]);
+    expect(totalUnits(lines)).toBe(3);
+  });
+
+  it("uses the parent's message when the child has none, and shows an uncharged message on a product", () => {
+    const withParentMessage = groupItems([
+      { ...product, aux_data: { engraving_message: ['From the parent'] } },
+      { ...engraving('e1', [], 2), aux_data: null },
+    ]);
+    expect(withParentMessage[0]?.engravings[0]?.lines).toEqual(['From the parent']);
+    expect(withParentMessage[0]?.engravings[0]?.fee).toBe(20);
+
+    const ownOnly = groupItems([{ ...product, aux_data: { engraving_message: ['Just text', ' '] } }]);
+    expect(ownOnly[0]?.engravings).toEqual([
+      { lines: ['Just text'], quantity: 3, unitPrice: 0, fee: 0, isCharged: false },
+    ]);
+  });
+
+  it('keeps non-engraving children as add-ons and orphans as their own lines', () => {
+    const lines = groupItems([
+      product,
+      { id: 'g', name: 'Gift wrap', quantity: 1, price: 5, subtotal: 5, parent_line_item_id: 'p' },
+      { id: 'o', name: 'Engraving', quantity: 1, price: 10, subtotal: 10, parent_line_item_id: 'missing' },
+    ]);
+    expect(lines.map((line) => line.item.id)).toEqual(['p', 'o']);
+    expect(lines[0]?.addOns.map((item) => item.id)).toEqual(['g']);
+  });
+});
