@@ -1,0 +1,53 @@
+/** Business constants and limits (spec part 1 §9, part 2 §9). */
+
+/**
+ * The marketplace's name as shown to merchants. The spec shows it neutrally ('the provider',
+ * '{provider}'); every text that names it is built from this one constant.
+ */
+export const PROVIDER_NAME = 'Marketplace';
+/** Configured site name (part 1 §9). */
+export const SITE_NAME = 'Retailer';
+
+export const TOAST_DURATION_MS = 8000;
+export const FAILED_UPDATE_REDIRECT_MS = 3500;
+export const FAILED_UPDATE_REDIRECT_PATH = '/orders/cancelled';
+export const CARRIER_BANNER_RESET_MS = 8000;
+export const COURIER_INFO_REFRESH_MS = 1500;
+export const BULK_POLL_INTERVAL_MS = 1000;
+export const BULK_MAX_POLLS = 20;
+export const SEARCH_PAGE_SIZE = 10;
+export const ORDERS_PAGE_SIZE = 30;
+export const DEFAULT_ORDER_DIRECTION = 1;
+export const SEARCH_RESULTS_MAX_HEIGHT_PX = 300;
+export const CONTENT_MAX_WIDTH_PX = 1440;
+export const BREAKPOINTS = { mobile: 1100, small: 480, medium: 600, rejectDialog: 780 } as const;
+export const RESET_EMAIL_DELAY_MINUTES = 15;
+export const MIN_CUSTOMER_AGE = 21;
+export const RESTOCKING_FEE_USD = 20;
+export const REPORT_TYPES = ['receipt', 'packingslip'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const PRINT_OPTIONS = ['all', 'receipt', 'packingslip'] as const;
+export type PrintOption = (typeof PRINT_OPTIONS)[number];
+export const SORT_DIRECTIONS = ['desc', 'asc', 'none'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** CREATED header click cycles descending → ascending → none → descending. */
+export function nextSortDirection(current: SortDirection): SortDirection {
+  const i = SORT_DIRECTIONS.indexOf(current);
+  return SORT_DIRECTIONS[(i + 1) % SORT_DIRECTIONS.length] ?? 'desc';
+}
+
+/** Infinite scroll applies only with 30 or more orders loaded and not in the single-order view. */
+export function shouldInfiniteScroll(loaded: number, singleOrderView: boolean): boolean {
+  return loaded >= ORDERS_PAGE_SIZE && !singleOrderView;
+}
+
+/** Packing slip download name: '{orderId}-{lastName}-Packing Slip.pdf'. */
+export function packingSlipFileName(orderId: string, lastName: string | null | undefined): string {
+  return `${orderId}-${lastName ?? ''}-Packing Slip.pdf`;
+}
+
+/** Receipt download name: '{orderId}_{lastName}_Receipt.pdf'. */
+export function receiptFileName(orderId: string, lastName: string | null | undefined): string {
+  return `${orderId}_${lastName ?? ''}_Receipt.pdf`;
+}

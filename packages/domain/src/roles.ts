@@ -1,0 +1,119 @@
+/**
+ * Roles and the permission table (spec part 1 §3, part 2 §6).
+ * Member: orders, inventory and own profile. Manager: everything but billing and team management.
+ * Owner: everything.
+ */
+
+export const MERCHANT_ROLES = ['merch.user', 'merch.manager', 'merch.owner'] as const;
+export type MerchantRole = (typeof MERCHANT_ROLES)[number];
+
+export function isMerchantRole(value: unknown): value is MerchantRole {
+  return typeof value === 'string' && (MERCHANT_ROLES as readonly string[]).includes(value);
+}
+
+/** Labels for every role the console may meet (part 1 §3), incl. internal platform roles. */
+export const ROLE_LABELS: Readonly<Record<string, string>> = {
+  'merch.user': 'Member',
+  'merch.manager': 'Manager',
+  'merch.owner': 'Owner',
+  'app.admin': 'App Admin',
+  'app.extauth': 'App External Auth',
+  'app.manager': 'App Manager',
+  'app.serverauth': 'App Server Auth',
+  'cart.admin': 'Cart Admin',
+  'org.admin': 'Organization Admin',
+  'org.billing': 'Organization Billing',
+  'org.manager': 'Organization Manager',
+  'org.user': 'Organization User',
+  admin: 'Admin',
+  accounts: 'Accounts',
+  customer_service: 'Customer Service',
+  ops: 'Ops',
+  qa: 'QA',
+};
+
+/** Part 2 §6 descriptions (the owner's is not given in the spec). */
+export const ROLE_DESCRIPTIONS: Record<MerchantRole, string> = {
+  'merch.user': 'basic features including Orders',
+  'merch.manager': 'full access except for billing',
+  'merch.owner': 'full access including billing and users',
+};
+
+export function roleLabel(role: string): string {
+  return ROLE_LABELS[role] ?? role;
+}
+
+/** Options for the role edit dialog. */
+export const MERCHANT_ROLE_OPTIONS: readonly { value: MerchantRole; label: string; description: string }[] =
+  MERCHANT_ROLES.map((value) => ({ value, label: roleLabel(value), description: ROLE_DESCRIPTIONS[value] }));
+
+export const CAPABILITIES = [
+  'orders.read',
+  'orders.write',
+  'inventory.read',
+  'merchant.read',
+  'merchant.write',
+  'hours.write',
+  'billing.read',
+  'billing.write',
+  'carrier.read',
+  'carrier.write',
+  'team.read',
+  'team.manage',
+  'profile.write',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+const ALL: readonly MerchantRole[] = ['merch.user', 'merch.manager', 'merch.owner'];
+const MANAGER_UP: readonly MerchantRole[] = ['merch.manager', 'merch.owner'];
+const OWNER: readonly MerchantRole[] = ['merch.owner'];
+
+/** The single permission table: capability → roles that have it. */
+export const PERMISSIONS: Readonly<Record<Capability, readonly MerchantRole[]>> = {
+  'orders.read': ALL,
+  'orders.write': ALL,
+  'inventory.read': ALL,
+  // Every member needs the store name, timezone and carrier flag to work orders.
+  'merchant.read': ALL,
+  'merchant.write': MANAGER_UP,
+  'hours.write': MANAGER_UP,
+  'billing.read': OWNER,
+  'billing.write': OWNER,
+  'carrier.read': MANAGER_UP,
+  'carrier.write': MANAGER_UP,
+  'team.read': MANAGER_UP,
+  'team.manage': OWNER,
+  'profile.write': ALL,
+};
+
+export function can(roles: readonly string[] | null | undefined, capability: Capability): boolean {
+  const allowed = PERMISSIONS[capability];
+  return (roles ?? []).some((r) => (allowed as readonly string[]).includes(r));
+}
+
+/** Capabilities of a set of roles. */
+export function capabilitiesOf(roles: readonly string[] | null | undefined): Capability[] {
+  return CAPABILITIES.filter((c) => can(roles, c));
+}
+
+export function isOwner(roles: readonly string[] | null | undefined): boolean {
+  return (roles ?? []).includes('merch.owner');
+}
+
+/** The strongest merchant role in a list (owner > manager > user), or null. */
+export function primaryMerchantRole(roles: readonly string[] | null | undefined): MerchantRole | null {
+  for (const r of ['merch.owner', 'merch.manager', 'merch.user'] as const)
+    if ((roles ?? []).includes(r)) return r;
+  return null;
+}
+
+/** Only the owner sees Edit and Revoke, and never on their own row (marked 'You'). */
+export function canManageTeamMember(
+  actorRoles: readonly string[],
+  actorId: string,
+  targetId: string,
+): boolean {
+  return can(actorRoles, 'team.manage') && actorId !== targetId;
+}
+
+export const YOU_LABEL = 'You';

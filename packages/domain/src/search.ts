@@ -1,0 +1,28 @@
+/** Header order search rules (spec part 1 §2). */
+
+export type OrderSearch = { kind: 'email'; value: string } | { kind: 'order_id'; value: string };
+
+/**
+ * 'Order #' box: a value containing '@' is a customer email; otherwise the first character (the '#')
+ * is dropped and the rest is an order id. Empty does nothing (null).
+ */
+export function parseOrderSearch(input: string | null | undefined): OrderSearch | null {
+  const v = (input ?? '').trim();
+  if (!v) return null;
+  if (v.includes('@')) return { kind: 'email', value: v };
+  const id = (v.startsWith('#') ? v.slice(1) : v).trim();
+  return id ? { kind: 'order_id', value: id } : null;
+}
+
+/** 'Customer Name' box: '#' removed; empty does nothing (null). */
+export function parseNameSearch(input: string | null | undefined): string | null {
+  const v = (input ?? '').replace(/#/g, '').trim();
+  return v || null;
+}
+
+/** Query filter for the search call: filter[search] | filter[customer_email] | filter[recipient_name]. */
+export function searchFilter(search: OrderSearch | { kind: 'name'; value: string }): Record<string, string> {
+  if (search.kind === 'email') return { 'filter[customer_email]': search.value };
+  if (search.kind === 'name') return { 'filter[recipient_name]': search.value };
+  return { 'filter[search]': search.value };
+}
