@@ -63,7 +63,7 @@ describe('sign-up', () => {
     expect(bad.json().message).toBeTypeOf('string');
     const types = await t.app.inject({ method: 'POST', url: '/a/v2/login', payload: { email: 42, password: [] } });
     expect(types.statusCode).toBe(400);
-    expect(types.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'password']);
+    expect([...new Set(types.json().errors.map((e: { path: string }) => e.path))].sort()).toEqual(['email', 'password']);
     const unknown = await t.app.inject({ method: 'GET', url: '/a/v2/nothing-here' });
     expect(unknown.statusCode).toBe(404);
   });
