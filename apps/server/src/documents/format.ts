@@ -48,12 +48,16 @@ function zoned(iso: string, timeZone: string): TZDate | null {
 }
 
 /** Short zone name such as 'EST' or 'PDT' (Intl gives 'GMT+1' where no abbreviation exists). */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function zoneAbbreviation(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: safeTimeZone(timeZone),
-    timeZoneName: 'short',
-  }).formatToParts(date);
-  return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const zone = safeTimeZone(timeZone);
+  let formatter = zoneNameFormats.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    zoneNameFormats.set(zone, formatter);
+  }
+  return formatter.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
 /** An instant in the given zone with a date-fns pattern; the raw text if it does not parse. */

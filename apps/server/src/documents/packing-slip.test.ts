@@ -100,6 +100,35 @@ describe('renderPackingSlip', () => {
   });
 });
 
+describe('overlong data', () => {
+  it('cuts overlong text instead of spilling onto pages the layout did not start', async () => {
+    const base = buildDocumentOrder();
+    const order = buildDocumentOrder({
+      merchant: { ...base.merchant, name: 'Very Long Merchant Name '.repeat(8) },
+      recipient: {
+        ...base.recipient,
+        street_1: 'Street '.repeat(60),
+        delivery_instructions: 'Please '.repeat(400),
+      },
+      gift_message: { message: 'Love you! '.repeat(600) },
+      items: [
+        { ...base.items[0]!, name: 'Long Name '.repeat(80), description: 'desc '.repeat(300) },
+        {
+          ...base.items[1]!,
+          aux_data: { engraving_message: Array.from({ length: 40 }, (_, i) => `Line ${i}`) },
+        },
+      ],
+    });
+    const { pages, pageCount } = await readPdf(await renderPackingSlip(order));
+    expect(pageCount).toBeLessThanOrEqual(3);
+    // Every page carries this document's footer: no page was opened by pdfkit's own overflow.
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Order #2ABNPFR-3A0-9E · Page ${index + 1}`);
+    });
+    expect(pages.at(-1)).toContain('21+ ID CHECK REQUIRED AT DELIVERY');
+  });
+});
+
 describe('packingSlipFileName', () => {
   it("is '{orderId}-{lastName}-Packing Slip.pdf'", () => {
     expect(packingSlipFileName(buildDocumentOrder())).toBe('2ABNPFR-3A0-9E-Whitaker-Packing Slip.pdf');

@@ -90,6 +90,9 @@ function columns(showPrices: boolean): Columns {
 
 const ROW_PAD = 7;
 const ENGRAVING_PAD = 5;
+/** A product name is cut after four lines, an engraving text after twelve. */
+const NAME_MAX = 50;
+const ENGRAVING_MAX = 140;
 
 function drawTableHeader(doc: Doc, cols: Columns, y: number): number {
   label(doc, 'Qty', cols.qty.x, y, cols.qty.width, 'center');
@@ -117,14 +120,17 @@ function measureEngraving(doc: Doc, lines: readonly string[], width: number): nu
   return (
     ENGRAVING_PAD +
     10 +
-    measureText(doc, text, width - ENGRAVING_PAD * 2, { font: 'monoBold', size: 10, lineGap: 1 }) +
+    Math.min(
+      measureText(doc, text, width - ENGRAVING_PAD * 2, { font: 'monoBold', size: 10, lineGap: 1 }),
+      ENGRAVING_MAX,
+    ) +
     ENGRAVING_PAD
   );
 }
 
 function measureRow(doc: Doc, line: ItemLine, cols: Columns): number {
   const width = cols.item.width;
-  let height = measureText(doc, line.item.name, width, { font: 'bold', size: 10.5 });
+  let height = Math.min(measureText(doc, line.item.name, width, { font: 'bold', size: 10.5 }), NAME_MAX);
   if (line.item.description)
     height += 1 + Math.min(measureText(doc, line.item.description, width, { size: 8.5 }), 22);
   const available = availability(line);
@@ -147,7 +153,13 @@ function drawRow(doc: Doc, line: ItemLine, cols: Columns, y: number): void {
     noWrap: true,
   });
   let cy = y;
-  cy += drawText(doc, item.name, cols.item.x, cy, { font: 'bold', size: 10.5, width });
+  cy += drawText(doc, item.name, cols.item.x, cy, {
+    font: 'bold',
+    size: 10.5,
+    width,
+    height: NAME_MAX,
+    ellipsis: true,
+  });
   drawText(doc, item.sku || '-', cols.sku.x, y + 1, {
     font: 'mono',
     size: 9,
@@ -216,6 +228,8 @@ function drawRow(doc: Doc, line: ItemLine, cols: Columns, y: number): void {
         font: 'monoBold',
         size: 10,
         width: width - ENGRAVING_PAD * 2,
+        height: ENGRAVING_MAX,
+        ellipsis: true,
         lineGap: 1,
       },
     );

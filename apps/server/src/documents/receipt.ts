@@ -47,6 +47,8 @@ const COL = {
 } as const;
 const ROW_PAD = 6;
 const SUB_INDENT = 14;
+/** A product name is cut after four lines. */
+const NAME_MAX = 48;
 
 function drawTableHeader(doc: Doc, y: number): number {
   label(doc, 'Item', COL.item.x, y, COL.item.width);
@@ -99,7 +101,10 @@ function subLines(line: ItemLine): SubLine[] {
 }
 
 function measureRow(doc: Doc, line: ItemLine): number {
-  let height = measureText(doc, line.item.name, COL.item.width - 8, { font: 'bold', size: 10 });
+  let height = Math.min(
+    measureText(doc, line.item.name, COL.item.width - 8, { font: 'bold', size: 10 }),
+    NAME_MAX,
+  );
   if (line.item.description)
     height += 1 + Math.min(measureText(doc, line.item.description, COL.item.width - 8, { size: 8.5 }), 22);
   const meta = itemMeta(line);
@@ -134,7 +139,13 @@ function drawRow(doc: Doc, line: ItemLine, y: number): number {
   const { item } = line;
   let cy = y;
   const textWidth = COL.item.width - 8;
-  cy += drawText(doc, item.name, COL.item.x, cy, { font: 'bold', size: 10, width: textWidth });
+  cy += drawText(doc, item.name, COL.item.x, cy, {
+    font: 'bold',
+    size: 10,
+    width: textWidth,
+    height: NAME_MAX,
+    ellipsis: true,
+  });
   drawText(doc, String(item.quantity), COL.qty.x, y, {
     size: 10,
     width: COL.qty.width,
