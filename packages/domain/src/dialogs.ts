@@ -189,8 +189,9 @@ export const TrackingSchema = z
     tracking_provider: z.enum(TRACKING_CARRIERS, { error: FILL_ALL_FIELDS_MESSAGE }),
     tracking_id: z
       .string({ error: FILL_ALL_FIELDS_MESSAGE })
-      .transform(stripSpaces)
-      .pipe(z.string().min(1, FILL_ALL_FIELDS_MESSAGE).max(TRACKING_ID_MAX_LENGTH, TRACKING_ID_MAX_MESSAGE)),
+      .overwrite(stripSpaces)
+      .min(1, FILL_ALL_FIELDS_MESSAGE)
+      .max(TRACKING_ID_MAX_LENGTH, TRACKING_ID_MAX_MESSAGE),
     other_tracking_provider: z.string().trim().optional(),
     tracking_url: z.string().trim().optional(),
   })
@@ -406,7 +407,7 @@ export const SendToPhoneSchema = z.object({
     .string({ error: PHONE_NUMBER_MESSAGE })
     .trim()
     .refine(isValidPhone, PHONE_NUMBER_MESSAGE)
-    .transform((v) => toE164Us(v) ?? v),
+    .overwrite((v) => toE164Us(v) ?? v),
 });
 export type SendToPhoneInput = z.input<typeof SendToPhoneSchema>;
 export type SendToPhoneBody = z.output<typeof SendToPhoneSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BillingSchema,
+  BillingUpdateSchema,
   billingBody,
   billingErrorToast,
   fromHHMM,
@@ -143,6 +144,12 @@ describe('billing', () => {
     expect(billingErrorToast(one.error)).toBe('Please check Routing Number field');
     const many = BillingSchema.safeParse({});
     expect(billingErrorToast(many.error)).toBe('Please check the mandatory fields');
+  });
+  it('update body may omit the account number', () => {
+    const { account_number: _a, ...funding } = good.funding;
+    const v = BillingUpdateSchema.parse({ ...good, funding });
+    expect('account_number' in billingBody(v).funding).toBe(false);
+    expect(BillingSchema.safeParse({ ...good, funding }).success).toBe(false);
   });
   it('masked account number is not sent', () => {
     expect(isMaskedAccountNumber('******6789')).toBe(true);

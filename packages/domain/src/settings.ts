@@ -152,58 +152,70 @@ function billingAddress(prefix: string) {
   });
 }
 
-export const BillingSchema = z
-  .object({
-    /** Registered as a business: EIN, legal name, DBA name and descriptor become required. */
-    is_business: z.boolean().default(false),
-    individual: z.object({
-      first_name: requiredString('first_name'),
-      last_name: requiredString('last_name'),
-      email: emailSchema('email'),
-      phone: phoneSchema('business_phone', { required: true }),
-      date_of_birth: birthdaySchema(() => new Date(), 'birth_date'),
-      address: billingAddress(''),
-    }),
-    funding: z.object({
-      routing_number: z
-        .string({ error: requiredMessage('routing_number') })
-        .transform(stripNonDigits)
-        .pipe(
-          z
-            .string()
-            .min(1, { error: requiredMessage('routing_number'), abort: true })
-            .refine(isValidRoutingNumber, ROUTING_NUMBER_MESSAGE),
-        ),
-      account_number: z
-        .string({ error: requiredMessage('account_number') })
-        .trim()
-        .min(1, { error: requiredMessage('account_number'), abort: true })
-        .refine((v) => isMaskedAccountNumber(v) || /^\d{4,17}$/.test(v), ACCOUNT_NUMBER_MESSAGE),
-      account_number_last_4: z.string().optional(),
-      descriptor: z.string().trim().max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE).optional(),
-    }),
-    business: z.object({
-      legal_name: z.string().trim().optional(),
-      dba_name: z.string().trim().optional(),
-      tax_id: z.string().trim().transform(stripEinDashes).optional(),
-      address: billingAddress('business_'),
-    }),
-    tos_accepted: z.literal(true, { error: 'You must accept terms' }),
-  })
-  .superRefine((v, ctx) => {
-    if (!v?.is_business) return;
-    const b = v.business ?? {};
-    const req = (value: string | undefined, path: (string | number)[], field: string) => {
-      if (!value) ctx.addIssue({ code: 'custom', path, message: requiredMessage(field) });
-    };
-    req(b.tax_id, ['business', 'tax_id'], 'EIN');
-    if (b.tax_id && !/^\d{9}$/.test(b.tax_id)) {
-      ctx.addIssue({ code: 'custom', path: ['business', 'tax_id'], message: EIN_MESSAGE });
-    }
-    req(b.legal_name, ['business', 'legal_name'], 'legal_name');
-    req(b.dba_name, ['business', 'dba_name'], 'DBA_name');
-    req(v.funding?.descriptor, ['funding', 'descriptor'], 'descriptor');
-  }, always);
+function accountNumberSchema() {
+  return z
+    .string({ error: requiredMessage('account_number') })
+    .trim()
+    .min(1, { error: requiredMessage('account_number'), abort: true })
+    .refine((v) => isMaskedAccountNumber(v) || /^\d{4,17}$/.test(v), ACCOUNT_NUMBER_MESSAGE);
+}
+
+function buildBillingSchema<A extends z.ZodType<string | undefined, string | undefined>>(accountNumber: A) {
+  return z
+    .object({
+      /** Registered as a business: EIN, legal name, DBA name and descriptor become required. */
+      is_business: z.boolean().default(false),
+      individual: z.object({
+        first_name: requiredString('first_name'),
+        last_name: requiredString('last_name'),
+        email: emailSchema('email'),
+        phone: phoneSchema('business_phone', { required: true }),
+        date_of_birth: birthdaySchema(() => new Date(), 'birth_date'),
+        address: billingAddress(''),
+      }),
+      funding: z.object({
+        routing_number: z
+          .string({ error: requiredMessage('routing_number') })
+          .overwrite(stripNonDigits)
+          .min(1, { error: requiredMessage('routing_number'), abort: true })
+          .refine(isValidRoutingNumber, ROUTING_NUMBER_MESSAGE),
+        account_number: accountNumber,
+        account_number_last_4: z.string().optional(),
+        descriptor: z.string().trim().max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE).optional(),
+      }),
+      business: z.object({
+        legal_name: z.string().trim().optional(),
+        dba_name: z.string().trim().optional(),
+        tax_id: z.string().trim().overwrite(stripEinDashes).optional(),
+        address: billingAddress('business_'),
+      }),
+      tos_accepted: z.literal(true, { error: 'You must accept terms' }),
+    })
+    .superRefine((v, ctx) => {
+      if (!v?.is_business) return;
+      const b = v.business ?? {};
+      const req = (value: string | undefined, path: (string | number)[], field: string) => {
+        if (!value) ctx.addIssue({ code: 'custom', path, message: requiredMessage(field) });
+      };
+      req(b.tax_id, ['business', 'tax_id'], 'EIN');
+      if (b.tax_id && !/^\d{9}$/.test(b.tax_id)) {
+        ctx.addIssue({ code: 'custom', path: ['business', 'tax_id'], message: EIN_MESSAGE });
+      }
+      req(b.legal_name, ['business', 'legal_name'], 'legal_name');
+      req(b.dba_name, ['business', 'dba_name'], 'DBA_name');
+      req(v.funding?.descriptor, ['funding', 'descriptor'], 'descriptor');
+    }, always);
+}
+
+/** The billing form: every required field (part 2 §5). */
+export const BillingSchema = buildBillingSchema(accountNumberSchema());
+
+/**
+ * The billing save body: as the form, but the account number may be omitted (or be the masked value)
+ * to keep the stored one.
+ */
+export const BillingUpdateSchema = buildBillingSchema(accountNumberSchema().optional());
+export type BillingUpdateBody = z.input<typeof BillingUpdateSchema>;
 export type BillingInput = z.input<typeof BillingSchema>;
 export type BillingValues = z.output<typeof BillingSchema>;
 
@@ -246,13 +258,17 @@ export function billingErrorToast(error: z.ZodError | null | undefined): string 
 }
 
 /** Billing save body: EIN without dashes; the account number only when it is not the masked value. */
-export function billingBody(values: BillingValues): Omit<BillingValues, 'funding'> & {
+export function billingBody(values: BillingValues | z.output<typeof BillingUpdateSchema>): Omit<
+  BillingValues,
+  'funding'
+> & {
   funding: Omit<BillingValues['funding'], 'account_number'> & { account_number?: string };
 } {
   const { account_number, ...funding } = values.funding;
   return {
     ...values,
-    funding: isMaskedAccountNumber(account_number) ? funding : { ...funding, account_number },
+    funding:
+      !account_number || isMaskedAccountNumber(account_number) ? funding : { ...funding, account_number },
   };
 }
 

@@ -233,26 +233,55 @@ export function optionalPasswordSchema() {
     .optional();
 }
 
-/** Zip: 5 digits or 5-4. Required unless `{ required: false }`. */
-export function zipSchema(field = 'zip', opts: { required?: boolean } = {}) {
-  const required = opts.required ?? true;
+function requiredZip(field: string) {
   const req = requiredMessage(field);
-  const base = z.string({ error: req }).trim();
-  if (!required) return base.refine((v) => v === '' || isValidZip(v), invalidFieldMessage(field)).optional();
-  return base.min(1, { error: req, abort: true }).refine(isValidZip, invalidFieldMessage(field));
+  return z
+    .string({ error: req })
+    .trim()
+    .min(1, { error: req, abort: true })
+    .refine(isValidZip, invalidFieldMessage(field));
+}
+
+function optionalZip(field: string) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidZip(v), invalidFieldMessage(field))
+    .optional();
+}
+
+/** Zip: 5 digits or 5-4, 'Please enter a valid {field}'. Required unless `{ required: false }`. */
+export function zipSchema(field?: string, opts?: { required?: true }): ReturnType<typeof requiredZip>;
+export function zipSchema(field: string, opts: { required: false }): ReturnType<typeof optionalZip>;
+export function zipSchema(field = 'zip', opts: { required?: boolean } = {}) {
+  return opts.required === false ? optionalZip(field) : requiredZip(field);
+}
+
+function requiredPhone(field: string) {
+  const req = requiredMessage(field);
+  return z
+    .string({ error: req })
+    .trim()
+    .min(1, { error: req, abort: true })
+    .refine(isValidPhone, invalidFieldMessage(field));
+}
+
+function optionalPhone(field: string) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidPhone(v), invalidFieldMessage(field))
+    .optional();
 }
 
 /**
  * Phone parsed as US (default +1) and valid: 'Please enter a valid {field}'.
  * Optional (empty allowed) unless `{ required: true }`.
  */
+export function phoneSchema(field?: string, opts?: { required?: false }): ReturnType<typeof optionalPhone>;
+export function phoneSchema(field: string, opts: { required: true }): ReturnType<typeof requiredPhone>;
 export function phoneSchema(field = 'phone', opts: { required?: boolean } = {}) {
-  const required = opts.required ?? false;
-  const req = requiredMessage(field);
-  const base = z.string({ error: req }).trim();
-  if (!required)
-    return base.refine((v) => v === '' || isValidPhone(v), invalidFieldMessage(field)).optional();
-  return base.min(1, { error: req, abort: true }).refine(isValidPhone, invalidFieldMessage(field));
+  return opts.required ? requiredPhone(field) : optionalPhone(field);
 }
 
 /** Routing number: exactly 9 digits. */
@@ -263,12 +292,24 @@ export function routingNumberSchema() {
     .refine(isValidRoutingNumber, ROUTING_NUMBER_MESSAGE);
 }
 
-/** Deposit descriptor: max 22 characters. Required unless `{ required: false }`. */
-export function descriptorSchema(opts: { required?: boolean } = {}) {
-  const base = z.string().trim().max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE);
-  if (opts.required === false) return base.optional();
+function optionalDescriptor() {
+  return z.string().trim().max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE).optional();
+}
+
+function requiredDescriptor() {
   const req = requiredMessage('descriptor');
-  return z.string({ error: req }).trim().min(1, { error: req, abort: true }).pipe(base);
+  return z
+    .string({ error: req })
+    .trim()
+    .min(1, { error: req, abort: true })
+    .max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE);
+}
+
+/** Deposit descriptor: max 22 characters. Required unless `{ required: false }`. */
+export function descriptorSchema(opts?: { required?: true }): ReturnType<typeof requiredDescriptor>;
+export function descriptorSchema(opts: { required: false }): ReturnType<typeof optionalDescriptor>;
+export function descriptorSchema(opts: { required?: boolean } = {}) {
+  return opts.required === false ? optionalDescriptor() : requiredDescriptor();
 }
 
 /** Birthday 'YYYY-MM-DD': a real date earlier than one day before `now()`. */
