@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from './test/harness.ts';
+import { createTestApp, type TestApp } from './test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,15 +18,27 @@ describe('app', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const p of ['/a/v2/login', '/a/v2/users', '/a/v2/accounts/password_token', '/a/v2/logout', '/c/v2/merchants/{tmk}', '/m/v2/marketplace/orders']) {
+    for (const p of [
+      '/a/v2/login',
+      '/a/v2/users',
+      '/a/v2/accounts/password_token',
+      '/a/v2/logout',
+      '/c/v2/merchants/{tmk}',
+      '/m/v2/marketplace/orders',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
-    expect(doc.paths['/a/v2/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(
+      doc.paths['/a/v2/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
   });
 
   it('renders the API reference page', async () => {
     const first = await t.app.inject({ url: '/api-docs' });
-    const res = first.statusCode === 301 || first.statusCode === 302 ? await t.app.inject({ url: String(first.headers.location) }) : first;
+    const res =
+      first.statusCode === 301 || first.statusCode === 302
+        ? await t.app.inject({ url: String(first.headers.location) })
+        : first;
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('/openapi.json');
     expect(res.headers['content-type']).toContain('text/html');

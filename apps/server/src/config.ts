@@ -45,11 +45,13 @@ function localSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const mode =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data');
   if (mode === 'production' && !env.JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
-  if (mode === 'production' && !env.MARKETPLACE_KEY) throw new Error('MARKETPLACE_KEY must be set in production');
+  if (mode === 'production' && !env.MARKETPLACE_KEY)
+    throw new Error('MARKETPLACE_KEY must be set in production');
   const jwtSecret = env.JWT_SECRET ?? localSecret(dataDir);
   return {
     env: mode,

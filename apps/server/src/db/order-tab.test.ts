@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, tabOfStatus } from '@mc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client.ts';
 import { createTestDatabase } from '../test/harness.ts';
+import type { Database } from './client.ts';
 
 let database: Database;
 beforeAll(async () => {

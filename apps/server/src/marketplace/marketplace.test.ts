@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderHistory, orderItems, orders } from '../db/schema.ts';
-import { type TestApp, buildMerchant, createTestApp } from '../test/harness.ts';
+import { buildMerchant, createTestApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
 let tmk: string;
@@ -17,7 +17,15 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   application_ref: 'caskcrate',
   application_name: 'Cask & Crate',
   delivery: { method: 'on_demand' },
-  recipient: { first_name: 'Ann', last_name: 'Lee', street_1: '1 Main St', city: 'New York', state: 'NY', zipcode: '10001', phone_number: '(212) 555-0101' },
+  recipient: {
+    first_name: 'Ann',
+    last_name: 'Lee',
+    street_1: '1 Main St',
+    city: 'New York',
+    state: 'NY',
+    zipcode: '10001',
+    phone_number: '(212) 555-0101',
+  },
   customer: { first_name: 'Ann', last_name: 'Lee', email: 'Ann.Lee@Example.com' },
   items: [
     { name: 'Bourbon', quantity: 2, price: 30, engraving_message: ['Happy 40th'], engraving_price: 10 },
@@ -32,12 +40,22 @@ describe('marketplace intake', () => {
   it('needs the server credential', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', payload: body() });
     expect(res.statusCode).toBe(401);
-    const wrong = await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', headers: { authorization: 'Bearer nope' }, payload: body() });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/m/v2/marketplace/orders',
+      headers: { authorization: 'Bearer nope' },
+      payload: body(),
+    });
     expect(wrong.statusCode).toBe(401);
   });
 
   it('places an order with items, engraving child line, totals and a history row', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', headers: auth, payload: body() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/m/v2/marketplace/orders',
+      headers: auth,
+      payload: body(),
+    });
     expect(res.statusCode).toBe(201);
     const { id, status } = res.json();
     expect(id).toMatch(/^[A-Z0-9]{7}-[A-Z0-9]{3}-[A-Z0-9]{2}$/);
@@ -60,23 +78,48 @@ describe('marketplace intake', () => {
 
   it('keeps per-tab counts through the trigger', async () => {
     const m = await buildMerchant(t.ctx);
-    const res = await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', headers: auth, payload: body({ merchant: m.tmk }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/m/v2/marketplace/orders',
+      headers: auth,
+      payload: body({ merchant: m.tmk }),
+    });
     const { id } = res.json();
     const counts = async () =>
       Object.fromEntries(
-        (await t.database.query<{ tab: string; count: number }>('select tab, count from merchant_tab_counts where merchant_id = $1', [m.id])).map((r) => [r.tab, Number(r.count)]),
+        (
+          await t.database.query<{ tab: string; count: number }>(
+            'select tab, count from merchant_tab_counts where merchant_id = $1',
+            [m.id],
+          )
+        ).map((r) => [r.tab, Number(r.count)]),
       );
     expect(await counts()).toEqual({ active: 1 });
-    const ev = await t.app.inject({ method: 'POST', url: `/m/v2/marketplace/orders/${id}/events`, headers: auth, payload: { type: 'customer_cancelled', comment: 'changed mind' } });
+    const ev = await t.app.inject({
+      method: 'POST',
+      url: `/m/v2/marketplace/orders/${id}/events`,
+      headers: auth,
+      payload: { type: 'customer_cancelled', comment: 'changed mind' },
+    });
     expect(ev.statusCode).toBe(200);
     expect(ev.json()).toMatchObject({ id, status: 'CANCELLED', merchant: m.tmk });
     expect(await counts()).toEqual({ active: 0, cancelled: 1 });
   });
 
   it('refuses an event the transition table does not allow with 409, and changes nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', headers: auth, payload: body() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/m/v2/marketplace/orders',
+      headers: auth,
+      payload: body(),
+    });
     const { id } = res.json();
-    const refund = await t.app.inject({ method: 'POST', url: `/m/v2/marketplace/orders/${id}/events`, headers: auth, payload: { type: 'refund' } });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/m/v2/marketplace/orders/${id}/events`,
+      headers: auth,
+      payload: { type: 'refund' },
+    });
     expect(refund.statusCode).toBe(409);
     expect(refund.json().message).toContain('SUBMITTED');
     expect(refund.json().message).toContain('REFUNDED');
@@ -94,10 +137,21 @@ describe('marketplace intake', () => {
     expect(res.statusCode).toBe(400);
     const paths = res.json().errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['items', 'delivery.method', 'recipient.last_name']));
-    const unknownMerchant = await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', headers: auth, payload: body({ merchant: 'nope' }) });
+    const unknownMerchant = await t.app.inject({
+      method: 'POST',
+      url: '/m/v2/marketplace/orders',
+      headers: auth,
+      payload: body({ merchant: 'nope' }),
+    });
     expect(unknownMerchant.statusCode).toBe(404);
     const dupId = body({ id: 'ABCDEFG-HJK-23' });
-    expect((await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', headers: auth, payload: dupId })).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', headers: auth, payload: dupId })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', headers: auth, payload: dupId }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/m/v2/marketplace/orders', headers: auth, payload: dupId }))
+        .statusCode,
+    ).toBe(409);
   });
 });

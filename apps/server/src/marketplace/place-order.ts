@@ -1,5 +1,5 @@
 import type { MarketplaceEventBody, PlaceOrderBody } from '@mc/api';
-import { DomainError, MARKETPLACE_EVENT_TARGET, dollarsToCents, newOrderId } from '@mc/domain';
+import { DomainError, dollarsToCents, MARKETPLACE_EVENT_TARGET, newOrderId } from '@mc/domain';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -32,17 +32,29 @@ async function findOrCreateApplication(tx: Tx, ref: string, name?: string) {
 /** Intake: the marketplace places an order for a merchant (server credential). */
 export type IntakeContext = Pick<AppContext, 'database' | 'publishOrderEvent'>;
 
-export async function placeOrder(ctx: IntakeContext, body: PlaceOrderBody): Promise<{ id: string; status: string; merchant: string }> {
+export async function placeOrder(
+  ctx: IntakeContext,
+  body: PlaceOrderBody,
+): Promise<{ id: string; status: string; merchant: string }> {
   const { db } = ctx.database;
   const [merchant] = await db.select().from(merchants).where(eq(merchants.tmk, body.merchant)).limit(1);
-  if (!merchant) throw new DomainError('NOT_FOUND', 'Merchant not found', { errors: [{ path: 'merchant', message: 'Unknown merchant' }] });
+  if (!merchant)
+    throw new DomainError('NOT_FOUND', 'Merchant not found', {
+      errors: [{ path: 'merchant', message: 'Unknown merchant' }],
+    });
 
   const ids = body.items.flatMap((i) => (i.offering_id ? [i.offering_id] : []));
   const skus = body.items.flatMap((i) => (i.merchant_sku ? [i.merchant_sku] : []));
   const all =
     ids.length || skus.length
       ? await db
-          .select({ offering: offerings, product: products, line: productLines.name, brand: productBrands.name, size: containerSizes })
+          .select({
+            offering: offerings,
+            product: products,
+            line: productLines.name,
+            brand: productBrands.name,
+            size: containerSizes,
+          })
           .from(offerings)
           .innerJoin(products, eq(products.id, offerings.product_id))
           .innerJoin(productLines, eq(productLines.id, products.product_line_id))
@@ -51,7 +63,10 @@ export async function placeOrder(ctx: IntakeContext, body: PlaceOrderBody): Prom
           .where(
             and(
               eq(offerings.merchant_id, merchant.id),
-              or(ids.length ? inArray(offerings.id, ids) : undefined, skus.length ? inArray(offerings.merchant_sku, skus) : undefined),
+              or(
+                ids.length ? inArray(offerings.id, ids) : undefined,
+                skus.length ? inArray(offerings.merchant_sku, skus) : undefined,
+              ),
             ),
           )
       : [];
@@ -59,8 +74,13 @@ export async function placeOrder(ctx: IntakeContext, body: PlaceOrderBody): Prom
   const lines: (typeof orderItems.$inferInsert & { _children?: (typeof orderItems.$inferInsert)[] })[] = [];
   const errors: { path: string; message: string }[] = [];
   body.items.forEach((item, i) => {
-    const found = all.find((r) => (item.offering_id && r.offering.id === item.offering_id) || (item.merchant_sku && r.offering.merchant_sku === item.merchant_sku));
-    if ((item.offering_id || item.merchant_sku) && !found) errors.push({ path: `items.${i}`, message: 'Unknown offering for this merchant' });
+    const found = all.find(
+      (r) =>
+        (item.offering_id && r.offering.id === item.offering_id) ||
+        (item.merchant_sku && r.offering.merchant_sku === item.merchant_sku),
+    );
+    if ((item.offering_id || item.merchant_sku) && !found)
+      errors.push({ path: `items.${i}`, message: 'Unknown offering for this merchant' });
     const name = item.name ?? (found ? `${found.brand} ${found.line}` : undefined);
     const price = item.price ?? (found ? found.offering.price_cents / 100 : undefined);
     if (!name) errors.push({ path: `items.${i}.name`, message: 'Item name is required' });
@@ -72,7 +92,8 @@ export async function placeOrder(ctx: IntakeContext, body: PlaceOrderBody): Prom
     if (item.engraving_message?.length) aux.engraving_message = item.engraving_message;
     if (item.preorder_type) aux.preorder_type = item.preorder_type;
     if (item.preorder_available_date) aux.preorder_available_date = item.preorder_available_date;
-    if (item.preorder_balance_due_excl_taxes_fees !== undefined) aux.preorder_balance_due_excl_taxes_fees = item.preorder_balance_due_excl_taxes_fees;
+    if (item.preorder_balance_due_excl_taxes_fees !== undefined)
+      aux.preorder_balance_due_excl_taxes_fees = item.preorder_balance_due_excl_taxes_fees;
     const line: (typeof lines)[number] = {
       id: crypto.randomUUID(),
       order_id: '',
@@ -87,7 +108,9 @@ export async function placeOrder(ctx: IntakeContext, body: PlaceOrderBody): Prom
       image_spec: found?.product.image_spec ?? null,
       merchant_sku: found?.offering.merchant_sku ?? item.merchant_sku ?? null,
       stock_behavior: found?.offering.stock_behavior ?? null,
-      container_size: found?.size ? { value: found.size.value, unit: found.size.unit, formatted: found.size.formatted } : null,
+      container_size: found?.size
+        ? { value: found.size.value, unit: found.size.unit, formatted: found.size.formatted }
+        : null,
       aux_data: aux,
     };
     if (item.engraving_message?.length) {
@@ -114,7 +137,12 @@ export async function placeOrder(ctx: IntakeContext, body: PlaceOrderBody): Prom
   const subtotal = flat.reduce((s, l) => s + l.subtotal_cents, 0);
   const discount = flat.reduce((s, l) => s + (l.discount_cents ?? 0), 0);
   const t = body.transaction;
-  const cents = { tax: dollarsToCents(t.tax), fee: dollarsToCents(t.delivery_fee), ship: dollarsToCents(t.shipping), tip: dollarsToCents(t.tip) };
+  const cents = {
+    tax: dollarsToCents(t.tax),
+    fee: dollarsToCents(t.delivery_fee),
+    ship: dollarsToCents(t.shipping),
+    tip: dollarsToCents(t.tip),
+  };
   const submitted = body.date_submitted ? new Date(body.date_submitted) : new Date();
   const id = body.id ?? newOrderId();
 
@@ -123,7 +151,12 @@ export async function placeOrder(ctx: IntakeContext, body: PlaceOrderBody): Prom
     const [last] = await tx
       .select({ at: orders.date_submitted })
       .from(orders)
-      .where(and(eq(orders.merchant_id, merchant.id), eq(orders.customer_email, body.customer.email.toLowerCase())))
+      .where(
+        and(
+          eq(orders.merchant_id, merchant.id),
+          eq(orders.customer_email, body.customer.email.toLowerCase()),
+        ),
+      )
       .orderBy(desc(orders.date_submitted))
       .limit(1);
     const inserted = await tx
@@ -145,7 +178,11 @@ export async function placeOrder(ctx: IntakeContext, body: PlaceOrderBody): Prom
         gift_message: body.gift_message ?? null,
         promo_code: body.promo_code ?? null,
         recipient: body.recipient,
-        customer: { ...body.customer, email: body.customer.email, last_order: last?.at.toISOString() ?? null },
+        customer: {
+          ...body.customer,
+          email: body.customer.email,
+          last_order: last?.at.toISOString() ?? null,
+        },
         recipient_name: `${body.recipient.first_name} ${body.recipient.last_name}`,
         customer_email: body.customer.email.toLowerCase(),
         subtotal_cents: subtotal,
@@ -172,7 +209,13 @@ export async function placeOrder(ctx: IntakeContext, body: PlaceOrderBody): Prom
       comment: null,
     });
   });
-  await ctx.publishOrderEvent({ type: 'order.created', merchant_id: merchant.id, order_id: id, status: body.status, at: new Date().toISOString() });
+  await ctx.publishOrderEvent({
+    type: 'order.created',
+    merchant_id: merchant.id,
+    order_id: id,
+    status: body.status,
+    at: new Date().toISOString(),
+  });
   return { id, status: body.status, merchant: merchant.tmk };
 }
 
@@ -187,22 +230,47 @@ export async function applyMarketplaceEvent(ctx: AppContext, orderId: string, bo
     comment: body.comment ?? null,
     patch: body.comment ? { status_recent_comment: body.comment } : undefined,
   });
-  const [m] = await ctx.database.db.select({ tmk: merchants.tmk }).from(merchants).where(eq(merchants.id, row.merchant_id)).limit(1);
+  const [m] = await ctx.database.db
+    .select({ tmk: merchants.tmk })
+    .from(merchants)
+    .where(eq(merchants.id, row.merchant_id))
+    .limit(1);
   return { id: row.id, status: row.status, merchant: m?.tmk ?? '' };
 }
 
 /** The merchant's active offerings that sell through the marketplace (the simulator picks from these). */
 export async function listMerchantCatalogue(ctx: IntakeContext, tmk: string) {
   const { db } = ctx.database;
-  const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.tmk, tmk)).limit(1);
+  const [merchant] = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(eq(merchants.tmk, tmk))
+    .limit(1);
   if (!merchant) throw new DomainError('NOT_FOUND', 'Merchant not found');
   const rows = await db
-    .select({ id: offerings.id, merchant_sku: offerings.merchant_sku, price: offerings.price_cents, line: productLines.name, brand: productBrands.name })
+    .select({
+      id: offerings.id,
+      merchant_sku: offerings.merchant_sku,
+      price: offerings.price_cents,
+      line: productLines.name,
+      brand: productBrands.name,
+    })
     .from(offerings)
     .innerJoin(products, eq(products.id, offerings.product_id))
     .innerJoin(productLines, eq(productLines.id, products.product_line_id))
     .innerJoin(productBrands, eq(productBrands.id, productLines.brand_id))
-    .where(and(eq(offerings.merchant_id, merchant.id), eq(offerings.is_active, true), eq(offerings.selling_with_provider, true)))
+    .where(
+      and(
+        eq(offerings.merchant_id, merchant.id),
+        eq(offerings.is_active, true),
+        eq(offerings.selling_with_provider, true),
+      ),
+    )
     .limit(5000);
-  return rows.map((r) => ({ id: r.id, merchant_sku: r.merchant_sku, name: `${r.brand} ${r.line}`, price: r.price / 100 }));
+  return rows.map((r) => ({
+    id: r.id,
+    merchant_sku: r.merchant_sku,
+    name: `${r.brand} ${r.line}`,
+    price: r.price / 100,
+  }));
 }

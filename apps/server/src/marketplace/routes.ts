@@ -1,8 +1,13 @@
-import { ErrorBodySchema, MarketplaceEventBodySchema, PlaceOrderBodySchema, PlacedOrderSchema } from '@mc/api';
+import { timingSafeEqual } from 'node:crypto';
+import {
+  ErrorBodySchema,
+  MarketplaceEventBodySchema,
+  PlacedOrderSchema,
+  PlaceOrderBodySchema,
+} from '@mc/api';
 import { DomainError } from '@mc/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { applyMarketplaceEvent, listMerchantCatalogue, placeOrder } from './place-order.ts';
@@ -26,7 +31,13 @@ export function registerMarketplaceRoutes(root: FastifyInstance, ctx: AppContext
   app.post(
     '/m/v2/marketplace/orders',
     {
-      schema: { tags, security, summary: 'Place an order for a merchant', body: PlaceOrderBodySchema, response: { 201: PlacedOrderSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Place an order for a merchant',
+        body: PlaceOrderBodySchema,
+        response: { 201: PlacedOrderSchema, ...errors },
+      },
       // authenticate before the body is validated
       onRequest: async (req) => requireMarketplace(ctx, req),
     },
@@ -58,7 +69,11 @@ export function registerMarketplaceRoutes(root: FastifyInstance, ctx: AppContext
         summary: "A merchant's active offerings, as the marketplace lists them (shared inventory)",
         params: z.object({ tmk: z.string().min(1).max(64) }),
         response: {
-          200: z.object({ items: z.array(z.object({ id: z.string(), merchant_sku: z.string(), name: z.string(), price: z.number() })) }),
+          200: z.object({
+            items: z.array(
+              z.object({ id: z.string(), merchant_sku: z.string(), name: z.string(), price: z.number() }),
+            ),
+          }),
           ...errors,
         },
       },

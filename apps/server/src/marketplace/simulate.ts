@@ -29,12 +29,19 @@ if (Number.isNaN(count) || count < 0) {
   process.exit(2);
 }
 
-const catalogueRes = await fetch(`${base}/m/v2/marketplace/merchants/${encodeURIComponent(values.merchant!)}/offerings`, { headers });
+const catalogueRes = await fetch(
+  `${base}/m/v2/marketplace/merchants/${encodeURIComponent(values.merchant!)}/offerings`,
+  { headers },
+);
 if (!catalogueRes.ok) {
-  console.error(`Could not read the catalogue of ${values.merchant} at ${base}: ${catalogueRes.status} ${await catalogueRes.text()}`);
+  console.error(
+    `Could not read the catalogue of ${values.merchant} at ${base}: ${catalogueRes.status} ${await catalogueRes.text()}`,
+  );
   process.exit(1);
 }
-const { items } = (await catalogueRes.json()) as { items: { id: string; merchant_sku: string; price: number }[] };
+const { items } = (await catalogueRes.json()) as {
+  items: { id: string; merchant_sku: string; price: number }[];
+};
 if (!items.length) {
   console.error(`${values.merchant} has no active offerings to order from`);
   process.exit(1);
@@ -48,7 +55,11 @@ process.on('SIGINT', () => {
 });
 while (placed < count && !stopping) {
   const body = buildOrderBody(r, { merchant: values.merchant!, offerings: items, submittedAt: new Date() });
-  const res = await fetch(`${base}/m/v2/marketplace/orders`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/m/v2/marketplace/orders`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) {
     console.error(`order refused: ${res.status} ${text}`);

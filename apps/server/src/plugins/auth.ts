@@ -1,4 +1,4 @@
-import { type Capability, DomainError, can } from '@mc/domain';
+import { type Capability, can, DomainError } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';

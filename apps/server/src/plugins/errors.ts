@@ -8,12 +8,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err instanceof DomainError) {
       const error = err;
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .status(error.status)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     const error = err as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'body'),
+        path:
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'body'),
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
@@ -29,7 +32,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (status === 429) return reply.status(429).send({ message: error.message || 'Too many requests' });
     // Malformed JSON, wrong content type, body too large, ...: the framework's own 4xx, without internals.
-    const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Malformed JSON body' : error.message;
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'Malformed JSON body'
+        : error.message;
     return reply.status(status).send({ message, errors: [{ path: 'body', message }] });
   });
 }

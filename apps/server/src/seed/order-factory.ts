@@ -1,9 +1,32 @@
 import type { PlaceOrderBody } from '@mc/api';
-import { CITIES, ENGRAVINGS, FIRST_NAMES, GIFT_MESSAGES, INSTRUCTIONS, LAST_NAMES, MARKETPLACE_APPS, PROMO_CODES, STREETS } from './catalog.ts';
+import {
+  CITIES,
+  ENGRAVINGS,
+  FIRST_NAMES,
+  GIFT_MESSAGES,
+  INSTRUCTIONS,
+  LAST_NAMES,
+  MARKETPLACE_APPS,
+  PROMO_CODES,
+  STREETS,
+} from './catalog.ts';
 import type { Random } from './random.ts';
 
-export type DeliveryKind = 'on_demand' | 'scheduled' | 'scheduled_courier' | 'shipping' | 'preorder' | 'deposit';
-export const DELIVERY_KINDS: readonly DeliveryKind[] = ['on_demand', 'scheduled', 'scheduled_courier', 'shipping', 'preorder', 'deposit'];
+export type DeliveryKind =
+  | 'on_demand'
+  | 'scheduled'
+  | 'scheduled_courier'
+  | 'shipping'
+  | 'preorder'
+  | 'deposit';
+export const DELIVERY_KINDS: readonly DeliveryKind[] = [
+  'on_demand',
+  'scheduled',
+  'scheduled_courier',
+  'shipping',
+  'preorder',
+  'deposit',
+];
 
 export interface FactoryOffering {
   id: string;
@@ -17,9 +40,26 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 /** A realistic marketplace order for a merchant, from its offerings. */
 export function buildOrderBody(
   r: Random,
-  opts: { merchant: string; offerings: readonly FactoryOffering[]; submittedAt: Date; kind?: DeliveryKind; overrides?: Partial<PlaceOrderBody> },
+  opts: {
+    merchant: string;
+    offerings: readonly FactoryOffering[];
+    submittedAt: Date;
+    kind?: DeliveryKind;
+    overrides?: Partial<PlaceOrderBody>;
+  },
 ): PlaceOrderBody {
-  const kind = opts.kind ?? r.pick(['on_demand', 'on_demand', 'shipping', 'shipping', 'scheduled', 'scheduled_courier', 'preorder', 'deposit'] as const);
+  const kind =
+    opts.kind ??
+    r.pick([
+      'on_demand',
+      'on_demand',
+      'shipping',
+      'shipping',
+      'scheduled',
+      'scheduled_courier',
+      'preorder',
+      'deposit',
+    ] as const);
   const app = r.pick(MARKETPLACE_APPS);
   const first = r.pick(FIRST_NAMES);
   const last = r.pick(LAST_NAMES);
@@ -41,7 +81,9 @@ export function buildOrderBody(
           preorder_type: kind,
           // some presale items arrive within 10 days (ready to ship), most later
           preorder_available_date: isoDate(addDays(new Date(), r.chance(0.3) ? r.int(1, 9) : r.int(12, 60))),
-          ...(kind === 'deposit' ? { preorder_balance_due_excl_taxes_fees: Math.round(o.price * 60) / 100 } : {}),
+          ...(kind === 'deposit'
+            ? { preorder_balance_due_excl_taxes_fees: Math.round(o.price * 60) / 100 }
+            : {}),
         }
       : {}),
   }));
@@ -52,8 +94,17 @@ export function buildOrderBody(
     method === 'scheduled'
       ? (() => {
           const day = addDays(opts.submittedAt, r.int(0, 3));
-          const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), windowStartHour + 5));
-          return { method, date: isoDate(start), window: [start.toISOString(), new Date(start.getTime() + 2 * 3600_000).toISOString()] as [string, string] };
+          const start = new Date(
+            Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), windowStartHour + 5),
+          );
+          return {
+            method,
+            date: isoDate(start),
+            window: [start.toISOString(), new Date(start.getTime() + 2 * 3600_000).toISOString()] as [
+              string,
+              string,
+            ],
+          };
         })()
       : { method };
   return {
@@ -63,7 +114,9 @@ export function buildOrderBody(
     status: 'SUBMITTED',
     date_submitted: opts.submittedAt.toISOString(),
     delivery,
-    ...(kind === 'scheduled_courier' ? { courier_estimate_id: `est_${Math.floor(r.next() * 1e9).toString(36)}` } : {}),
+    ...(kind === 'scheduled_courier'
+      ? { courier_estimate_id: `est_${Math.floor(r.next() * 1e9).toString(36)}` }
+      : {}),
     recipient: {
       first_name: rFirst,
       last_name: rLast,
@@ -80,7 +133,7 @@ export function buildOrderBody(
     customer: {
       first_name: first,
       last_name: last,
-      email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `${r.int(1, 99)}@example.com`,
+      email: `${`${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '')}${r.int(1, 99)}@example.com`,
       phone_number: `(${r.int(201, 989)}) ${r.int(200, 999)}-${String(r.int(0, 9999)).padStart(4, '0')}`,
     },
     items,

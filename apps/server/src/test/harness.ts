@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PlaceOrderBody } from '@mc/api';
-import { type OrderStatus, canTransition } from '@mc/domain';
+import { canTransition, type OrderStatus } from '@mc/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -47,7 +47,12 @@ export async function createTestDatabase(): Promise<Database> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', DATA_DIR: '/tmp/mc-test-unused', SEED_DEMO: 'false' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-test-secret-test-secret',
+      DATA_DIR: '/tmp/mc-test-unused',
+      SEED_DEMO: 'false',
+    }),
     ...overrides,
   };
 }
@@ -81,7 +86,10 @@ export const TEST_PASSWORD = 'test-password-1';
 let cachedHash: Promise<string> | undefined;
 const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
 
-export async function buildMerchant(ctx: Pick<AppContext, 'database'>, overrides: Partial<typeof merchants.$inferInsert> = {}) {
+export async function buildMerchant(
+  ctx: Pick<AppContext, 'database'>,
+  overrides: Partial<typeof merchants.$inferInsert> = {},
+) {
   const [m] = await ctx.database.db
     .insert(merchants)
     .values({ tmk: `t-${uniq()}`, name: 'Test Store', timezone: 'America/New_York', ...overrides })
@@ -141,7 +149,13 @@ const PATHS: Partial<Record<OrderStatus, OrderStatus[]>> = {
  */
 export async function buildOrder(
   ctx: Pick<AppContext, 'database' | 'publishOrderEvent'>,
-  opts: { merchantTmk: string; status?: OrderStatus; seed?: number; submittedAt?: Date; overrides?: Partial<PlaceOrderBody> },
+  opts: {
+    merchantTmk: string;
+    status?: OrderStatus;
+    seed?: number;
+    submittedAt?: Date;
+    overrides?: Partial<PlaceOrderBody>;
+  },
 ) {
   const r = createRandom(opts.seed ?? seq++);
   const body = buildOrderBody(r, {
@@ -150,20 +164,30 @@ export async function buildOrder(
     submittedAt: opts.submittedAt ?? new Date(),
     overrides: {
       items: [
-        { name: 'Old Harbor Small Batch Bourbon', quantity: 2, price: 39.99, discount: 0, engraving_price: 15 },
+        {
+          name: 'Old Harbor Small Batch Bourbon',
+          quantity: 2,
+          price: 39.99,
+          discount: 0,
+          engraving_price: 15,
+        },
         { name: 'Maison Duclair Brut Champagne', quantity: 1, price: 59, discount: 0, engraving_price: 15 },
       ],
       ...opts.overrides,
     },
   });
-  const initial = (['SUBMITTED', 'PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE'] as const).find((s) => s === opts.status);
+  const initial = (['SUBMITTED', 'PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE'] as const).find(
+    (s) => s === opts.status,
+  );
   if (initial) body.status = initial;
   const { id } = await placeOrder(ctx, body);
   const path = opts.status && !initial ? (PATHS[opts.status] ?? []) : [];
   let from: OrderStatus = body.status;
   for (const to of path) {
     const actor = canTransition('merchant', from, to) ? 'merchant' : 'marketplace';
-    await ctx.database.db.insert(orderHistory).values({ order_id: id, actor_type: actor, action: 'test', from_status: from, to_status: to });
+    await ctx.database.db
+      .insert(orderHistory)
+      .values({ order_id: id, actor_type: actor, action: 'test', from_status: from, to_status: to });
     from = to;
   }
   if (path.length) {

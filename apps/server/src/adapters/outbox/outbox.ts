@@ -13,11 +13,7 @@ export interface OutboxEntry {
 
 /** Messages kept by the sandbox adapters, newest first. */
 export async function listOutbox(db: Db, limit = 200): Promise<OutboxEntry[]> {
-  const rows = await db
-    .select()
-    .from(outboxMessages)
-    .orderBy(desc(outboxMessages.id))
-    .limit(limit);
+  const rows = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind as 'email' | 'sms',
@@ -30,7 +26,14 @@ export async function listOutbox(db: Db, limit = 200): Promise<OutboxEntry[]> {
 
 export async function keepInOutbox(
   db: Db,
-  msg: { kind: 'email' | 'sms'; to: string; subject?: string; text: string; html?: string; meta?: Record<string, unknown> },
+  msg: {
+    kind: 'email' | 'sms';
+    to: string;
+    subject?: string;
+    text: string;
+    html?: string;
+    meta?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db.insert(outboxMessages).values({
     kind: msg.kind,

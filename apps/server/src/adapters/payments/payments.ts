@@ -43,7 +43,10 @@ export interface PaymentsAdapter {
  * The sandbox behaves like the provider: captures approve unless the order is marked to decline,
  * onboarding goes through a local page (served by the billing module) that completes the account.
  */
-export function sandboxPayments(publicUrl: string, isComplete: (accountId: string) => Promise<boolean>): PaymentsAdapter {
+export function sandboxPayments(
+  publicUrl: string,
+  isComplete: (accountId: string) => Promise<boolean>,
+): PaymentsAdapter {
   return {
     kind: 'sandbox',
     async capture(req) {
@@ -51,12 +54,17 @@ export function sandboxPayments(publicUrl: string, isComplete: (accountId: strin
       return { ok: true, ref: `ch_sandbox_${req.idempotencyKey.slice(0, 24)}` };
     },
     async onboarding(merchant) {
-      const accountId = merchant.merchant_account_id ?? `acct_sandbox_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      const accountId =
+        merchant.merchant_account_id ?? `acct_sandbox_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
       const complete = merchant.merchant_account_id ? await isComplete(accountId) : false;
       return {
         account_id: accountId,
-        onboarding_url: complete ? null : `${publicUrl}/v1/sandbox/stripe/onboarding/${encodeURIComponent(accountId)}`,
-        login_link: complete ? `${publicUrl}/v1/sandbox/stripe/dashboard/${encodeURIComponent(accountId)}` : null,
+        onboarding_url: complete
+          ? null
+          : `${publicUrl}/v1/sandbox/stripe/onboarding/${encodeURIComponent(accountId)}`,
+        login_link: complete
+          ? `${publicUrl}/v1/sandbox/stripe/dashboard/${encodeURIComponent(accountId)}`
+          : null,
         complete,
       };
     },
@@ -72,7 +80,11 @@ export async function stripePayments(secretKey: string): Promise<PaymentsAdapter
     async capture(req) {
       if (!req.paymentRef) return { ok: false, reason: 'missing_payment_intent' };
       try {
-        const pi = await stripe.paymentIntents.capture(req.paymentRef, { amount_to_capture: req.amountCents }, { idempotencyKey: req.idempotencyKey });
+        const pi = await stripe.paymentIntents.capture(
+          req.paymentRef,
+          { amount_to_capture: req.amountCents },
+          { idempotencyKey: req.idempotencyKey },
+        );
         return pi.status === 'succeeded' ? { ok: true, ref: pi.id } : { ok: false, reason: pi.status };
       } catch (e) {
         return { ok: false, reason: (e as { code?: string }).code ?? 'capture_failed' };
@@ -81,7 +93,12 @@ export async function stripePayments(secretKey: string): Promise<PaymentsAdapter
     async onboarding(merchant, returnUrl) {
       let accountId = merchant.merchant_account_id;
       if (!accountId) {
-        const account = await stripe.accounts.create({ type: 'express', email: merchant.email || undefined, business_profile: { name: merchant.name }, metadata: { tmk: merchant.tmk } });
+        const account = await stripe.accounts.create({
+          type: 'express',
+          email: merchant.email || undefined,
+          business_profile: { name: merchant.name },
+          metadata: { tmk: merchant.tmk },
+        });
         accountId = account.id;
       }
       const account = await stripe.accounts.retrieve(accountId);
@@ -90,7 +107,12 @@ export async function stripePayments(secretKey: string): Promise<PaymentsAdapter
         const link = await stripe.accounts.createLoginLink(accountId);
         return { account_id: accountId, onboarding_url: null, login_link: link.url, complete };
       }
-      const link = await stripe.accountLinks.create({ account: accountId, refresh_url: returnUrl, return_url: returnUrl, type: 'account_onboarding' });
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        refresh_url: returnUrl,
+        return_url: returnUrl,
+        type: 'account_onboarding',
+      });
       return { account_id: accountId, onboarding_url: link.url, login_link: null, complete };
     },
   };

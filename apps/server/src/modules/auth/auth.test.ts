@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
-import { TEST_PASSWORD, type TestApp, bearer, buildMerchant, buildUser, createTestApp, login } from '../../test/harness.ts';
+import {
+  bearer,
+  buildMerchant,
+  buildUser,
+  createTestApp,
+  login,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +27,12 @@ const signUpBody = (email: string) => ({
 
 describe('sign-up', () => {
   it('creates the account with its own store and lets it sign in', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/a/v2/users', headers: { authorization: basic }, payload: signUpBody('ada@example.com') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/users',
+      headers: { authorization: basic },
+      payload: signUpBody('ada@example.com'),
+    });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
     expect(user).toMatchObject({ first_name: 'Ada', email: 'ada@example.com', userRoles: ['merch.owner'] });
@@ -28,15 +41,27 @@ describe('sign-up', () => {
     const token = await login(t.app, 'ADA@example.com', 'long-enough-pw');
     const me = await t.app.inject({ url: `/a/v2/users/${user.id}`, headers: bearer(token) });
     expect(me.statusCode).toBe(200);
-    const merchant = await t.app.inject({ url: `/c/v2/merchants/${user.aux_data.authorized_merchant}`, headers: bearer(token) });
+    const merchant = await t.app.inject({
+      url: `/c/v2/merchants/${user.aux_data.authorized_merchant}`,
+      headers: bearer(token),
+    });
     expect(merchant.json().name).toBe("Ada's Store");
   });
 
   it('refuses a taken email with the spec message, without the client credential 401', async () => {
-    const dup = await t.app.inject({ method: 'POST', url: '/a/v2/users', headers: { authorization: basic }, payload: signUpBody('ada@example.com') });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/users',
+      headers: { authorization: basic },
+      payload: signUpBody('ada@example.com'),
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('The email entered already exists. Have you Forgot your password');
-    const noCred = await t.app.inject({ method: 'POST', url: '/a/v2/users', payload: signUpBody('new@example.com') });
+    const noCred = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/users',
+      payload: signUpBody('new@example.com'),
+    });
     expect(noCred.statusCode).toBe(401);
   });
 
@@ -45,10 +70,18 @@ describe('sign-up', () => {
       method: 'POST',
       url: '/a/v2/users',
       headers: { authorization: basic },
-      payload: { first_name: '', last_name: 'X', email: 'not-an-email', password: 'short', birthday: '2999-01-01' },
+      payload: {
+        first_name: '',
+        last_name: 'X',
+        email: 'not-an-email',
+        password: 'short',
+        birthday: '2999-01-01',
+      },
     });
     expect(res.statusCode).toBe(400);
-    const messages = Object.fromEntries(res.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]));
+    const messages = Object.fromEntries(
+      res.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]),
+    );
     expect(messages).toMatchObject({
       first_name: 'Please enter your first name',
       email: 'Please enter a valid email',
@@ -58,12 +91,24 @@ describe('sign-up', () => {
   });
 
   it('answers malformed JSON and wrong types with 400, never 500', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/a/v2/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBeTypeOf('string');
-    const types = await t.app.inject({ method: 'POST', url: '/a/v2/login', payload: { email: 42, password: [] } });
+    const types = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/login',
+      payload: { email: 42, password: [] },
+    });
     expect(types.statusCode).toBe(400);
-    expect([...new Set(types.json().errors.map((e: { path: string }) => e.path))].sort()).toEqual(['email', 'password']);
+    expect([...new Set(types.json().errors.map((e: { path: string }) => e.path))].sort()).toEqual([
+      'email',
+      'password',
+    ]);
     const unknown = await t.app.inject({ method: 'GET', url: '/a/v2/nothing-here' });
     expect(unknown.statusCode).toBe(404);
   });
@@ -74,7 +119,12 @@ describe('login, sessions and logout', () => {
     const merchant = await buildMerchant(t.ctx);
     const user = await buildUser(t.ctx, { merchantId: merchant.id });
     const attempt = (password: string, ip = '10.0.0.1') =>
-      t.app.inject({ method: 'POST', url: '/a/v2/login', payload: { email: user.email, password }, remoteAddress: ip });
+      t.app.inject({
+        method: 'POST',
+        url: '/a/v2/login',
+        payload: { email: user.email, password },
+        remoteAddress: ip,
+      });
     for (let i = 0; i < 10; i++) expect((await attempt('wrong-password')).statusCode).toBe(401);
     const locked = await attempt(TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
@@ -87,14 +137,22 @@ describe('login, sessions and logout', () => {
     const merchant = await buildMerchant(t.ctx);
     const user = await buildUser(t.ctx, { merchantId: merchant.id });
     const token = await login(t.app, user.email);
-    expect((await t.app.inject({ url: `/a/v2/users/${user.id}`, headers: bearer(token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/a/v2/logout', headers: bearer(token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/a/v2/users/${user.id}`, headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/a/v2/users/${user.id}`, headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/a/v2/logout', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ url: `/a/v2/users/${user.id}`, headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('401 without or with a forged token', async () => {
     expect((await t.app.inject({ url: '/c/v2/merchants/anything' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/c/v2/merchants/anything', headers: bearer('abc.def.ghi') })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/c/v2/merchants/anything', headers: bearer('abc.def.ghi') })).statusCode,
+    ).toBe(401);
   });
 
   it("another merchant's key is 404", async () => {
@@ -102,8 +160,12 @@ describe('login, sessions and logout', () => {
     const b = await buildMerchant(t.ctx);
     const user = await buildUser(t.ctx, { merchantId: a.id });
     const token = await login(t.app, user.email);
-    expect((await t.app.inject({ url: `/c/v2/merchants/${a.tmk}`, headers: bearer(token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/c/v2/merchants/${b.tmk}`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/c/v2/merchants/${a.tmk}`, headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ url: `/c/v2/merchants/${b.tmk}`, headers: bearer(token) })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -112,26 +174,52 @@ describe('password reset', () => {
     const merchant = await buildMerchant(t.ctx);
     const user = await buildUser(t.ctx, { merchantId: merchant.id });
     const oldToken = await login(t.app, user.email);
-    const unknown = await t.app.inject({ method: 'POST', url: '/a/v2/accounts/password_token', payload: { email: 'nobody@nowhere.test' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/accounts/password_token',
+      payload: { email: 'nobody@nowhere.test' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('The email entered does not exists. Please review and try again');
 
-    const sent = await t.app.inject({ method: 'POST', url: '/a/v2/accounts/password_token', payload: { email: user.email } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/accounts/password_token',
+      payload: { email: user.email },
+    });
     expect(sent.statusCode).toBe(200);
     const [mail] = await listOutbox(t.database.db);
     expect(mail?.to).toBe(user.email);
     const token = mail?.text.match(/password-reset\/([\w-]+)/)?.[1];
-    expect(token && token.length).toBeGreaterThanOrEqual(22); // ≥128 bits in base64url
+    expect(token?.length).toBeGreaterThanOrEqual(22); // ≥128 bits in base64url
 
-    const short = await t.app.inject({ method: 'POST', url: '/a/v2/accounts/password', payload: { reset_token: token, new_password: 'short' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/accounts/password',
+      payload: { reset_token: token, new_password: 'short' },
+    });
     expect(short.statusCode).toBe(400);
-    const ok = await t.app.inject({ method: 'POST', url: '/a/v2/accounts/password', payload: { reset_token: token, new_password: 'brand-new-password' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/accounts/password',
+      payload: { reset_token: token, new_password: 'brand-new-password' },
+    });
     expect(ok.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: '/a/v2/accounts/password', payload: { reset_token: token, new_password: 'another-password-9' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/accounts/password',
+      payload: { reset_token: token, new_password: 'another-password-9' },
+    });
     expect(again.statusCode).toBe(400);
 
-    expect((await t.app.inject({ url: `/a/v2/users/${user.id}`, headers: bearer(oldToken) })).statusCode).toBe(401);
-    const oldPw = await t.app.inject({ method: 'POST', url: '/a/v2/login', payload: { email: user.email, password: TEST_PASSWORD } });
+    expect(
+      (await t.app.inject({ url: `/a/v2/users/${user.id}`, headers: bearer(oldToken) })).statusCode,
+    ).toBe(401);
+    const oldPw = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(oldPw.statusCode).toBe(401);
     await login(t.app, user.email, 'brand-new-password');
   });

@@ -26,9 +26,13 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
     const retryMs = failure.last_failed_at.getTime() + LOGIN_LOCK_MS - Date.now();
     if (retryMs > 0) {
       const seconds = Math.ceil(retryMs / 1000);
-      throw new DomainError('RATE_LIMITED', `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`, {
-        headers: { 'retry-after': String(seconds) },
-      });
+      throw new DomainError(
+        'RATE_LIMITED',
+        `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`,
+        {
+          headers: { 'retry-after': String(seconds) },
+        },
+      );
     }
   }
   const [row] = await db
@@ -37,7 +41,9 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
     .leftJoin(merchants, eq(merchants.id, users.authorized_merchant_id))
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
-  const ok = row ? await verifyPassword(row.user.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
+  let ok = false;
+  if (row) ok = await verifyPassword(row.user.password_hash, input.password);
+  else await burnPasswordCheck(input.password);
   if (!row || !ok) {
     await db
       .insert(loginFailures)
@@ -52,7 +58,8 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
       });
     throw new DomainError('UNAUTHENTICATED', INVALID_LOGIN_MESSAGE);
   }
-  if (failure) await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, meta.ip)));
+  if (failure)
+    await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, meta.ip)));
   const now = new Date();
   await db.update(users).set({ last_login_at: now }).where(eq(users.id, row.user.id));
   const token = await createSession(ctx, row.user.id, meta);

@@ -1,6 +1,6 @@
 import { DomainError } from '@mc/domain';
 import { eq, sql } from 'drizzle-orm';
-import { SignJWT, createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.ts';
 import { merchants, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -60,7 +60,8 @@ export async function googleCallback(ctx: AppContext, code: string, state: strin
       grant_type: 'authorization_code',
     }),
   });
-  if (!res.ok) throw new DomainError('UNAUTHENTICATED', 'Google did not accept the sign-in. Please try again.');
+  if (!res.ok)
+    throw new DomainError('UNAUTHENTICATED', 'Google did not accept the sign-in. Please try again.');
   const { id_token } = (await res.json()) as { id_token?: string };
   if (!id_token) throw new DomainError('UNAUTHENTICATED', 'Google did not return an identity.');
   const { payload } = await jwtVerify(id_token, JWKS, {
@@ -83,10 +84,20 @@ export async function googleCallback(ctx: AppContext, code: string, state: strin
     const last = String(payload.family_name ?? '');
     const passwordHash = await hashPassword(randomToken(24));
     row = await db.transaction(async (tx) => {
-      const [m] = await tx.insert(merchants).values({ tmk: newMerchantKey(), name: `${first}'s Store`, email }).returning();
+      const [m] = await tx
+        .insert(merchants)
+        .values({ tmk: newMerchantKey(), name: `${first}'s Store`, email })
+        .returning();
       const [u] = await tx
         .insert(users)
-        .values({ first_name: first, last_name: last, email, password_hash: passwordHash, roles: ['merch.owner'], authorized_merchant_id: m!.id })
+        .values({
+          first_name: first,
+          last_name: last,
+          email,
+          password_hash: passwordHash,
+          roles: ['merch.owner'],
+          authorized_merchant_id: m!.id,
+        })
         .returning();
       return { id: u!.id, tmk: m!.tmk };
     });

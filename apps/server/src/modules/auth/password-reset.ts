@@ -8,14 +8,18 @@ import { revokeAllSessions } from './sessions.ts';
 
 export const RESET_TTL_MS = 30 * 60_000;
 export const UNKNOWN_EMAIL_MESSAGE = 'The email entered does not exists. Please review and try again';
-export const BAD_RESET_TOKEN_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
+export const BAD_RESET_TOKEN_MESSAGE =
+  'This password reset link is invalid or has expired. Please request a new one.';
 
 /** Sends a reset link. The token (256 bits) is stored only as its SHA-256 and lives 30 minutes. */
 export async function requestPasswordReset(ctx: AppContext, rawEmail: string): Promise<void> {
   const { db } = ctx.database;
   const email = rawEmail.trim().toLowerCase();
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-  if (!user) throw new DomainError('NOT_FOUND', UNKNOWN_EMAIL_MESSAGE, { errors: [{ path: 'email', message: UNKNOWN_EMAIL_MESSAGE }] });
+  if (!user)
+    throw new DomainError('NOT_FOUND', UNKNOWN_EMAIL_MESSAGE, {
+      errors: [{ path: 'email', message: UNKNOWN_EMAIL_MESSAGE }],
+    });
   const token = randomToken(32);
   await db.insert(passwordResetTokens).values({
     user_id: user.id,
@@ -53,7 +57,10 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
         ),
       )
       .returning({ userId: passwordResetTokens.user_id });
-    if (!used) throw new DomainError('VALIDATION', BAD_RESET_TOKEN_MESSAGE, { errors: [{ path: 'reset_token', message: BAD_RESET_TOKEN_MESSAGE }] });
+    if (!used)
+      throw new DomainError('VALIDATION', BAD_RESET_TOKEN_MESSAGE, {
+        errors: [{ path: 'reset_token', message: BAD_RESET_TOKEN_MESSAGE }],
+      });
     await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, used.userId));
     await tx
       .update(passwordResetTokens)

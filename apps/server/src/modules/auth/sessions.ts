@@ -1,6 +1,6 @@
 import { DomainError } from '@mc/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { merchants, sessions, users } from '../../db/schema.ts';
@@ -24,7 +24,12 @@ export async function createSession(
   const expiresAt = new Date(Date.now() + ctx.config.sessionTtlHours * 3600_000);
   const [row] = await ctx.database.db
     .insert(sessions)
-    .values({ user_id: userId, expires_at: expiresAt, ip: meta.ip ?? null, user_agent: meta.userAgent?.slice(0, 300) ?? null })
+    .values({
+      user_id: userId,
+      expires_at: expiresAt,
+      ip: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
     .returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned nothing');
   return new SignJWT({ sid: row.id })
@@ -35,7 +40,8 @@ export async function createSession(
     .sign(ctx.config.jwtSecret);
 }
 
-const UNAUTHENTICATED = () => new DomainError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+const UNAUTHENTICATED = () =>
+  new DomainError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
 
 export async function resolvePrincipal(ctx: AppContext, token: string): Promise<Principal> {
   let sid: string;
@@ -77,10 +83,16 @@ export async function resolvePrincipal(ctx: AppContext, token: string): Promise<
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
 /** Ends every open session of a user at once (password reset, revoke). */
 export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
 }

@@ -25,7 +25,10 @@ export async function signUp(ctx: AppContext, input: SignUpBody) {
       .from(users)
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
       .limit(1);
-    if (exists) throw new DomainError('CONFLICT', EMAIL_EXISTS_MESSAGE, { errors: [{ path: 'email', message: EMAIL_EXISTS_MESSAGE }] });
+    if (exists)
+      throw new DomainError('CONFLICT', EMAIL_EXISTS_MESSAGE, {
+        errors: [{ path: 'email', message: EMAIL_EXISTS_MESSAGE }],
+      });
     const [merchant] = await tx
       .insert(merchants)
       .values({ tmk: newMerchantKey(), name: `${input.first_name.trim()}'s Store`, email })
@@ -45,7 +48,10 @@ export async function signUp(ctx: AppContext, input: SignUpBody) {
       .returning()
       .catch((e: unknown) => {
         // Two sign-ups racing for one address: the unique index decides.
-        if (String((e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code) === '23505') {
+        if (
+          String((e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code) ===
+          '23505'
+        ) {
           throw new DomainError('CONFLICT', EMAIL_EXISTS_MESSAGE);
         }
         throw e;

@@ -1,5 +1,13 @@
 import type { UpdateUserBody } from '@mc/api';
-import { DomainError, EMAIL_MESSAGE, PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH, formatUsPhone, isValidEmail, isValidPhone } from '@mc/domain';
+import {
+  DomainError,
+  EMAIL_MESSAGE,
+  formatUsPhone,
+  isValidEmail,
+  isValidPhone,
+  PASSWORD_MESSAGE,
+  PASSWORD_MIN_LENGTH,
+} from '@mc/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
@@ -10,12 +18,18 @@ import { loadUser } from './user-view.ts';
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
 
 /** Profile save (part 1 §7): empty values are dropped; a new password needs the current one. */
-export async function updateUser(ctx: AppContext, principal: Principal, userId: string, body: UpdateUserBody) {
+export async function updateUser(
+  ctx: AppContext,
+  principal: Principal,
+  userId: string,
+  body: UpdateUserBody,
+) {
   if (principal.userId !== userId) throw new DomainError('NOT_FOUND', 'User not found');
   const { db } = ctx.database;
   const errors: { path: string; message: string }[] = [];
   const patch: Partial<typeof users.$inferInsert> = {};
-  const clean = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? undefined : v.trim());
+  const clean = (v: string | undefined) =>
+    v === undefined ? undefined : v.trim() === '' ? undefined : v.trim();
   const first = clean(body.first_name);
   const last = clean(body.last_name);
   const email = clean(body.email);
@@ -27,12 +41,14 @@ export async function updateUser(ctx: AppContext, principal: Principal, userId: 
     else patch.email = email;
   }
   if (body.phone_number !== undefined) {
-    if (phone && !isValidPhone(phone)) errors.push({ path: 'phone_number', message: 'Please enter a valid phone number' });
+    if (phone && !isValidPhone(phone))
+      errors.push({ path: 'phone_number', message: 'Please enter a valid phone number' });
     else patch.phone_number = phone ? formatUsPhone(phone) : null;
   }
   const newPassword = body.new_password ?? '';
   if (newPassword) {
-    if (newPassword.length < PASSWORD_MIN_LENGTH) errors.push({ path: 'new_password', message: PASSWORD_MESSAGE });
+    if (newPassword.length < PASSWORD_MIN_LENGTH)
+      errors.push({ path: 'new_password', message: PASSWORD_MESSAGE });
     if (!body.password) errors.push({ path: 'password', message: 'Please enter your current password' });
   }
   if (errors.length) throw new DomainError('VALIDATION', errors[0]!.message, { errors });
@@ -41,7 +57,9 @@ export async function updateUser(ctx: AppContext, principal: Principal, userId: 
   if (!current) throw new DomainError('NOT_FOUND', 'User not found');
   if (newPassword) {
     if (!(await verifyPassword(current.password_hash, body.password ?? ''))) {
-      throw new DomainError('VALIDATION', WRONG_CURRENT_PASSWORD, { errors: [{ path: 'password', message: WRONG_CURRENT_PASSWORD }] });
+      throw new DomainError('VALIDATION', WRONG_CURRENT_PASSWORD, {
+        errors: [{ path: 'password', message: WRONG_CURRENT_PASSWORD }],
+      });
     }
     patch.password_hash = await hashPassword(newPassword);
   }
@@ -51,7 +69,10 @@ export async function updateUser(ctx: AppContext, principal: Principal, userId: 
       .from(users)
       .where(and(sql`lower(${users.email}) = ${patch.email.toLowerCase()}`, ne(users.id, userId)))
       .limit(1);
-    if (taken) throw new DomainError('CONFLICT', 'This email is used by another account', { errors: [{ path: 'email', message: 'This email is used by another account' }] });
+    if (taken)
+      throw new DomainError('CONFLICT', 'This email is used by another account', {
+        errors: [{ path: 'email', message: 'This email is used by another account' }],
+      });
   }
   if (Object.keys(patch).length) await db.update(users).set(patch).where(eq(users.id, userId));
   const user = await loadUser(db, userId);

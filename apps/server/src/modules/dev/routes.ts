@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
+import type { AppContext } from '../../context.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,12 +11,16 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
     const rows = await listOutbox(ctx.database.db);
     const items = rows
       .map(
-        (m) => `<article><header><span class="kind ${m.kind}">${m.kind.toUpperCase()}</span> <b>To:</b> ${esc(m.to)}
+        (
+          m,
+        ) => `<article><header><span class="kind ${m.kind}">${m.kind.toUpperCase()}</span> <b>To:</b> ${esc(m.to)}
   <time>${esc(new Date(m.created_at).toLocaleString('en-US'))}</time></header>
   ${m.subject ? `<h2>${esc(m.subject)}</h2>` : ''}<pre>${esc(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
       )
       .join('\n');
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox outbox</title>
 <style>body{font-family:system-ui,sans-serif;max-width:900px;margin:2rem auto;padding:0 1rem;color:#1f2937}
 article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}header{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
