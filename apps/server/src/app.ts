@@ -6,15 +6,25 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { type Adapters, type AppContext, type OrderEvent, defaultAdapters, usesSandbox } from './context.ts';
+import { type Adapters, type AppContext, defaultAdapters, type OrderEvent, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerMarketplaceRoutes } from './marketplace/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerDocsRoutes } from './modules/docs/routes.ts';
+import { registerInventoryRoutes } from './modules/inventory/routes.ts';
 import { registerMerchantRoutes } from './modules/merchants/routes.ts';
+import { listenOrderEvents, notifyOrderEvent } from './modules/orders/list/order-events-pg.ts';
+import { registerOrderListRoutes } from './modules/orders/list/routes.ts';
+import { registerTeamRoutes } from './modules/team/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
 export interface BuildAppOptions {
@@ -45,9 +55,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     adapters: { ...(await defaultAdapters(config, database)), ...opts.adapters },
     events,
     async publishOrderEvent(e: OrderEvent) {
-      events.emit('order', e);
+      if (database.pool) await notifyOrderEvent(database.pool, events, e);
+      else events.emit('order', e);
     },
   };
+  // With a PostgreSQL server, events of every process reach this one through LISTEN/NOTIFY.
+  if (database.pool && database.connectionString) app.addHook('onClose', await listenOrderEvents(database.connectionString, events, app.log));
 
   registerErrorHandling(app);
   await app.register(helmet, {
@@ -80,7 +93,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          marketplaceKey: { type: 'http', scheme: 'bearer', description: 'Server-to-server marketplace credential' },
+          marketplaceKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Server-to-server marketplace credential',
+          },
         },
       },
       security: [{ bearer: [] }],
@@ -97,6 +114,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   registerAuthRoutes(app, ctx);
   registerMerchantRoutes(app, ctx);
+  registerOrderListRoutes(app, ctx);
+  registerInventoryRoutes(app, ctx);
+  registerTeamRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
   registerMarketplaceRoutes(app, ctx);
   await registerDocsRoutes(app, ctx);
   if (usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);

@@ -1,7 +1,7 @@
 import type { Merchant } from '@mc/api';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { carrierAccounts, merchants } from '../../db/schema.ts';
+import { carrierAccounts, type merchants } from '../../db/schema.ts';
 
 type MerchantRow = typeof merchants.$inferSelect;
 
@@ -20,7 +20,14 @@ export async function toMerchant(db: DbOrTx, m: MerchantRow): Promise<Merchant> 
     carrier_integration: Boolean(carrier),
     merchant_account_id: m.merchant_account_id,
     timezone: m.timezone,
-    address: { street_1: m.street_1, street_2: m.street_2, street_3: m.street_3, city: m.city, state: m.state, zipcode: m.zipcode },
+    address: {
+      street_1: m.street_1,
+      street_2: m.street_2,
+      street_3: m.street_3,
+      city: m.city,
+      state: m.state,
+      zipcode: m.zipcode,
+    },
     primary_phone: m.primary_phone,
     email: m.email,
     aux_data: {

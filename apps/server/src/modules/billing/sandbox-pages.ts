@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { merchants } from '../../db/schema.ts';
+
+const esc = (v: string) =>
+  v.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)}</title><style>
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f6f9fc;color:#1a1f36;margin:0}
+header{background:#635bff;color:#fff;padding:14px 24px;font-weight:600}
+header small{opacity:.8;font-weight:400;margin-left:8px}
+main{max-width:640px;margin:24px auto;padding:0 16px}
+.card{background:#fff;border:1px solid #e3e8ee;border-radius:8px;padding:20px 24px;margin-bottom:16px}
+h1{font-size:22px;margin:0 0 6px}h2{font-size:16px;margin:0 0 12px}
+p{line-height:1.5;margin:0 0 8px;color:#3c4257}
+label{display:block;font-size:13px;font-weight:600;margin:10px 0 4px}
+input{width:100%;box-sizing:border-box;padding:8px 10px;border:1px solid #cfd7df;border-radius:6px;font:inherit;background:#f6f9fc}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+button,a.btn{display:inline-block;background:#635bff;color:#fff;border:0;border-radius:6px;padding:10px 18px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
+.muted{color:#697386;font-size:13px}.ok{color:#0e6245;font-weight:600}
+</style></head><body><header>Stripe <small>sandbox: nothing here reaches Stripe</small></header><main>${body}</main></body></html>`;
+}
+
+const field = (label: string, value: string) =>
+  `<label>${esc(label)}<input value="${esc(value)}" readonly></label>`;
+
+/**
+ * The local stand-ins for Stripe's hosted onboarding and Express dashboard (payments sandbox only).
+ * Like Stripe's own links they are reached by an unguessable account id, without the console's token.
+ */
+export function registerSandboxStripePages(root: FastifyInstance, ctx: AppContext): void {
+  const byAccount = async (accountId: string) => {
+    const [m] = await ctx.database.db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.merchant_account_id, accountId))
+      .limit(1);
+    return m;
+  };
+
+  root.register(async (app) => {
+    // The 'Complete onboarding' form posts url-encoded; nothing in it is read.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    app.get('/v1/sandbox/stripe/onboarding/:accountId', { schema: { hide: true } }, async (req, reply) => {
+      const { accountId } = req.params as { accountId: string };
+      const m = await byAccount(accountId);
+      reply.type('text/html; charset=utf-8');
+      if (!m)
+        return reply
+          .status(404)
+          .send(page('Not found', '<div class="card"><h1>This onboarding link is not valid</h1></div>'));
+      if (m.payments_onboarded) {
+        return page(
+          'Onboarding complete',
+          `<div class="card"><h1>Onboarding is complete</h1><p class="ok">${esc(m.name)} can receive payouts.</p><p><a class="btn" href="/settings/billing">Return to ${esc(m.name)}</a></p></div>`,
+        );
+      }
+      const a = (v: string) => v || '—';
+      return page(
+        `Set up payments for ${m.name}`,
+        `<div class="card"><h1>Set up payments for ${esc(m.name)}</h1>
+<p>Stripe would ask for the following to verify the business and pay it out. In the sandbox the values are examples and are not stored.</p>
+<p class="muted">Account ${esc(accountId)}</p></div>
+<form method="post" action="/v1/sandbox/stripe/onboarding/${encodeURIComponent(accountId)}/complete">
+<div class="card"><h2>Business details</h2>
+${field('Legal business name', m.name)}
+<div class="row">${field('Employer Identification Number (EIN)', '12-3456789')}${field('Business phone', a(m.primary_phone))}</div>
+${field('Business website', `https://${m.tmk}.example.com`)}
+${field('Business address', [m.street_1, m.city, m.state, m.zipcode].filter(Boolean).join(', ') || '—')}</div>
+<div class="card"><h2>Business representative</h2>
+<div class="row">${field('First name', 'Jane')}${field('Last name', 'Doe')}</div>
+<div class="row">${field('Date of birth', '01/01/1980')}${field('SSN (last 4)', '0000')}</div>
+${field('Email', a(m.email))}</div>
+<div class="card"><h2>Bank account for payouts</h2>
+<div class="row">${field('Routing number', '110000000')}${field('Account number', '000123456789')}</div></div>
+<div class="card"><button type="submit">Complete onboarding</button>
+<p class="muted" style="margin-top:10px">You will return to the billing page of the console.</p></div></form>`,
+      );
+    });
+
+    app.post(
+      '/v1/sandbox/stripe/onboarding/:accountId/complete',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const { accountId } = req.params as { accountId: string };
+        const m = await byAccount(accountId);
+        if (!m)
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .send(page('Not found', '<div class="card"><h1>This onboarding link is not valid</h1></div>'));
+        await ctx.database.db
+          .update(merchants)
+          .set({ payments_onboarded: true, updated_at: new Date() })
+          .where(eq(merchants.id, m.id));
+        return reply.redirect('/settings/billing', 303);
+      },
+    );
+
+    app.get('/v1/sandbox/stripe/dashboard/:accountId', { schema: { hide: true } }, async (req, reply) => {
+      const { accountId } = req.params as { accountId: string };
+      const m = await byAccount(accountId);
+      reply.type('text/html; charset=utf-8');
+      if (!m)
+        return reply
+          .status(404)
+          .send(page('Not found', '<div class="card"><h1>This dashboard link is not valid</h1></div>'));
+      return page(
+        `${m.name} · Express dashboard`,
+        `<div class="card"><h1>${esc(m.name)}</h1><p class="muted">Express dashboard · account ${esc(accountId)}</p>
+<p class="${m.payments_onboarded ? 'ok' : ''}">${m.payments_onboarded ? 'Payouts enabled' : 'Onboarding incomplete'}</p></div>
+<div class="card"><h2>Balance</h2><p>$0.00 available · $0.00 pending</p><p class="muted">Payouts go to the bank account given during onboarding.</p></div>
+<div class="card"><a class="btn" href="/settings/billing">Return to the console</a></div>`,
+      );
+    });
+  });
+}
