@@ -31,7 +31,8 @@ export type Query = Record<string, string | number | boolean | undefined | null>
 export function toQueryString(query?: Query): string {
   if (!query) return '';
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const s = params.toString();
   return s ? `?${s}` : '';
 }
@@ -54,12 +55,17 @@ export function createHttp(opts: ClientOptions = {}) {
     const token = opts.getToken?.();
     if (ro.basic) headers.authorization = `Basic ${ro.basic}`;
     else if (token) headers.authorization = `Bearer ${token}`;
-    let body: BodyInit | undefined;
+    let body: string | undefined;
     if (ro.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(ro.body);
     }
-    const res = await f(`${base}${path}${toQueryString(ro.query)}`, { method, headers, body, signal: ro.signal });
+    const res = await f(`${base}${path}${toQueryString(ro.query)}`, {
+      method,
+      headers,
+      body,
+      signal: ro.signal,
+    });
     if (res.status === 401) opts.onUnauthorized?.();
     if (res.status >= 400) {
       let parsed: ErrorBody | null = null;
