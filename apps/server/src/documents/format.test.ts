@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressLines,
-  deliveryDetailText,
-  deliveryMethodLabel,
+  deliverySummary,
   directionsDeliveryText,
   fileNamePart,
   formatDateTime,
-  formatDeliveryWindow,
   formatMoney,
   groupItems,
   totalUnits,
@@ -15,68 +13,64 @@ import {
 import { buildDocumentOrder } from './test-fixtures.ts';
 import type { DocumentItem } from './types.ts';
 
-describe('formatDeliveryWindow', () => {
-  it("is 'Mon DD, h A-h A' in the order's time zone", () => {
-    expect(formatDeliveryWindow(['2024-11-22T19:00:00Z', '2024-11-22T21:00:00Z'], 'America/New_York')).toBe(
-      'Nov 22, 2 PM-4 PM',
+describe('directionsDeliveryText', () => {
+  const scheduled = (window: [string, string], timezone = 'America/New_York') =>
+    directionsDeliveryText(buildDocumentOrder({ timezone, delivery: { method: 'scheduled', window } }));
+
+  it("is ASAP for on_demand and 'Mon DD, h A-h A' in the order's zone for scheduled", () => {
+    expect(directionsDeliveryText(buildDocumentOrder({ delivery: { method: 'on_demand' } }))).toBe('ASAP');
+    expect(directionsDeliveryText(buildDocumentOrder())).toBe('Nov 22, 2 PM-4 PM');
+    expect(scheduled(['2024-11-22T19:00:00Z', '2024-11-22T21:00:00Z'], 'America/Los_Angeles')).toBe(
+      'Nov 22, 11 AM-1 PM',
     );
-    expect(
-      formatDeliveryWindow(['2024-11-22T19:00:00Z', '2024-11-22T21:00:00Z'], 'America/Los_Angeles'),
-    ).toBe('Nov 22, 11 AM-1 PM');
   });
 
-  it('zero-pads the day, keeps minutes when they are not zero, names both days across midnight', () => {
-    expect(formatDeliveryWindow(['2024-07-05T16:30:00Z', '2024-07-05T18:00:00Z'], 'America/New_York')).toBe(
-      'Jul 05, 12:30 PM-2 PM',
-    );
-    expect(formatDeliveryWindow(['2024-07-06T03:00:00Z', '2024-07-06T05:00:00Z'], 'America/New_York')).toBe(
-      'Jul 05, 11 PM-Jul 06, 1 AM',
-    );
+  it('zero-pads the day and keeps minutes when they are not zero', () => {
+    expect(scheduled(['2024-07-05T16:30:00Z', '2024-07-05T18:00:00Z'])).toBe('Jul 05, 12:30 PM-2 PM');
+  });
+
+  it('reads a window of wall-clock times on the delivery date', () => {
+    const order = buildDocumentOrder({
+      delivery: { method: 'scheduled', date: '2024-12-03', window: ['14:00', '16:00'] },
+    });
+    expect(directionsDeliveryText(order)).toBe('Dec 03, 2 PM-4 PM');
   });
 
   it('falls back to UTC for an unknown zone instead of throwing', () => {
-    expect(formatDeliveryWindow(['2024-11-22T19:00:00Z', '2024-11-22T21:00:00Z'], 'Mars/Olympus')).toBe(
+    expect(scheduled(['2024-11-22T19:00:00Z', '2024-11-22T21:00:00Z'], 'Mars/Olympus')).toBe(
       'Nov 22, 7 PM-9 PM',
     );
   });
+
+  it('names the method otherwise', () => {
+    expect(directionsDeliveryText(buildDocumentOrder({ delivery: { method: 'shipping' } }))).toBe('Shipping');
+    expect(directionsDeliveryText(buildDocumentOrder({ delivery: { method: 'deposit' } }))).toBe('Pre-sale');
+  });
 });
 
-describe('delivery texts', () => {
-  it('directions: ASAP for on_demand, the window for scheduled, the label otherwise', () => {
-    expect(directionsDeliveryText(buildDocumentOrder({ delivery: { method: 'on_demand' } }))).toBe('ASAP');
-    expect(directionsDeliveryText(buildDocumentOrder())).toBe('Nov 22, 2 PM-4 PM');
-    expect(
-      directionsDeliveryText(buildDocumentOrder({ delivery: { method: 'scheduled', date: '2024-12-03' } })),
-    ).toBe('Dec 03');
-    expect(directionsDeliveryText(buildDocumentOrder({ delivery: { method: 'shipping' } }))).toBe('Shipping');
-  });
-
+describe('deliverySummary', () => {
   it.each([
-    ['on_demand', 'Same Day'],
-    ['scheduled', 'Scheduled'],
-    ['preorder', 'Pre-sale'],
-    ['deposit', 'Pre-sale'],
-    ['courier', 'Courier'],
-    ['shipping', 'Shipping'],
-  ] as const)('%s is listed as %s', (method, expected) => {
-    expect(deliveryMethodLabel({ delivery: { method } })).toBe(expected);
+    ['on_demand', 'Same Day, please deliver by 3:05 PM', []],
+    ['scheduled', 'Scheduled', ['11/22/2024 between 2:00 PM and 4:00 PM']],
+    ['preorder', 'Pre-sale', ['Paid in full. See item detail for the estimated availability date.']],
+    [
+      'deposit',
+      'Pre-sale',
+      [
+        'After order is accepted, customer will be charged balance before delivery. See item detail for the estimated availability date.',
+      ],
+    ],
+    ['courier', 'Courier', []],
+    ['shipping', 'Shipping', []],
+  ] as const)('%s: %s', (method, title, details) => {
+    const base = buildDocumentOrder();
+    const order = buildDocumentOrder({ delivery: { ...base.delivery, method } });
+    expect(deliverySummary(order)).toEqual({ title, details });
   });
 
-  it('on-demand detail is due two hours after submission, in the order zone', () => {
-    const order = buildDocumentOrder({ delivery: { method: 'on_demand' } });
-    expect(deliveryDetailText(order)).toBe('Please deliver by 3:05 PM EST');
-  });
-
-  it('scheduled detail gives the date and the window', () => {
-    expect(deliveryDetailText(buildDocumentOrder())).toBe('Fri, Nov 22, 2024 between 2:00 PM and 4:00 PM');
-  });
-
-  it('pre-sale texts follow part 2 §4.5', () => {
-    expect(deliveryDetailText(buildDocumentOrder({ delivery: { method: 'preorder' } }))).toMatch(
-      /^Paid in full\./,
-    );
-    expect(deliveryDetailText(buildDocumentOrder({ delivery: { method: 'deposit' } }))).toMatch(
-      /^After order is accepted, customer will be charged balance before delivery\./,
+  it("marks courier-scheduled orders '(courier)'", () => {
+    expect(deliverySummary(buildDocumentOrder({ courier_estimate_id: 'est-1' })).title).toBe(
+      'Scheduled (courier)',
     );
   });
 
@@ -131,27 +125,29 @@ describe('groupItems', () => {
   });
 
   it('groups engraving children by identical message; fee is unit price × quantity', () => {
-    const lines = groupItems([
+    const items = [
       product,
       engraving('e1', ['Happy Birthday'], 1),
       engraving('e2', ['Congrats', 'Class of 2024'], 1),
       engraving('e3', ['Happy Birthday'], 1),
-    ]);
+    ];
+    const lines = groupItems(items);
     expect(lines).toHaveLength(1);
     expect(lines[0]?.engravings).toEqual([
       { lines: ['Happy Birthday'], quantity: 2, unitPrice: 10, fee: 20, isCharged: true },
       { lines: ['Congrats', 'Class of 2024'], quantity: 1, unitPrice: 10, fee: 10, isCharged: true },
     ]);
-    expect(totalUnits(lines)).toBe(3);
+    expect(totalUnits(items)).toBe(3);
   });
 
-  it("uses the parent's message when the child has none, and shows an uncharged message on a product", () => {
+  it("prints the product's message for an engraving line without one, and an uncharged message alone", () => {
     const withParentMessage = groupItems([
       { ...product, aux_data: { engraving_message: ['From the parent'] } },
       { ...engraving('e1', [], 2), aux_data: null },
     ]);
-    expect(withParentMessage[0]?.engravings[0]?.lines).toEqual(['From the parent']);
-    expect(withParentMessage[0]?.engravings[0]?.fee).toBe(20);
+    expect(withParentMessage[0]?.engravings).toEqual([
+      { lines: ['From the parent'], quantity: 2, unitPrice: 10, fee: 20, isCharged: true },
+    ]);
 
     const ownOnly = groupItems([{ ...product, aux_data: { engraving_message: ['Just text', ' '] } }]);
     expect(ownOnly[0]?.engravings).toEqual([
@@ -159,13 +155,11 @@ describe('groupItems', () => {
     ]);
   });
 
-  it('keeps non-engraving children as add-ons and orphans as their own lines', () => {
+  it('keeps a child whose parent is missing as a line of its own', () => {
     const lines = groupItems([
       product,
-      { id: 'g', name: 'Gift wrap', quantity: 1, price: 5, subtotal: 5, parent_line_item_id: 'p' },
       { id: 'o', name: 'Engraving', quantity: 1, price: 10, subtotal: 10, parent_line_item_id: 'missing' },
     ]);
     expect(lines.map((line) => line.item.id)).toEqual(['p', 'o']);
-    expect(lines[0]?.addOns.map((item) => item.id)).toEqual(['g']);
   });
 });

@@ -4,28 +4,21 @@
  * line items (engravings) under their product line (part 2 §2.2).
  */
 import { TZDate } from '@date-fns/tz';
-import { addHours, format } from 'date-fns';
-import type { DocumentItem, DocumentOrder, DocumentRecipient } from './types.ts';
+import {
+  deliveryMethodDetail,
+  directionsDeliveryText as domainDirectionsDeliveryText,
+  formatUsd,
+  groupEngraving,
+  isValidTimeZone,
+  roundMoney,
+  totalQuantity,
+} from '@mc/domain';
+import { format } from 'date-fns';
+import type { DocumentItem, DocumentOrder } from './types.ts';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Cents-exact rounding of a dollar amount (guards against 0.1 + 0.2 style drift). */
-export function roundMoney(amount: number): number {
-  return Math.round((Number.isFinite(amount) ? amount : 0) * 100) / 100;
-}
-
+/** '$1,234.50' to the cent; a missing or non-finite amount prints as $0.00. */
 export function formatMoney(amount: number): string {
-  const rounded = roundMoney(amount);
-  return usd.format(Object.is(rounded, -0) ? 0 : rounded);
-}
-
-function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
+  return formatUsd(roundMoney(Number.isFinite(amount) ? amount : 0) || 0);
 }
 
 const zoneCache = new Map<string, string>();
@@ -47,9 +40,9 @@ function zoned(iso: string, timeZone: string): TZDate | null {
   return new TZDate(ms, safeTimeZone(timeZone));
 }
 
-/** Short zone name such as 'EST' or 'PDT' (Intl gives 'GMT+1' where no abbreviation exists). */
 const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** Short zone name such as 'EST' or 'PDT' (Intl gives 'GMT+1' where no abbreviation exists). */
 export function zoneAbbreviation(date: Date, timeZone: string): string {
   const zone = safeTimeZone(timeZone);
   let formatter = zoneNameFormats.get(zone);
@@ -60,12 +53,6 @@ export function zoneAbbreviation(date: Date, timeZone: string): string {
   return formatter.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
-/** An instant in the given zone with a date-fns pattern; the raw text if it does not parse. */
-export function formatInZone(iso: string, timeZone: string, pattern: string): string {
-  const date = zoned(iso, timeZone);
-  return date ? format(date, pattern) : iso;
-}
-
 /** 'Nov 20, 2024, 1:05 PM EST' */
 export function formatDateTime(iso: string, timeZone: string): string {
   const date = zoned(iso, timeZone);
@@ -73,95 +60,43 @@ export function formatDateTime(iso: string, timeZone: string): string {
   return `${format(date, 'MMM d, yyyy, h:mm a')} ${zoneAbbreviation(date, timeZone)}`.trim();
 }
 
-/** 'Nov 20, 2024' */
-export function formatDate(iso: string, timeZone: string): string {
-  return formatInZone(iso, timeZone, 'MMM d, yyyy');
-}
-
-/** A calendar date 'YYYY-MM-DD' as 'Fri, Nov 22, 2024' (no zone conversion: it is a date, not an instant). */
-export function formatCalendarDate(ymd: string, pattern = 'EEE, MMM d, yyyy'): string {
+/** A calendar date 'YYYY-MM-DD' as 'Nov 22, 2024' (no zone conversion: it is a date, not an instant). */
+export function formatCalendarDate(ymd: string, pattern = 'MMM d, yyyy'): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd.trim());
   if (!match) return ymd;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   return Number.isNaN(date.getTime()) ? ymd : format(date, pattern);
 }
 
-function hourLabel(date: Date): string {
-  return format(date, date.getMinutes() === 0 ? 'h a' : 'h:mm a');
+function deliveryOf(order: DocumentOrder) {
+  return { delivery: order.delivery, courier_estimate_id: order.courier_estimate_id ?? null };
 }
 
 /**
- * The delivery window in the form 'Mon DD, h A-h A' (part 2 §2.5), e.g. 'Nov 22, 2 PM-4 PM'.
- * Minutes are shown only when they are not zero ('2:30 PM'); a window that ends on another
- * day names both days.
+ * The delivery method line of the directions sheet (part 2 §2.5): 'ASAP' for on_demand, the
+ * window 'Mon DD, h A-h A' for scheduled, else the method label (rule in @mc/domain).
  */
-export function formatDeliveryWindow(window: readonly [string, string], timeZone: string): string {
-  const start = zoned(window[0], timeZone);
-  const end = zoned(window[1], timeZone);
-  if (!start || !end) return `${window[0]}-${window[1]}`;
-  const startDay = format(start, 'MMM dd');
-  const endDay = format(end, 'MMM dd');
-  const endText = endDay === startDay ? hourLabel(end) : `${endDay}, ${hourLabel(end)}`;
-  return `${startDay}, ${hourLabel(start)}-${endText}`;
-}
-
-/** List label of a delivery method (part 2 §4.5). */
-export function deliveryMethodLabel(order: Pick<DocumentOrder, 'delivery'>): string {
-  switch (order.delivery.method) {
-    case 'on_demand':
-      return 'Same Day';
-    case 'scheduled':
-      return 'Scheduled';
-    case 'preorder':
-    case 'deposit':
-      return 'Pre-sale';
-    case 'courier':
-      return 'Courier';
-    default:
-      return 'Shipping';
-  }
-}
-
-/** The delivery method line of the directions sheet: 'ASAP', a window, or the method label. */
 export function directionsDeliveryText(order: DocumentOrder): string {
-  const { delivery } = order;
-  if (delivery.method === 'on_demand') return 'ASAP';
-  if (delivery.method === 'scheduled') {
-    if (delivery.window) return formatDeliveryWindow(delivery.window, order.timezone);
-    if (delivery.date) return formatCalendarDate(delivery.date, 'MMM dd');
-  }
-  return deliveryMethodLabel(order);
+  return domainDirectionsDeliveryText(deliveryOf(order), safeTimeZone(order.timezone));
 }
 
-/** The longer delivery text of receipts and packing slips (part 2 §4.5). */
-export function deliveryDetailText(order: DocumentOrder): string {
-  const { delivery } = order;
-  const seeItems = 'See item detail for the estimated availability date.';
-  switch (delivery.method) {
-    case 'on_demand': {
-      const submitted = zoned(order.date_submitted, order.timezone);
-      if (!submitted) return 'Deliver within 2 hours';
-      const due = addHours(submitted, 2);
-      return `Please deliver by ${format(due, 'h:mm a')} ${zoneAbbreviation(due, order.timezone)}`.trim();
-    }
-    case 'scheduled': {
-      const day = delivery.date
-        ? formatCalendarDate(delivery.date)
-        : delivery.window
-          ? formatInZone(delivery.window[0], order.timezone, 'EEE, MMM d, yyyy')
-          : '';
-      if (!delivery.window) return day;
-      const start = formatInZone(delivery.window[0], order.timezone, 'h:mm a');
-      const end = formatInZone(delivery.window[1], order.timezone, 'h:mm a');
-      return `${day} between ${start} and ${end}`.trim();
-    }
-    case 'preorder':
-      return `Paid in full. ${seeItems}`;
-    case 'deposit':
-      return `After order is accepted, customer will be charged balance before delivery. ${seeItems}`;
-    default:
-      return '';
-  }
+export interface DeliverySummary {
+  /** 'Same Day, please deliver by 3:05 PM', 'Scheduled', 'Pre-sale', ... */
+  title: string;
+  /** The scheduled date with its window, or the pre-sale note. */
+  details: string[];
+}
+
+/** The Method / Date / Note rows of the order detail view (part 2 §4.5), as printed on receipts and slips. */
+export function deliverySummary(order: DocumentOrder): DeliverySummary {
+  const detail = deliveryMethodDetail(
+    { ...deliveryOf(order), date_submitted: order.date_submitted },
+    safeTimeZone(order.timezone),
+  );
+  return {
+    title: `${detail.label}${detail.suffix ?? ''}`,
+    details: [detail.date, detail.note].filter((text): text is string => Boolean(text)),
+  };
 }
 
 export interface VisibleTracking {
@@ -207,10 +142,6 @@ export function addressLines(address: {
   return [...streets, ...(locality ? [locality] : []), ...(isUs ? [] : [country])];
 }
 
-export function recipientName(recipient: DocumentRecipient): string {
-  return fullName(recipient);
-}
-
 // ---------------------------------------------------------------------------
 // Line items
 
@@ -219,93 +150,49 @@ export interface EngravingGroup {
   lines: string[];
   /** Units engraved with this message. */
   quantity: number;
-  /** Per-unit engraving price (of the first child in the group). */
+  /** Per-unit engraving price. */
   unitPrice: number;
-  /** Sum of unit price × quantity over the group. */
+  /** Unit price × quantity, summed over the group. */
   fee: number;
-  /** False when the message sits on the product line itself with no priced child line. */
+  /** False when the message sits on the product line itself with no priced engraving line. */
   isCharged: boolean;
 }
 
 export interface ItemLine {
   item: DocumentItem;
   engravings: EngravingGroup[];
-  /** Child lines that are not engravings (printed as priced sub-lines). */
-  addOns: DocumentItem[];
 }
 
 function messageLines(message: readonly string[] | null | undefined): string[] {
   return (message ?? []).map((line) => String(line).trim()).filter(Boolean);
 }
 
-function isEngraving(item: DocumentItem): boolean {
-  return /engrav/i.test(item.name) || messageLines(item.aux_data?.engraving_message).length > 0;
-}
-
 /**
- * Product lines in order, each with its child lines. Engraving children are grouped by
- * identical message; the fee of a group is unit price × quantity, summed (part 2 §2.2).
- * A child whose parent is missing is kept as a product line of its own.
+ * Product lines in order, each with its engraving child lines grouped by identical message
+ * (the grouping and the fee, unit price × quantity, are @mc/domain's groupEngraving). For
+ * print: an engraving line without a message shows its product's message, and a product
+ * that carries a message but has no engraving line shows it uncharged.
  */
 export function groupItems(items: readonly DocumentItem[]): ItemLine[] {
-  const ids = new Set(items.map((item) => item.id));
-  const lines: ItemLine[] = [];
-  const byId = new Map<string, ItemLine>();
-  for (const item of items) {
-    if (item.parent_line_item_id && ids.has(item.parent_line_item_id) && item.parent_line_item_id !== item.id)
-      continue;
-    const line: ItemLine = { item, engravings: [], addOns: [] };
-    lines.push(line);
-    byId.set(item.id, line);
-  }
-  for (const item of items) {
-    const parentId = item.parent_line_item_id;
-    if (!parentId || parentId === item.id) continue;
-    const parent = byId.get(parentId);
-    if (!parent || parent.item === item) continue;
-    if (!isEngraving(item)) {
-      parent.addOns.push(item);
-      continue;
+  return groupEngraving(items).map(({ item, engravings }) => {
+    const own = messageLines(item.aux_data?.engraving_message);
+    const groups: EngravingGroup[] = engravings.map((group) => ({
+      lines: group.message.length > 0 ? group.message : own,
+      quantity: group.quantity,
+      unitPrice: group.unitPrice,
+      fee: group.fee,
+      isCharged: true,
+    }));
+    if (groups.length === 0 && own.length > 0 && item.name.trim().toLowerCase() !== 'engraving') {
+      groups.push({ lines: own, quantity: item.quantity, unitPrice: 0, fee: 0, isCharged: false });
     }
-    const lines = messageLines(item.aux_data?.engraving_message ?? parent.item.aux_data?.engraving_message);
-    const key = lines.join('\n');
-    const quantity = Number.isFinite(item.quantity) ? item.quantity : 0;
-    const existing = parent.engravings.find((group) => group.isCharged && group.lines.join('\n') === key);
-    if (existing) {
-      existing.quantity += quantity;
-      existing.fee = roundMoney(existing.fee + item.price * quantity);
-    } else {
-      parent.engravings.push({
-        lines,
-        quantity,
-        unitPrice: item.price,
-        fee: roundMoney(item.price * quantity),
-        isCharged: true,
-      });
-    }
-  }
-  for (const line of lines) {
-    const own = messageLines(line.item.aux_data?.engraving_message);
-    if (own.length > 0 && line.engravings.length === 0 && !isEngravingLine(line.item)) {
-      line.engravings.push({
-        lines: own,
-        quantity: line.item.quantity,
-        unitPrice: 0,
-        fee: 0,
-        isCharged: false,
-      });
-    }
-  }
-  return lines;
+    return { item, engravings: groups };
+  });
 }
 
-function isEngravingLine(item: DocumentItem): boolean {
-  return /engrav/i.test(item.name);
-}
-
-/** Total units to pick (product lines only; engravings are not separate units). */
-export function totalUnits(lines: readonly ItemLine[]): number {
-  return lines.reduce((sum, line) => sum + (Number.isFinite(line.item.quantity) ? line.item.quantity : 0), 0);
+/** Units to pick: product quantities, engraving lines excluded (@mc/domain's totalQuantity). */
+export function totalUnits(items: readonly DocumentItem[]): number {
+  return totalQuantity(items);
 }
 
 // ---------------------------------------------------------------------------

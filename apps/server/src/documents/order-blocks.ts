@@ -1,5 +1,5 @@
 /** Blocks shared by the receipt and the packing slip: header, address panels, footer, notices. */
-import { addressLines, formatDateTime, fullName } from './format.ts';
+import { addressLines, deliverySummary, formatDateTime, fullName, visibleTracking } from './format.ts';
 import { COLOR, type Doc, drawText, LETTER, label, MARGIN, measureText, PageFlow, rule } from './layout.ts';
 import type { DocumentOrder } from './types.ts';
 
@@ -235,4 +235,16 @@ export function drawIdCheckNotice(doc: Doc, y: number, draw = true): number {
     fill: '#fff7e6',
     stroke: '#e0b04a',
   });
+}
+
+/** The delivery column: method (with the on-demand deadline), scheduled date or pre-sale note, tracking. */
+export function deliveryLines(order: DocumentOrder): PanelColumn['lines'] {
+  const summary = deliverySummary(order);
+  const lines: PanelColumn['lines'] = [
+    { text: summary.title, style: 'strong' },
+    ...summary.details.map((text) => ({ text })),
+  ];
+  const tracking = visibleTracking(order);
+  if (tracking) lines.push({ text: `${tracking.provider} ${tracking.id}`, style: 'muted' });
+  return lines;
 }

@@ -6,14 +6,11 @@
 import { drawCode128 } from './barcode.ts';
 import {
   buildFileName,
-  deliveryDetailText,
-  deliveryMethodLabel,
   formatCalendarDate,
   formatMoney,
   groupItems,
   type ItemLine,
   totalUnits,
-  visibleTracking,
 } from './format.ts';
 import {
   COLOR,
@@ -32,6 +29,7 @@ import {
   CONTENT_WIDTH,
   createOrderFlow,
   customerLines,
+  deliveryLines,
   drawIdCheckNotice,
   drawNoteBox,
   drawOrderHeader,
@@ -136,8 +134,6 @@ function measureRow(doc: Doc, line: ItemLine, cols: Columns): number {
   const available = availability(line);
   if (available) height += 2 + measureText(doc, available, width, { font: 'bold', size: 8.5 });
   for (const group of line.engravings) height += 5 + measureEngraving(doc, group.lines, width);
-  for (const addOn of line.addOns)
-    height += 4 + measureText(doc, `+ ${addOn.name} ×${addOn.quantity}`, width, { size: 9 });
   return Math.max(height, 14) + ROW_PAD * 2;
 }
 
@@ -251,29 +247,9 @@ function drawRow(doc: Doc, line: ItemLine, cols: Columns, y: number): void {
     }
     cy += height;
   }
-  for (const addOn of line.addOns) {
-    cy += 4;
-    const top = cy;
-    cy += drawText(doc, `+ ${addOn.name} ×${addOn.quantity}`, cols.item.x, cy, { size: 9, width });
-    if (cols.price && cols.total) {
-      drawText(doc, formatMoney(addOn.price), cols.price.x, top, {
-        size: 9,
-        color: COLOR.muted,
-        width: cols.price.width,
-        align: 'right',
-        noWrap: true,
-      });
-      drawText(doc, formatMoney(addOn.subtotal), cols.total.x, top, {
-        size: 9,
-        width: cols.total.width,
-        align: 'right',
-        noWrap: true,
-      });
-    }
-  }
 }
 
-function drawItems(doc: Doc, flow: PageFlow, order: DocumentOrder, showPrices: boolean): ItemLine[] {
+function drawItems(doc: Doc, flow: PageFlow, order: DocumentOrder, showPrices: boolean): void {
   const cols = columns(showPrices);
   const lines = groupItems(order.items);
   flow.ensure(44);
@@ -293,17 +269,10 @@ function drawItems(doc: Doc, flow: PageFlow, order: DocumentOrder, showPrices: b
   });
   rule(doc, CONTENT_LEFT, CONTENT_RIGHT, flow.y - ROW_PAD + 2, COLOR.rule, 0.9);
   flow.y += 4;
-  return lines;
 }
 
-function drawSummary(
-  doc: Doc,
-  order: DocumentOrder,
-  lines: readonly ItemLine[],
-  showPrices: boolean,
-  y: number,
-): number {
-  const units = totalUnits(lines);
+function drawSummary(doc: Doc, order: DocumentOrder, showPrices: boolean, y: number): number {
+  const units = totalUnits(order.items);
   drawText(doc, `Total units: ${units}`, CONTENT_LEFT, y, {
     font: 'bold',
     size: 10,
@@ -338,16 +307,6 @@ function drawSignOff(doc: Doc, y: number): number {
     rule(doc, lineStart, x + width - 18, y + 10 + used - 1, COLOR.text, 0.6);
   });
   return 30;
-}
-
-function deliveryLines(order: DocumentOrder) {
-  const lines: Array<{ text: string; style?: 'strong' | 'muted' | 'italic' | 'normal' }> = [
-    { text: deliveryMethodLabel(order), style: 'strong' },
-    { text: deliveryDetailText(order) },
-  ];
-  const tracking = visibleTracking(order);
-  if (tracking) lines.push({ text: `${tracking.provider} ${tracking.id}`, style: 'muted' });
-  return lines;
 }
 
 /** Draws one order's packing slip on its own page(s) of `doc`. */
@@ -405,10 +364,10 @@ export function drawPackingSlip(doc: Doc, order: DocumentOrder): void {
     flow.y += drawNoteBox(doc, 'Gift message', message, flow.y, options) + 14;
   }
 
-  const lines = drawItems(doc, flow, order, showPrices);
+  drawItems(doc, flow, order, showPrices);
 
   flow.ensure(18 + 30 + 12);
-  flow.y += drawSummary(doc, order, lines, showPrices, flow.y);
+  flow.y += drawSummary(doc, order, showPrices, flow.y);
   flow.y += drawSignOff(doc, flow.y) + 12;
 
   const noticeHeight = drawIdCheckNotice(doc, flow.y, false);

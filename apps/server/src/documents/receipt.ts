@@ -1,14 +1,5 @@
 /** The customer receipt (part 2 §2.2 'Print Receipt'); file name per part 2 §7. */
-import {
-  buildFileName,
-  deliveryDetailText,
-  deliveryMethodLabel,
-  formatCalendarDate,
-  formatMoney,
-  groupItems,
-  type ItemLine,
-  visibleTracking,
-} from './format.ts';
+import { buildFileName, formatCalendarDate, formatMoney, groupItems, type ItemLine } from './format.ts';
 import {
   COLOR,
   type Doc,
@@ -24,6 +15,7 @@ import {
   CONTENT_RIGHT,
   createOrderFlow,
   customerLines,
+  deliveryLines,
   drawIdCheckNotice,
   drawOrderHeader,
   drawPanels,
@@ -87,15 +79,6 @@ function subLines(line: ItemLine): SubLine[] {
         ? { title: 'Engraving', detail, quantity: group.quantity, price: group.unitPrice, total: group.fee }
         : { title: 'Engraving', detail },
     );
-  }
-  for (const addOn of line.addOns) {
-    subs.push({
-      title: addOn.name,
-      detail: [],
-      quantity: addOn.quantity,
-      price: addOn.price,
-      total: addOn.subtotal,
-    });
   }
   return subs;
 }
@@ -280,16 +263,6 @@ function drawTotals(doc: Doc, order: DocumentOrder, y: number): number {
     noWrap: true,
   });
   return cy + 21 - y;
-}
-
-function deliveryLines(order: DocumentOrder) {
-  const lines: Array<{ text: string; style?: 'strong' | 'muted' | 'italic' | 'normal' }> = [
-    { text: deliveryMethodLabel(order), style: 'strong' },
-    { text: deliveryDetailText(order) },
-  ];
-  const tracking = visibleTracking(order);
-  if (tracking) lines.push({ text: `${tracking.provider} ${tracking.id}`, style: 'muted' });
-  return lines;
 }
 
 function drawItems(doc: Doc, flow: PageFlow, order: DocumentOrder): void {

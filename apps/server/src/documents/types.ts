@@ -9,7 +9,10 @@ export interface DocumentDelivery {
   method: DeliveryMethod;
   /** 'YYYY-MM-DD' (scheduled or pre-sale date), a calendar date without a time zone. */
   date?: string | null;
-  /** [startISO, endISO], an instant each; shown in the order's time zone. */
+  /**
+   * [start, end]: ISO instants, shown in the order's time zone (or 'HH:MM' wall-clock times
+   * on `date`, which @mc/domain's resolveDeliveryWindow also accepts).
+   */
   window?: readonly [string, string] | null;
 }
 
@@ -94,6 +97,8 @@ export interface DocumentOrder {
   tracking_provider: string | null;
   tracking_id: string | null;
   merchant: DocumentMerchant;
+  /** Set when a scheduled order goes by courier: its method then reads 'Scheduled (courier)'. */
+  courier_estimate_id?: string | null;
   /** The marketplace brand the order came through (application_brand_name). */
   application_brand_name?: string | null;
 }
