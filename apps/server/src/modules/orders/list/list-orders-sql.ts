@@ -1,0 +1,183 @@
+/**
+ * The SQL of the orders list, built once and run by the route (and, for the benchmark floor, by a
+ * bare route through the raw driver). Every value is a bind parameter: search text is data, never SQL.
+ *
+ * Paging: `LIMIT n+1` tells whether a next page exists; `next_url` carries a keyset cursor on
+ * (date_submitted, id) so a deep page costs what the first one does (index
+ * orders_merchant_tab_date_idx / orders_merchant_date_idx). A plain `offset` stays accepted.
+ */
+import { type OrderTab, SLA_STATUSES, type SortDirection } from '@mc/domain';
+
+export interface ListParams {
+  merchantId: string;
+  limit: number;
+  offset: number;
+  cursor: Cursor | null;
+  tab?: OrderTab;
+  applicationRefs?: string[];
+  deliveryMethod?: string;
+  orderKey?: string;
+  /** Order id search: a whole id matches exactly, a part matches as a prefix. */
+  search?: string;
+  recipientName?: string;
+  customerEmail?: string;
+  sort: SortDirection;
+}
+
+/** Keyset position: the (date_submitted in µs since the epoch, id) of a row, and which way to read. */
+export interface Cursor {
+  dir: 'next' | 'prev';
+  us: string;
+  id: string;
+}
+
+export interface SqlQuery {
+  text: string;
+  values: unknown[];
+}
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(`${c.dir === 'next' ? 'n' : 'p'}|${c.us}|${c.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(s: string): Cursor | null {
+  const raw = Buffer.from(s, 'base64url').toString('utf8');
+  const m = /^([np])\|(-?\d{1,19})\|([A-Za-z0-9-]{1,64})$/.exec(raw);
+  if (!m) return null;
+  return { dir: m[1] === 'n' ? 'next' : 'prev', us: m[2]!, id: m[3]! };
+}
+
+/** A full order id (2ABNPFR-3A0-9E). */
+export const FULL_ORDER_ID_RE = /^[A-Z0-9]{7}-[A-Z0-9]{3}-[A-Z0-9]{2}$/;
+
+/** `%term%` for ILIKE with the term's own wildcards escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SLA_LIST = SLA_STATUSES.map((s) => `'${s}'`).join(',');
+
+const COLUMNS = `o.id, o.logistic_order_ref, o.status, o.date_submitted, o.printed_timestamp, o.application_ref,
+  a.name AS application_name, a.brand_name AS application_brand_name,
+  o.delivery_method, o.delivery_date::text AS delivery_date, o.delivery_window_start, o.delivery_window_end,
+  o.courier_estimate_id, o.gift_message, o.promo_code, o.status_recent_comment,
+  o.recipient->>'first_name' AS r_first, o.recipient->>'last_name' AS r_last,
+  o.customer->>'first_name' AS c_first, o.customer->>'last_name' AS c_last, o.customer_email,
+  o.item_quantity, o.has_at_distributor, o.total_cents,
+  (extract(epoch FROM o.date_submitted) * 1000000)::bigint::text AS k_us,
+  CASE WHEN o.delivery_method IN ('preorder','deposit') AND o.status IN (${SLA_LIST})
+    THEN (SELECT max(i.aux_data->>'preorder_available_date') FROM order_items i WHERE i.order_id = o.id) END AS preorder_date`;
+
+export interface ListRow {
+  id: string;
+  logistic_order_ref: string | null;
+  status: string;
+  date_submitted: Date | string;
+  printed_timestamp: Date | string | null;
+  application_ref: string;
+  application_name: string;
+  application_brand_name: string;
+  delivery_method: string;
+  delivery_date: string | null;
+  delivery_window_start: Date | string | null;
+  delivery_window_end: Date | string | null;
+  courier_estimate_id: string | null;
+  gift_message: string | null;
+  promo_code: string | null;
+  status_recent_comment: string | null;
+  r_first: string | null;
+  r_last: string | null;
+  c_first: string | null;
+  c_last: string | null;
+  customer_email: string;
+  item_quantity: number;
+  has_at_distributor: boolean;
+  total_cents: number;
+  k_us: string;
+  preorder_date: string | null;
+}
+
+/** Shared WHERE conditions (without the cursor). */
+function whereClause(p: ListParams, values: unknown[]): string[] {
+  const add = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const where = [`o.merchant_id = ${add(p.merchantId)}`];
+  if (p.tab) where.push(`o.tab = ${add(p.tab)}`);
+  if (p.applicationRefs?.length) where.push(`o.application_ref = ANY(${add(p.applicationRefs)}::text[])`);
+  if (p.deliveryMethod) where.push(`o.delivery_method = ${add(p.deliveryMethod)}`);
+  if (p.orderKey) where.push(`o.id = ${add(p.orderKey)}`);
+  if (p.search) {
+    const s = p.search.toUpperCase();
+    if (FULL_ORDER_ID_RE.test(s)) where.push(`o.id = ${add(s)}`);
+    else {
+      // Prefix of the primary key as a range (index scan), with starts_with for exactness.
+      const lo = add(s);
+      where.push(`o.id >= ${lo} AND o.id < ${add(`${s}\u{10FFFF}`)} AND starts_with(o.id, ${lo})`);
+    }
+  }
+  if (p.recipientName) where.push(`o.recipient_name ILIKE ${add(containsPattern(p.recipientName))}`);
+  if (p.customerEmail)
+    where.push(`o.customer_email ILIKE ${add(containsPattern(p.customerEmail.toLowerCase()))}`);
+  return where;
+}
+
+/**
+ * The page query. Reads `limit + 1` rows. For a 'prev' cursor it reads backwards (the caller
+ * reverses the rows). Sort 'none' is the server's default order (newest first).
+ */
+export function buildListQuery(p: ListParams): SqlQuery {
+  const values: unknown[] = [];
+  const where = whereClause(p, values);
+  const asc = p.sort === 'asc';
+  // Reading direction: a 'prev' cursor reads against the list order.
+  const readAsc = p.cursor?.dir === 'prev' ? !asc : asc;
+  if (p.cursor) {
+    values.push(p.cursor.us, p.cursor.id);
+    const ts = `(timestamptz 'epoch' + $${values.length - 1}::bigint * interval '1 microsecond')`;
+    where.push(`(o.date_submitted, o.id) ${readAsc ? '>' : '<'} (${ts}, $${values.length}::text)`);
+  }
+  const dir = readAsc ? 'ASC' : 'DESC';
+  values.push(p.limit + 1);
+  let text = `SELECT ${COLUMNS}
+FROM orders o JOIN applications a ON a.id = o.application_id
+WHERE ${where.join(' AND ')}
+ORDER BY o.date_submitted ${dir}, o.id ${dir}
+LIMIT $${values.length}`;
+  if (!p.cursor && p.offset > 0) {
+    values.push(p.offset);
+    text += ` OFFSET $${values.length}`;
+  }
+  return { text, values };
+}
+
+/** Whether the total is the kept per-tab count (no filter beyond the tab). */
+export function usesKeptCount(p: ListParams): boolean {
+  return (
+    !p.applicationRefs?.length &&
+    !p.deliveryMethod &&
+    !p.orderKey &&
+    !p.search &&
+    !p.recipientName &&
+    !p.customerEmail
+  );
+}
+
+/** total_rows: the kept counts when only the tab filters, otherwise a count of the filtered rows. */
+export function buildTotalQuery(p: ListParams): SqlQuery {
+  if (usesKeptCount(p)) {
+    const values: unknown[] = [p.merchantId];
+    let text = 'SELECT coalesce(sum(count), 0)::int AS n FROM merchant_tab_counts WHERE merchant_id = $1';
+    if (p.tab) {
+      values.push(p.tab);
+      text += ' AND tab = $2';
+    }
+    return { text, values };
+  }
+  const values: unknown[] = [];
+  const where = whereClause(p, values);
+  return { text: `SELECT count(*)::int AS n FROM orders o WHERE ${where.join(' AND ')}`, values };
+}
+
+export const HOURS_SQL = 'SELECT weekday, time_open, time_close FROM merchant_hours WHERE merchant_id = $1';

@@ -1,0 +1,221 @@
+/**
+ * GET /m/v2/merchant/{tmk}/orders/optimized (and the search alias /optimize): one page of the
+ * merchant's orders with the SLA badge computed here, keyset paging links and the echoed filter.
+ */
+import type { OrderListItem, OrdersListQuery, OrdersListResponse } from '@mc/api';
+import {
+  type BusinessHoursEntry,
+  computeOnTrackStatus,
+  DEFAULT_TIMEZONE,
+  DomainError,
+  hasSla,
+  ORDERS_PAGE_SIZE,
+  SORT_DIRECTIONS,
+} from '@mc/domain';
+import type { RawQuery } from '../../../db/client.ts';
+import {
+  buildListQuery,
+  buildTotalQuery,
+  decodeCursor,
+  encodeCursor,
+  HOURS_SQL,
+  type ListParams,
+  type ListRow,
+} from './list-orders-sql.ts';
+
+export interface ListMerchant {
+  id: string;
+  timezone: string;
+}
+
+export const AVAILABLE_FILTERS = [
+  'tab',
+  'application_ref',
+  'delivery_method',
+  'order_key',
+  'search',
+  'recipient_name',
+  'customer_email',
+];
+const AVAILABLE_SORTS = [{ name: 'date', values: [...SORT_DIRECTIONS] }];
+
+/** Validated query → list parameters (the cursor is checked here: a bad one is a 400 on `cursor`). */
+export function toListParams(
+  merchantId: string,
+  q: OrdersListQuery,
+  defaultLimit = ORDERS_PAGE_SIZE,
+): ListParams {
+  let cursor = null;
+  if (q.cursor) {
+    cursor = decodeCursor(q.cursor);
+    if (!cursor)
+      throw new DomainError('VALIDATION', 'cursor is not valid', {
+        errors: [{ path: 'cursor', message: 'cursor is not valid' }],
+      });
+  }
+  return {
+    merchantId,
+    limit: q.limit ?? defaultLimit,
+    offset: q.offset ?? 0,
+    cursor,
+    tab: q['filter[tab]'],
+    applicationRefs: q['filter[application_ref]'],
+    deliveryMethod: q['filter[delivery_method]'],
+    orderKey: q['filter[order_key]'] || undefined,
+    search: q['filter[search]'] || undefined,
+    recipientName: q['filter[recipient_name]'] || undefined,
+    customerEmail: q['filter[customer_email]'] || undefined,
+    sort: q['sort[date]'] ?? 'desc',
+  };
+}
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+export function toListItem(
+  r: ListRow,
+  timezone: string,
+  hours: readonly BusinessHoursEntry[] | null,
+  now: Date,
+): OrderListItem {
+  const submitted = new Date(r.date_submitted);
+  const windowEnd = r.delivery_window_end ? new Date(r.delivery_window_end) : null;
+  return {
+    id: r.id,
+    logistic_order_ref: r.logistic_order_ref,
+    status: r.status,
+    date_submitted: submitted.toISOString(),
+    printed_timestamp: iso(r.printed_timestamp),
+    application_ref: r.application_ref,
+    application_name: r.application_name,
+    application_brand_name: r.application_brand_name,
+    delivery: {
+      method: r.delivery_method,
+      date: r.delivery_date,
+      window:
+        r.delivery_window_start && windowEnd
+          ? [iso(r.delivery_window_start)!, windowEnd.toISOString()]
+          : null,
+    },
+    courier_estimate_id: r.courier_estimate_id,
+    gift_message: r.gift_message ? { message: r.gift_message } : null,
+    promo_code: r.promo_code || null,
+    status_recent_comment: r.status_recent_comment,
+    on_track_status: computeOnTrackStatus({
+      status: r.status,
+      now,
+      deliveryMethod: r.delivery_method,
+      submittedAt: submitted,
+      timezone,
+      hours,
+      deliveryWindowEnd: windowEnd,
+      preorderAvailableDate: r.preorder_date,
+    }),
+    recipient: { first_name: r.r_first ?? '', last_name: r.r_last ?? '' },
+    customer: { first_name: r.c_first ?? '', last_name: r.c_last ?? '', email: r.customer_email },
+    item_quantity: Number(r.item_quantity),
+    has_at_distributor: Boolean(r.has_at_distributor),
+    transaction: { total: Number(r.total_cents) / 100 },
+  };
+}
+
+/** The URL of another page: same path and filters, a new cursor and offset. */
+function pageUrl(
+  basePath: string,
+  q: OrdersListQuery,
+  p: ListParams,
+  cursor: string | null,
+  offset: number,
+): string {
+  const params = new URLSearchParams();
+  params.set('limit', String(p.limit));
+  params.set('offset', String(offset));
+  if (cursor) params.set('cursor', cursor);
+  if (p.tab) params.set('filter[tab]', p.tab);
+  if (p.applicationRefs?.length) params.set('filter[application_ref]', p.applicationRefs.join(','));
+  if (p.deliveryMethod) params.set('filter[delivery_method]', p.deliveryMethod);
+  if (p.orderKey) params.set('filter[order_key]', p.orderKey);
+  if (p.search) params.set('filter[search]', p.search);
+  if (p.recipientName) params.set('filter[recipient_name]', p.recipientName);
+  if (p.customerEmail) params.set('filter[customer_email]', p.customerEmail);
+  if (q['sort[date]']) params.set('sort[date]', p.sort);
+  return `${basePath}?${params.toString()}`;
+}
+
+function currentFilter(p: ListParams) {
+  const out: { name: string; value: string }[] = [];
+  if (p.tab) out.push({ name: 'tab', value: p.tab });
+  if (p.applicationRefs?.length) out.push({ name: 'application_ref', value: p.applicationRefs.join(',') });
+  if (p.deliveryMethod) out.push({ name: 'delivery_method', value: p.deliveryMethod });
+  if (p.orderKey) out.push({ name: 'order_key', value: p.orderKey });
+  if (p.search) out.push({ name: 'search', value: p.search });
+  if (p.recipientName) out.push({ name: 'recipient_name', value: p.recipientName });
+  if (p.customerEmail) out.push({ name: 'customer_email', value: p.customerEmail });
+  return out;
+}
+
+export async function listOrders(
+  query: RawQuery,
+  merchant: ListMerchant,
+  q: OrdersListQuery,
+  opts: { basePath: string; defaultLimit?: number; now?: Date },
+): Promise<OrdersListResponse> {
+  const p = toListParams(merchant.id, q, opts.defaultLimit);
+  const timezone = merchant.timezone || DEFAULT_TIMEZONE;
+  // The SLA needs the merchant's hours only where SLA statuses can appear (active tab, or no tab).
+  const mayHaveSla = !p.tab || p.tab === 'active';
+  const list = buildListQuery(p);
+  const total = buildTotalQuery(p);
+  const [rows, totalRows, hours] = await Promise.all([
+    query<ListRow>(list.text, list.values),
+    query<{ n: number }>(total.text, total.values),
+    mayHaveSla ? query<BusinessHoursEntry>(HOURS_SQL, [merchant.id]) : Promise.resolve(null),
+  ]);
+
+  const hasMore = rows.length > p.limit;
+  const page = rows.slice(0, p.limit);
+  if (p.cursor?.dir === 'prev') page.reverse();
+  const now = opts.now ?? new Date();
+  const items = page.map((r) =>
+    toListItem(r, timezone, hours && page.some((x) => hasSla(x.status)) ? hours : null, now),
+  );
+
+  // Reading forwards, more rows means a next page; reading backwards (prev cursor) there always is one,
+  // and more rows means a previous one.
+  const back = p.cursor?.dir === 'prev';
+  const first = page[0];
+  const last = page.at(-1);
+  const prevOffset = Math.max(0, p.offset - p.limit);
+  const next_url =
+    (back || hasMore) && last
+      ? pageUrl(
+          opts.basePath,
+          q,
+          p,
+          encodeCursor({ dir: 'next', us: last.k_us, id: last.id }),
+          p.offset + p.limit,
+        )
+      : null;
+  let prev_url: string | null = null;
+  if (!first) prev_url = p.offset > 0 ? pageUrl(opts.basePath, q, p, null, prevOffset) : null;
+  else if (!p.cursor) prev_url = p.offset > 0 ? pageUrl(opts.basePath, q, p, null, prevOffset) : null;
+  else if (!back || hasMore)
+    prev_url = pageUrl(
+      opts.basePath,
+      q,
+      p,
+      encodeCursor({ dir: 'prev', us: first.k_us, id: first.id }),
+      prevOffset,
+    );
+
+  return {
+    items,
+    timezone,
+    next_url,
+    prev_url,
+    total_rows: Number(totalRows[0]?.n ?? 0),
+    current_filter: currentFilter(p),
+    current_sort: [{ name: 'date', value: p.sort }],
+    available_filters: AVAILABLE_FILTERS,
+    available_sorts: AVAILABLE_SORTS,
+  };
+}

@@ -1,0 +1,143 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OrderStreamEvent } from '@mc/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.ts';
+import { openPostgres } from '../../../db/client.ts';
+import {
+  buildMerchantWithOwner,
+  buildOrder,
+  createTestApp,
+  TEST_DB,
+  type TestApp,
+  testConfig,
+} from '../../../test/harness.ts';
+import { transitionOrder } from '../transition-order.ts';
+
+interface Stream {
+  status: number;
+  events: (OrderStreamEvent & { event: string })[];
+  close(): void;
+}
+
+/** Opens an SSE connection and collects its events. */
+function openStream(base: string, path: string, headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const events: Stream['events'] = [];
+    const req = http.get(`${base}${path}`, { headers }, (res) => {
+      let buf = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buf += chunk;
+        let i = buf.indexOf('\n\n');
+        while (i >= 0) {
+          const block = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, ...JSON.parse(data) });
+          i = buf.indexOf('\n\n');
+        }
+      });
+      res.on('error', () => {});
+      resolve({ status: res.statusCode ?? 0, events, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+  });
+}
+
+async function until(check: () => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => t?.close());
+
+describe('GET /m/v2/merchant/{tmk}/orders/events', () => {
+  it("streams this merchant's new orders and status changes, and nobody else's", async () => {
+    const a = await buildMerchantWithOwner(t);
+    const b = await buildMerchantWithOwner(t);
+    const sa = await openStream(
+      base,
+      `/m/v2/merchant/${a.merchant.tmk}/orders/events?access_token=${a.token}`,
+    );
+    const sb = await openStream(base, `/m/v2/merchant/${b.merchant.tmk}/orders/events`, b.headers);
+    expect(sa.status).toBe(200);
+    expect(sb.status).toBe(200);
+
+    const id = await buildOrder(t.ctx, { merchantTmk: a.merchant.tmk, status: 'SUBMITTED' });
+    await until(() => sa.events.length === 1);
+    expect(sa.events[0]).toMatchObject({
+      event: 'order.created',
+      type: 'order.created',
+      order_id: id,
+      status: 'SUBMITTED',
+      tab: 'active',
+    });
+
+    await transitionOrder(t.ctx, {
+      orderId: id,
+      actor: 'marketplace',
+      to: 'CANCELLED',
+      action: 'customer_cancelled',
+    });
+    await until(() => sa.events.length === 2);
+    expect(sa.events[1]).toMatchObject({
+      event: 'order.updated',
+      order_id: id,
+      status: 'CANCELLED',
+      tab: 'cancelled',
+    });
+
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sb.events).toEqual([]);
+    sa.close();
+    sb.close();
+  });
+
+  it('refuses a missing or bad token (401) and another merchant key (404)', async () => {
+    const a = await buildMerchantWithOwner(t);
+    const b = await buildMerchantWithOwner(t);
+    const path = `/m/v2/merchant/${a.merchant.tmk}/orders/events`;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${path}?access_token=nope` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${path}?access_token=${b.token}` })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () => {
+  it('an order placed through one app reaches the streams of another', async () => {
+    const other = await buildApp({
+      config: testConfig(),
+      database: openPostgres(t.database.connectionString!, 2),
+    });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const otherBase = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+      const a = await buildMerchantWithOwner(t);
+      const s = await openStream(
+        otherBase,
+        `/m/v2/merchant/${a.merchant.tmk}/orders/events?access_token=${a.token}`,
+      );
+      expect(s.status).toBe(200);
+      const id = await buildOrder(t.ctx, { merchantTmk: a.merchant.tmk, status: 'SUBMITTED' });
+      await until(() => s.events.some((e) => e.order_id === id));
+      s.close();
+    } finally {
+      await other.app.close();
+      await other.ctx.database.close();
+    }
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * Orders list, counts, filters and live events (spec part 1 §2, §4, §7; part 2 §2.1, §3, §7).
+ * Query keys are the spec's bracketed names: `filter[tab]`, `sort[date]`, ...
+ */
+import { DELIVERY_METHODS, ORDER_TABS, parseTab, SORT_DIRECTIONS } from '@mc/domain';
+import { z } from 'zod';
+
+/** Largest page a caller may ask for. */
+export const ORDERS_MAX_LIMIT = 100;
+
+/** A brand (application) ref: letters, digits, dot, dash, underscore. */
+const APPLICATION_REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
+
+const intParam = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .transform((s) => s.trim())
+    .optional();
+
+/** The filter and sort keys the list understands; any other `filter[...]`/`sort[...]` is a 400. */
+export const ORDER_LIST_FILTER_KEYS = [
+  'filter[tab]',
+  'filter[application_ref]',
+  'filter[delivery_method]',
+  'filter[order_key]',
+  'filter[search]',
+  'filter[recipient_name]',
+  'filter[customer_email]',
+  'sort[date]',
+] as const;
+
+export const OrdersListQuerySchema = z
+  .looseObject({
+    limit: intParam('limit', 1, ORDERS_MAX_LIMIT).optional(),
+    offset: intParam('offset', 0, 100_000_000).optional(),
+    /** Keyset cursor from `next_url` / `prev_url` (opaque). */
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor is not valid')
+      .optional(),
+    'filter[tab]': z
+      .string()
+      .transform((v, c) => {
+        const tab = parseTab(v);
+        if (!tab) {
+          c.addIssue({ code: 'custom', message: `filter[tab] must be one of ${ORDER_TABS.join(', ')}` });
+          return z.NEVER;
+        }
+        return tab;
+      })
+      .optional(),
+    'filter[application_ref]': z
+      .string()
+      .transform((v, c) => {
+        const refs = [
+          ...new Set(
+            v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (refs.length > 50 || refs.some((r) => !APPLICATION_REF_RE.test(r))) {
+          c.addIssue({
+            code: 'custom',
+            message: 'filter[application_ref] must be a comma list of brand refs',
+          });
+          return z.NEVER;
+        }
+        return refs;
+      })
+      .optional(),
+    'filter[delivery_method]': z
+      .enum(DELIVERY_METHODS, {
+        message: `filter[delivery_method] must be one of ${DELIVERY_METHODS.join(', ')}`,
+      })
+      .optional(),
+    'filter[order_key]': optionalText(64),
+    /** Order id search (the 'Order #' box, '#' already dropped). */
+    'filter[search]': optionalText(64),
+    'filter[recipient_name]': optionalText(100),
+    'filter[customer_email]': optionalText(254),
+    'sort[date]': z
+      .enum(SORT_DIRECTIONS, { message: `sort[date] must be one of ${SORT_DIRECTIONS.join(', ')}` })
+      .optional(),
+  })
+  .superRefine((q, c) => {
+    for (const key of Object.keys(q)) {
+      if (
+        (key.startsWith('filter') || key.startsWith('sort')) &&
+        !(ORDER_LIST_FILTER_KEYS as readonly string[]).includes(key)
+      ) {
+        c.addIssue({ code: 'custom', path: [key], message: `${key} is not a known filter or sort` });
+      }
+    }
+  });
+export type OrdersListQuery = z.infer<typeof OrdersListQuerySchema>;
+
+export const NameValueSchema = z.object({ name: z.string(), value: z.string() });
+export type NameValue = z.infer<typeof NameValueSchema>;
+
+export const OnTrackStatusSchema = z.object({ type: z.enum(['SLA0', 'SLA1', 'SLA2']), message: z.string() });
+
+/** One row of the orders list (and of the header search results). */
+export const OrderListItemSchema = z
+  .object({
+    id: z.string(),
+    logistic_order_ref: z.string().nullable(),
+    status: z.string(),
+    date_submitted: z.string(),
+    printed_timestamp: z.string().nullable(),
+    application_ref: z.string(),
+    application_name: z.string(),
+    application_brand_name: z.string(),
+    delivery: z.object({
+      method: z.string(),
+      date: z.string().nullable(),
+      window: z.tuple([z.string(), z.string()]).nullable(),
+    }),
+    courier_estimate_id: z.string().nullable(),
+    gift_message: z.object({ message: z.string() }).nullable(),
+    promo_code: z.string().nullable(),
+    status_recent_comment: z.string().nullable(),
+    on_track_status: OnTrackStatusSchema.nullable(),
+    recipient: z.object({ first_name: z.string(), last_name: z.string() }),
+    customer: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
+    /** ITEMS column: the sum of item quantities (engraving lines excluded), kept at intake. */
+    item_quantity: z.number().int(),
+    /** Any item with stock behaviour NextDay ('At Distributor'). */
+    has_at_distributor: z.boolean(),
+    transaction: z.object({ total: z.number() }),
+  })
+  .meta({ id: 'OrderListItem' });
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+
+export const OrdersListResponseSchema = z
+  .object({
+    items: z.array(OrderListItemSchema),
+    /** The merchant's order timezone (dates are shown in it). */
+    timezone: z.string(),
+    next_url: z.string().nullable(),
+    prev_url: z.string().nullable(),
+    total_rows: z.number().int(),
+    current_filter: z.array(NameValueSchema),
+    current_sort: z.array(NameValueSchema),
+    available_filters: z.array(z.string()),
+    available_sorts: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  })
+  .meta({ id: 'OrdersList' });
+export type OrdersListResponse = z.infer<typeof OrdersListResponseSchema>;
+
+/** Per-tab counts (kept by a trigger, never a scan). */
+export const OrderCountsSchema = z
+  .object({
+    active: z.number().int(),
+    on_hold: z.number().int(),
+    cancelled: z.number().int(),
+    completed: z.number().int(),
+  })
+  .meta({ id: 'OrderCounts' });
+export type OrderCounts = z.infer<typeof OrderCountsSchema>;
+
+export const OrderFiltersSchema = z
+  .object({
+    items: z.array(
+      z.union([
+        z.object({
+          name: z.literal('application'),
+          options: z.array(z.object({ name: z.string(), uuid: z.string(), ref: z.string() })),
+        }),
+        z.object({ name: z.literal('delivery_methods'), options: z.array(z.object({ name: z.string() })) }),
+      ]),
+    ),
+  })
+  .meta({ id: 'OrderFilters' });
+export type OrderFilters = z.infer<typeof OrderFiltersSchema>;
+
+/** One server-sent event on /orders/events (`event:` is the type, `data:` this JSON). */
+export const OrderStreamEventSchema = z.object({
+  type: z.enum(['order.created', 'order.updated']),
+  order_id: z.string(),
+  status: z.string(),
+  tab: z.enum(ORDER_TABS),
+  at: z.string(),
+});
+export type OrderStreamEvent = z.infer<typeof OrderStreamEventSchema>;
+
+export const EventsQuerySchema = z.looseObject({ access_token: z.string().min(1).max(4096).optional() });
+
+/** Paths (the web client and the tests build URLs from these). */
+export const ordersListPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/optimized`;
+export const ordersSearchPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/optimize`;
+export const orderCountsPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/count`;
+export const orderFiltersPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/filters`;
+export const orderEventsPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/events`;
