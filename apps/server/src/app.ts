@@ -22,6 +22,7 @@ import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerDocsRoutes } from './modules/docs/routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/routes.ts';
 import { registerMerchantRoutes } from './modules/merchants/routes.ts';
+import { registerOrderDetailRoutes } from './modules/orders/detail/routes.ts';
 import { listenOrderEvents, notifyOrderEvent } from './modules/orders/list/order-events-pg.ts';
 import { registerOrderListRoutes } from './modules/orders/list/routes.ts';
 import { registerTeamRoutes } from './modules/team/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerTeamRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerMarketplaceRoutes(app, ctx);
+  registerOrderDetailRoutes(app, ctx);
   await registerDocsRoutes(app, ctx);
   if (usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 

@@ -4,6 +4,8 @@ import type { Database } from './db/client.ts';
 import { type EmailAdapter, sandboxEmail, smtpEmail } from './adapters/email/email.ts';
 import { type SmsAdapter, sandboxSms, twilioSms } from './adapters/sms/sms.ts';
 import { type PaymentsAdapter, sandboxPayments, stripePayments } from './adapters/payments/payments.ts';
+import { type CourierAdapter, sandboxCourier } from './adapters/courier/courier.ts';
+import { googleMaps, type MapsAdapter, sandboxMaps } from './adapters/maps/maps.ts';
 import { eq } from 'drizzle-orm';
 import { merchants } from './db/schema.ts';
 
@@ -20,6 +22,8 @@ export interface Adapters {
   email: EmailAdapter;
   sms: SmsAdapter;
   payments: PaymentsAdapter;
+  courier: CourierAdapter;
+  maps: MapsAdapter;
 }
 
 /** Everything a command needs: one object built at start-up and passed down. */
@@ -47,6 +51,8 @@ export async function defaultAdapters(config: Config, database: Database): Promi
     payments: config.stripeSecretKey
       ? await stripePayments(config.stripeSecretKey)
       : sandboxPayments(config.publicUrl, sandboxAccountComplete),
+    courier: sandboxCourier(config.publicUrl),
+    maps: config.mapsApiKey ? googleMaps(config.mapsApiKey) : sandboxMaps(),
   };
 }
 

@@ -11,6 +11,7 @@ export * from './marketplace-events.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './order-status.ts';
+export * from './order-updates.ts';
 export * from './password.ts';
 export * from './roles.ts';
 export * from './search.ts';

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { AddressLike } from '@mc/domain';
+
+export interface CourierPickupRequest {
+  orderId: string;
+  /** Derived from the order id: a repeated request books one courier. */
+  idempotencyKey: string;
+  pickup: AddressLike & { name: string };
+  dropoff: AddressLike;
+  numberOfPackages: number;
+  pickupInstructions: string;
+  dispatchType: 'immediate';
+}
+
+/** Courier info as stored on the order and returned to the console (part 2 §3 Courier info). */
+export interface CourierPickup {
+  provider: string;
+  delivery_id: string;
+  tracking_url: string;
+  number_of_packages: number;
+  estimated_pickup_time: string;
+  estimated_delivery_time: string;
+  requested_pickup_time: string;
+  order_status: string;
+  courier_name: string;
+  courier_phone: string;
+  pickup_instructions: string;
+}
+
+export type CourierResult = { ok: true; info: CourierPickup } | { ok: false; message: string };
+
+/** Local courier services (on-demand pickup). A real provider plugs in behind this interface. */
+export interface CourierAdapter {
+  readonly kind: 'sandbox' | 'http';
+  requestPickup(req: CourierPickupRequest, now?: Date): Promise<CourierResult>;
+}
+
+export const SANDBOX_COURIER_MAX_PACKAGES = 10;
+const COURIERS = [
+  ['Jamie Rivera', '(212) 555-0181'],
+  ['Sam Okafor', '(212) 555-0142'],
+  ['Lee Chen', '(212) 555-0127'],
+  ['Ana Souza', '(212) 555-0163'],
+] as const;
+
+/**
+ * The sandbox courier: assigns a courier at once (deterministic per idempotency key), pickup in 15 minutes,
+ * delivery 45 minutes later, and a tracking page on this server. More than 10 packages is refused, as a
+ * bike courier would.
+ */
+export function sandboxCourier(publicUrl: string): CourierAdapter {
+  return {
+    kind: 'sandbox',
+    async requestPickup(req, now = new Date()) {
+      if (req.numberOfPackages > SANDBOX_COURIER_MAX_PACKAGES) {
+        return {
+          ok: false,
+          message: `The courier can carry at most ${SANDBOX_COURIER_MAX_PACKAGES} packages`,
+        };
+      }
+      const digest = createHash('sha256').update(req.idempotencyKey).digest();
+      const id = `dlv_${digest.toString('hex').slice(0, 16)}`;
+      const [name, phone] = COURIERS[(digest[0] ?? 0) % COURIERS.length]!;
+      const at = (min: number) => new Date(now.getTime() + min * 60_000).toISOString();
+      return {
+        ok: true,
+        info: {
+          provider: 'Sandbox Courier',
+          delivery_id: id,
+          tracking_url: `${publicUrl}/v1/sandbox/courier/${id}`,
+          number_of_packages: req.numberOfPackages,
+          requested_pickup_time: now.toISOString(),
+          estimated_pickup_time: at(15),
+          estimated_delivery_time: at(60),
+          order_status: 'PICKUP_REQUESTED',
+          courier_name: name,
+          courier_phone: phone,
+          pickup_instructions: req.pickupInstructions,
+        },
+      };
+    },
+  };
+}

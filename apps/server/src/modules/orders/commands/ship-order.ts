@@ -1,0 +1,63 @@
+import type { TrackingInput } from '@mc/domain';
+import { carrierTrackingUrl } from '@mc/domain';
+import type { AppContext } from '../../../context.ts';
+import { shipments } from '../../../db/schema.ts';
+import { type OrderRow, transitionOrder } from '../transition-order.ts';
+import { asMerchant, type Caller } from './command-context.ts';
+
+/** The tracking columns for an entered carrier and number (OTHER brings its own name and URL). */
+export function trackingColumns(t: TrackingInput) {
+  const isOther = t.tracking_provider === 'OTHER';
+  return {
+    tracking_provider: t.tracking_provider,
+    tracking_id: t.tracking_id,
+    tracking_url: isOther ? (t.tracking_url ?? null) : carrierTrackingUrl(t.tracking_provider, t.tracking_id),
+    other_tracking_provider: isOther ? (t.other_tracking_provider ?? null) : null,
+  };
+}
+
+/**
+ * accepted → shipped: with tracking ('You're ready to ship!') or without (out for delivery). The presale
+ * rule is enforced by transitionOrder for every shipping path.
+ */
+export async function shipOrder(
+  ctx: AppContext,
+  caller: Caller,
+  orderId: string,
+  tracking?: TrackingInput,
+): Promise<OrderRow> {
+  const columns = tracking ? trackingColumns(tracking) : null;
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const updated = await transitionOrder(
+      ctx,
+      {
+        ...asMerchant(caller, orderId),
+        to: 'MERCHANT_SHIPPED',
+        action: tracking ? 'ship' : 'out_for_delivery',
+        comment: columns
+          ? `${columns.other_tracking_provider ?? columns.tracking_provider} ${columns.tracking_id}`
+          : 'Out for delivery',
+        patch: columns ?? {},
+        data: columns ? { ...columns } : undefined,
+      },
+      tx,
+    );
+    if (columns) {
+      await tx.insert(shipments).values({
+        order_id: orderId,
+        carrier: columns.other_tracking_provider ?? columns.tracking_provider,
+        tracking_code: columns.tracking_id,
+        tracking_url: columns.tracking_url,
+      });
+    }
+    return updated;
+  });
+  await ctx.publishOrderEvent({
+    type: 'order.updated',
+    merchant_id: row.merchant_id,
+    order_id: row.id,
+    status: row.status,
+    at: new Date().toISOString(),
+  });
+  return row;
+}

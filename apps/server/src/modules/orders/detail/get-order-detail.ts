@@ -1,0 +1,153 @@
+import type { OrderDetail } from '@mc/api';
+import {
+  computeOnTrackStatus,
+  DomainError,
+  latestPreorderDate,
+  parseRejectionMessage,
+  STATIC_MAP,
+} from '@mc/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import {
+  applications,
+  merchantHours,
+  orderHistory,
+  orderItems,
+  orders,
+  shipments,
+} from '../../../db/schema.ts';
+import type { MerchantRow } from '../../../plugins/auth.ts';
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The order as the detail view and the Review Order modal read it (scoped to the merchant, else 404). */
+export async function getOrderDetail(
+  ctx: AppContext,
+  merchant: MerchantRow,
+  orderId: string,
+  now = new Date(),
+): Promise<OrderDetail> {
+  const { db } = ctx.database;
+  const [row] = await db
+    .select({ order: orders, app_name: applications.name, brand_name: applications.brand_name })
+    .from(orders)
+    .innerJoin(applications, eq(applications.id, orders.application_id))
+    .where(and(eq(orders.id, orderId), eq(orders.merchant_id, merchant.id)))
+    .limit(1);
+  if (!row) throw new DomainError('NOT_FOUND', 'Order not found');
+  const o = row.order;
+  const [items, history, ships, hours] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.order_id, o.id)).orderBy(asc(orderItems.position)),
+    db.select().from(orderHistory).where(eq(orderHistory.order_id, o.id)).orderBy(asc(orderHistory.id)),
+    db
+      .select({
+        id: shipments.id,
+        carrier: shipments.carrier,
+        tracking_code: shipments.tracking_code,
+        tracking_url: shipments.tracking_url,
+        has_label: sql<boolean>`${shipments.label_pdf} is not null`,
+      })
+      .from(shipments)
+      .where(eq(shipments.order_id, o.id))
+      .orderBy(asc(shipments.box_index)),
+    db.select().from(merchantHours).where(eq(merchantHours.merchant_id, merchant.id)),
+  ]);
+
+  const detailItems = items.map((it) => ({
+    id: it.id,
+    name: it.name,
+    description: it.description,
+    quantity: it.quantity,
+    price: dollars(it.price_cents),
+    subtotal: dollars(it.subtotal_cents),
+    discount: dollars(it.discount_cents),
+    image_spec: it.image_spec,
+    parent_line_item_id: it.parent_line_item_id,
+    product: { id: it.product_id, container_size: it.container_size ?? null },
+    offering: { id: it.offering_id, merchant_sku: it.merchant_sku, stock_behavior: it.stock_behavior },
+    aux_data: it.aux_data ?? {},
+    status_list: it.status_list ?? [],
+  }));
+
+  const base = `/m/v2/merchant/${encodeURIComponent(merchant.tmk)}/orders/${encodeURIComponent(o.id)}`;
+  const window: [string, string] | null =
+    o.delivery_window_start && o.delivery_window_end
+      ? [o.delivery_window_start.toISOString(), o.delivery_window_end.toISOString()]
+      : null;
+
+  return {
+    id: o.id,
+    logistic_order_ref: o.logistic_order_ref,
+    status: o.status,
+    version: o.version,
+    date_submitted: o.date_submitted.toISOString(),
+    printed_timestamp: iso(o.printed_timestamp),
+    application_name: row.app_name,
+    application_brand_name: row.brand_name,
+    timezone: merchant.timezone,
+    gift_message: o.gift_message ? { message: o.gift_message } : null,
+    promo_code: o.promo_code,
+    status_recent_comment: o.status_recent_comment,
+    on_track_status: computeOnTrackStatus({
+      status: o.status,
+      now,
+      deliveryMethod: o.delivery_method,
+      submittedAt: o.date_submitted,
+      timezone: merchant.timezone,
+      hours,
+      deliveryWindowEnd: o.delivery_window_end,
+      preorderAvailableDate: latestPreorderDate(detailItems),
+    }),
+    delivery: { method: o.delivery_method, date: o.delivery_date, window },
+    courier_estimate_id: o.courier_estimate_id,
+    courier_info: o.courier_info ?? null,
+    aux_data: o.aux_data ?? {},
+    tracking_provider: o.tracking_provider,
+    tracking_id: o.tracking_id,
+    tracking_url: o.tracking_url,
+    other_tracking_provider: o.other_tracking_provider,
+    recipient: o.recipient,
+    customer: {
+      first_name: o.customer.first_name,
+      last_name: o.customer.last_name,
+      phone_number: o.customer.phone_number ?? '',
+      email: o.customer.email ?? '',
+      last_order: o.customer.last_order ?? null,
+    },
+    transaction: {
+      subtotal: dollars(o.subtotal_cents),
+      tax: dollars(o.tax_cents),
+      delivery_fee: dollars(o.delivery_fee_cents),
+      shipping: dollars(o.shipping_cents),
+      tip: dollars(o.tip_cents),
+      discount: dollars(o.discount_cents),
+      total: dollars(o.total_cents),
+    },
+    items: detailItems,
+    order_weight: o.order_weight,
+    shipment_info: ships.map((s) => ({
+      carrier: s.carrier,
+      tracking_code: s.tracking_code,
+      tracking_url: s.tracking_url,
+      label_url: s.has_label ? `${base}/labels/${s.id}` : null,
+    })),
+    maps: {
+      static_map_url: `${base}/map`,
+      directions_url: ctx.adapters.maps.directionsUrl(o.recipient),
+      ...STATIC_MAP,
+    },
+    rejection_message: parseRejectionMessage(o.rejection_message) as Record<string, unknown>,
+    delivery_details: o.delivery_details ?? null,
+    history: history.map((h) => ({
+      id: Number(h.id),
+      actor_type: h.actor_type,
+      actor_name: h.actor_name,
+      action: h.action,
+      from_status: h.from_status,
+      to_status: h.to_status,
+      comment: h.comment,
+      created_at: h.created_at.toISOString(),
+    })),
+  };
+}
