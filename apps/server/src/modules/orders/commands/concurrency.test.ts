@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderHistory, orderItems, orders } from '../../../db/schema.ts';
-import { TEST_DB, buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../../../test/harness.ts';
+import {
+  buildMerchantWithOwner,
+  buildOrder,
+  createTestApp,
+  TEST_DB,
+  type TestApp,
+} from '../../../test/harness.ts';
 
 /**
  * 50 concurrent conflicting requests on one order (accept, reject, partial rejection mixed), for 20 fresh
@@ -21,22 +27,36 @@ afterAll(async () => t?.close());
 
 describe(`concurrent conflicting changes (${TEST_DB})`, () => {
   it(`${REQUESTS} requests × ${ORDERS} orders: one success, ${REQUESTS - 1} × 409, one history row`, async () => {
-    const summary: { ok: number; conflict: number; other: number; historyRows: number; status: string }[] = [];
+    const summary: { ok: number; conflict: number; other: number; historyRows: number; status: string }[] =
+      [];
     for (let n = 0; n < ORDERS; n++) {
       const id = await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'SUBMITTED' });
-      const [item] = await t.database.db.select().from(orderItems).where(eq(orderItems.order_id, id)).limit(1);
+      const [item] = await t.database.db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.order_id, id))
+        .limit(1);
       const bodies = [
         { status: 'MERCHANT_ACCEPTED' },
         { status: 'MERCHANT_REJECTED', reason: 'store_closed' },
         {
           status: 'REJECTED_PARTIAL',
           items: [{ id: item!.id, statuslist: ['OUT_OF_STOCK'] }],
-          rejection_message: { outOfStock: { [item!.id]: { checked: true, message: 'Item can be obtained and shipped within 48 hrs.' } } },
+          rejection_message: {
+            outOfStock: {
+              [item!.id]: { checked: true, message: 'Item can be obtained and shipped within 48 hrs.' },
+            },
+          },
         },
       ];
       const results = await Promise.all(
         Array.from({ length: REQUESTS }, (_, i) =>
-          t.app.inject({ method: 'PUT', url: `/m/v2/orders/${id}`, headers: owner.headers, payload: bodies[i % bodies.length] }),
+          t.app.inject({
+            method: 'PUT',
+            url: `/m/v2/orders/${id}`,
+            headers: owner.headers,
+            payload: bodies[i % bodies.length],
+          }),
         ),
       );
       const codes = results.map((r) => r.statusCode);
@@ -52,9 +72,11 @@ describe(`concurrent conflicting changes (${TEST_DB})`, () => {
       });
       const winner = results.find((r) => r.statusCode === 200);
       expect(winner?.json().status).toBe(o!.status);
-      for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().message).toMatch(/^Cannot change order status from /);
+      for (const r of results.filter((x) => x.statusCode === 409))
+        expect(r.json().message).toMatch(/^Cannot change order status from /);
     }
     console.info(`[concurrency ${TEST_DB}]`, JSON.stringify(summary));
-    for (const s of summary) expect(s).toMatchObject({ ok: 1, conflict: REQUESTS - 1, other: 0, historyRows: 1 });
+    for (const s of summary)
+      expect(s).toMatchObject({ ok: 1, conflict: REQUESTS - 1, other: 0, historyRows: 1 });
   });
 });
