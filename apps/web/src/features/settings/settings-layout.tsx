@@ -1,4 +1,5 @@
 import { Paper, Title } from '@mantine/core';
+import { MSG } from '@mc/domain';
 import { IconArrowUpRight } from '@tabler/icons-react';
 import { NavLink, Outlet } from 'react-router';
 import { trackNavigation } from '../../lib/analytics.ts';
@@ -17,7 +18,7 @@ export function SettingsLayout() {
   return (
     <div>
       <Title order={1} fz={{ base: 24, sm: 28 }} mb="lg">
-        Settings
+        {MSG.SETTINGS_TITLE}
       </Title>
       <div className={classes.layout}>
         <nav aria-label="Settings" className={classes.nav}>
@@ -32,7 +33,7 @@ export function SettingsLayout() {
             </NavLink>
           ))}
           <NavLink to="/developers" className={classes.link}>
-            Developers Information
+            {MSG.DEVELOPERS_LINK}
             <IconArrowUpRight size={14} aria-hidden="true" className={classes.linkIcon} />
           </NavLink>
         </nav>

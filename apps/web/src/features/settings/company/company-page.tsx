@@ -1,13 +1,21 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
+import { RoleGate } from '../components/role-gate.tsx';
+import { SectionHeader } from '../components/section-header.tsx';
+import { useSettingsContext } from '../hooks/use-settings-context.ts';
+import { DeliveryHoursForm } from './delivery-hours-form.tsx';
+import { StoreDetailsForm } from './store-details-form.tsx';
 
-/** /settings/company: placeholder, replaced by the Company page (part 2). */
+/** /settings/company (part 2 §2.7): Store Details and Delivery Hours, each with its own Save Changes. */
 export function CompanySettingsPage() {
+  const { tmk } = useSettingsContext();
   return (
-    <Stack gap="xs">
-      <Title order={2} fz="xl">
-        Company
-      </Title>
-      <Text c="dimmed">Store details and weekly delivery hours.</Text>
+    <Stack gap="lg">
+      <SectionHeader title="Company" />
+      <RoleGate capability="merchant.write" what="changing the store details and delivery hours">
+        <StoreDetailsForm tmk={tmk} />
+        <Divider />
+        <DeliveryHoursForm tmk={tmk} />
+      </RoleGate>
     </Stack>
   );
 }

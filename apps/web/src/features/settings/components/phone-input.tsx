@@ -1,0 +1,31 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { formatUsPhone } from '@mc/domain';
+import { forwardRef } from 'react';
+
+export interface PhoneInputProps extends Omit<TextInputProps, 'onChange' | 'value'> {
+  value: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** US phone input formatted as typed: (###) ###-####. */
+export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function PhoneInput(
+  { value, onChange, ...props },
+  ref,
+) {
+  return (
+    <TextInput
+      ref={ref}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="(555) 555-5555"
+      value={value ?? ''}
+      onChange={(e) => {
+        const raw = e.currentTarget.value;
+        // Deleting a formatting character would otherwise be re-added at once.
+        onChange(raw.length < (value ?? '').length ? raw : formatUsPhone(raw));
+      }}
+      {...props}
+    />
+  );
+});

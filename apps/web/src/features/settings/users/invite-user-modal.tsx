@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type InviteUserBody, InviteUserBodySchema } from '@mc/api';
+import { GENERATED_PASSWORD_LENGTH } from '@mc/domain';
+import { Controller, useForm } from 'react-hook-form';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useInviteUser } from '../api/team.ts';
+import { applyServerErrors } from '../components/apply-server-errors.ts';
+import { RoleRadioGroup } from './role-radio-group.tsx';
+
+const EMPTY = { first_name: '', last_name: '', email: '' } as InviteUserBody;
+
+/** Invite: the server creates the user with a generated password and emails the invitation. */
+export function InviteUserModal({
+  tmk,
+  opened,
+  onClose,
+}: {
+  tmk: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const invite = useInviteUser(tmk);
+  const form = useForm<InviteUserBody>({ resolver: zodResolver(InviteUserBodySchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const close = () => {
+    form.reset(EMPTY);
+    onClose();
+  };
+  const handleSubmit = form.handleSubmit((values) => {
+    invite.mutate(values, {
+      onSuccess: ({ user }) => {
+        notifySuccess(`Invitation sent to ${user.email}`);
+        close();
+      },
+      onError: (error) => {
+        applyServerErrors(error, form.setError);
+        notifyError(error);
+      },
+    });
+  });
+  return (
+    <Modal opened={opened} onClose={close} title="Invite a user" centered size="lg">
+      <form onSubmit={handleSubmit} noValidate aria-label="Invite a user">
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed">
+            We email them a {GENERATED_PASSWORD_LENGTH}-character temporary password to sign in with; they can
+            change it under Settings &gt; Profile.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="First Name"
+              required
+              error={errors.first_name?.message}
+              {...form.register('first_name')}
+            />
+            <TextInput
+              label="Last Name"
+              required
+              error={errors.last_name?.message}
+              {...form.register('last_name')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field, fieldState }) => (
+              <RoleRadioGroup
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Send Invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
