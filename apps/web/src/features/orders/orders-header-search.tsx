@@ -1,29 +1,204 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group, Loader, Popover, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
+import type { OrderListItem } from '@mc/api';
+import {
+  formatOrderDate,
+  MSG,
+  orderViewPath,
+  parseNameSearch,
+  parseOrderSearch,
+  SEARCH_RESULTS_MAX_HEIGHT_PX,
+  statusLabel,
+} from '@mc/domain';
 import { IconSearch } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notifyError } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { type SearchRequest, searchOrders } from './api/search-orders.ts';
+import { newOrdersStore } from './hooks/new-orders-store.ts';
 
-/**
- * The two header search boxes of the orders pages (part 1 §2 "Order search"), rendered in the shell's
- * header slot. Placeholder inputs: the orders feature wires the search behaviour.
- */
+/** Typing pauses this long before a search starts (Enter searches at once). */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+type Kind = 'order' | 'name';
+
+/** The request a box sends for its text, or null (empty: nothing happens). Part 1 §2 "Order search". */
+export function searchRequestFor(kind: Kind, text: string): SearchRequest | null {
+  if (kind === 'order') return parseOrderSearch(text);
+  const name = parseNameSearch(text);
+  return name ? { kind: 'name', value: name } : null;
+}
+
+function SearchBox({ kind, label }: { kind: Kind; label: string }) {
+  const { merchantKey } = useSession();
+  const navigate = useNavigate();
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<OrderListItem[] | null>(null);
+  const [timezone, setTimezone] = useState<string | undefined>(undefined);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [searched, setSearched] = useState<SearchRequest | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const run = async (value: string) => {
+    clearTimeout(timer.current);
+    const req = searchRequestFor(kind, value);
+    if (!req || !merchantKey) return;
+    // A new search cancels the previous one.
+    controller.current?.abort();
+    const ac = new AbortController();
+    controller.current = ac;
+    setLoading(true);
+    setOpen(true);
+    try {
+      const found = await searchOrders(merchantKey, req, ac.signal);
+      if (ac.signal.aborted) return;
+      setResults(found.items);
+      setTimezone(found.timezone);
+      setSearched(req);
+    } catch (e) {
+      if (ac.signal.aborted || (e instanceof DOMException && e.name === 'AbortError')) return;
+      setResults(null);
+      setOpen(false);
+      notifyError(e);
+    } finally {
+      if (controller.current === ac) setLoading(false);
+    }
+  };
+
+  const handleChange = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    if (!searchRequestFor(kind, value)) {
+      controller.current?.abort();
+      setLoading(false);
+      setResults(null);
+      setOpen(false);
+      return;
+    }
+    timer.current = setTimeout(() => void run(value), SEARCH_DEBOUNCE_MS);
+  };
+
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(text);
+  };
+
+  const choose = (o: OrderListItem) => {
+    setOpen(false);
+    newOrdersStore.open(o.id);
+    navigate(orderViewPath(o.id));
+  };
+
+  const noResults = kind === 'name' ? MSG.SEARCH_NO_RESULTS_NAME : MSG.SEARCH_NO_RESULTS;
+  const showHint = kind === 'order' && (searched?.kind ?? 'order_id') === 'order_id';
+
+  return (
+    <form onSubmit={handleSubmit} style={{ flex: 1, minWidth: 0 }}>
+      <Popover
+        opened={open}
+        onChange={setOpen}
+        position="bottom-start"
+        width={360}
+        shadow="md"
+        withinPortal
+        trapFocus={false}
+        returnFocus={false}
+      >
+        <Popover.Target>
+          <TextInput
+            aria-label={label}
+            placeholder={label}
+            size="sm"
+            value={text}
+            onChange={(e) => handleChange(e.currentTarget.value)}
+            onFocus={() => results && setOpen(true)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setOpen(false);
+            }}
+            title={kind === 'order' ? MSG.ORDER_ID_HINT : undefined}
+            leftSection={loading ? <Loader size={14} /> : <IconSearch size={14} aria-hidden="true" />}
+            aria-controls={open ? listId : undefined}
+            aria-expanded={open}
+            autoComplete="off"
+          />
+        </Popover.Target>
+        <Popover.Dropdown p={4}>
+          <ScrollArea.Autosize
+            mah={SEARCH_RESULTS_MAX_HEIGHT_PX}
+            type="auto"
+            id={listId}
+            data-testid={`search-results-${kind}`}
+          >
+            {loading && !results ? (
+              <Text c="dimmed" fz="sm" p="sm">
+                Searching…
+              </Text>
+            ) : null}
+            {results && results.length === 0 ? (
+              <div style={{ padding: 10 }}>
+                <Text fz="sm" fw={500} role="status">
+                  {noResults}
+                </Text>
+                {showHint ? (
+                  <Text fz="xs" c="dimmed" mt={4}>
+                    {MSG.ORDER_ID_HINT}
+                  </Text>
+                ) : null}
+              </div>
+            ) : null}
+            {results?.length ? (
+              <ul aria-label={`${label} results`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {results.map((o) => (
+                  <li key={o.id}>
+                    <UnstyledButton
+                      onClick={() => choose(o)}
+                      w="100%"
+                      p={8}
+                      style={{ borderRadius: 6 }}
+                      className="mc-search-result"
+                      aria-label={`Order ${o.id}, ${o.recipient.first_name} ${o.recipient.last_name}`}
+                    >
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Text fz="sm" fw={600} ff="monospace">
+                          #{o.id}
+                        </Text>
+                        <Text fz="xs" c="dimmed">
+                          {statusLabel(o.status)}
+                        </Text>
+                      </Group>
+                      <Text fz="xs" c="dimmed">
+                        {o.recipient.first_name} {o.recipient.last_name} · {o.customer.email} ·{' '}
+                        {formatOrderDate(o.date_submitted, timezone)}
+                      </Text>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </form>
+  );
+}
+
+/** The two header search boxes of the orders pages (part 1 §2), in the shell's header slot. */
 export function OrdersHeaderSearch() {
   return (
-    <Group gap="xs" wrap="nowrap" role="search" aria-label="Order search" style={{ width: '100%' }}>
-      <TextInput
-        aria-label="Order #"
-        placeholder="Order #"
-        size="sm"
-        leftSection={<IconSearch size={14} aria-hidden="true" />}
-        style={{ flex: 1, minWidth: 0 }}
-        w={{ lg: 180 }}
-      />
-      <TextInput
-        aria-label="Customer Name"
-        placeholder="Customer Name"
-        size="sm"
-        leftSection={<IconSearch size={14} aria-hidden="true" />}
-        style={{ flex: 1, minWidth: 0 }}
-        w={{ lg: 200 }}
-      />
+    <Group gap="xs" wrap="nowrap" style={{ width: '100%' }}>
+      <SearchBox kind="order" label="Order #" />
+      <SearchBox kind="name" label="Customer Name" />
     </Group>
   );
 }

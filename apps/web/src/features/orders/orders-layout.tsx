@@ -1,33 +1,108 @@
-import { Title } from '@mantine/core';
+import { Badge, Group, Switch, Title } from '@mantine/core';
+import { ORDER_TABS, type OrderTab, ordersHeaderTitle, TAB_LABELS, tabPath } from '@mc/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { trackNavigation } from '../../lib/analytics.ts';
-import { ORDER_TABS } from './order-tabs.ts';
+import { useSession } from '../../lib/session.ts';
+import { orderCountsQueryOptions } from './api/get-order-counts.ts';
+import { DEFAULT_LIST_FILTERS, type ListFilters } from './api/orders-keys.ts';
+import { useNewOrders } from './hooks/new-orders-store.ts';
+import { useAlertPrefs } from './hooks/use-alert-prefs.ts';
+import { useOrderEvents } from './hooks/use-order-events.ts';
 import classes from './orders.module.css';
 
-/** Orders area frame: 'Orders: <status>' heading, the four tabs, and the tab content (placeholder). */
+export interface OrdersOutletContext {
+  filters: ListFilters;
+  setFilters: (f: ListFilters) => void;
+}
+
+/** The tab a path under /orders shows, or null (the single order view). */
+export function tabOfPath(pathname: string): OrderTab | null {
+  return ORDER_TABS.find((t) => pathname === tabPath(t) || pathname.startsWith(`${tabPath(t)}/`)) ?? null;
+}
+
+const TITLE_PREFIX = /^\(\d+\) /;
+
+/** '(n) ' before the page title while n new orders are flagged. */
+function useNewCountInTitle(count: number, pathname: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page change resets the title, so re-apply
+  useEffect(() => {
+    // After the route frame has set the page's own title (parents' effects run after ours).
+    const id = setTimeout(() => {
+      const base = document.title.replace(TITLE_PREFIX, '');
+      document.title = count > 0 ? `(${count}) ${base}` : base;
+    }, 0);
+    return () => clearTimeout(id);
+  }, [count, pathname]);
+  useEffect(
+    () => () => {
+      document.title = document.title.replace(TITLE_PREFIX, '');
+    },
+    [],
+  );
+}
+
+/** Orders area: 'Orders: <status name>', the four tabs with counts, live updates, and the tab content. */
 export function OrdersLayout() {
   const { pathname } = useLocation();
-  const current = ORDER_TABS.find((t) => pathname.startsWith(`/orders/${t.slug}`));
+  const { token, merchantKey } = useSession();
+  const tmk = merchantKey ?? '';
+  const tab = tabOfPath(pathname);
+  const counts = useQuery({ ...orderCountsQueryOptions(tmk), enabled: Boolean(tmk) });
+  const [filters, setFilters] = useState<ListFilters>(DEFAULT_LIST_FILTERS);
+  const alerts = useAlertPrefs();
+  const { ids } = useNewOrders();
+  useOrderEvents(merchantKey, token);
+  useNewCountInTitle(ids.size, pathname);
+
   return (
     <div>
-      <Title order={1} fz={{ base: 24, sm: 28 }} mb="lg">
-        {current ? `Orders: ${current.label}` : 'Orders'}
-      </Title>
+      <Group justify="space-between" align="center" mb="lg" gap="sm">
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {tab ? ordersHeaderTitle(tab) : 'Orders'}
+        </Title>
+        <Group gap="md" className={classes.alerts}>
+          <Switch
+            size="xs"
+            label="Sound on new orders"
+            checked={alerts.sound}
+            onChange={(e) => alerts.setSound(e.currentTarget.checked)}
+          />
+          {alerts.desktopAvailable ? (
+            <Switch
+              size="xs"
+              label="Browser notifications"
+              checked={alerts.desktop}
+              onChange={(e) => void alerts.setDesktop(e.currentTarget.checked)}
+            />
+          ) : null}
+        </Group>
+      </Group>
       <div className={classes.layout}>
         <nav aria-label="Order status" className={classes.tabs}>
-          {ORDER_TABS.map((tab) => (
+          {ORDER_TABS.map((t) => (
             <NavLink
-              key={tab.slug}
-              to={`/orders/${tab.slug}`}
+              key={t}
+              to={tabPath(t)}
               className={classes.tab}
-              onClick={() => trackNavigation(`orders-tab:${tab.slug}`, `/orders/${tab.slug}`)}
+              onClick={() => trackNavigation(`orders-tab:${t}`, tabPath(t))}
             >
-              {tab.label}
+              <span className={classes.tabLabel}>{TAB_LABELS[t]}</span>
+              <Badge
+                size="sm"
+                variant={t === tab ? 'filled' : 'light'}
+                color={t === tab ? 'wine' : 'gray'}
+                aria-label={counts.data ? `${counts.data[t]} orders` : 'count loading'}
+                data-count={t}
+              >
+                {counts.data ? counts.data[t].toLocaleString('en-US') : '…'}
+              </Badge>
             </NavLink>
           ))}
         </nav>
         <div className={classes.content}>
-          <Outlet />
+          <Outlet context={{ filters, setFilters } satisfies OrdersOutletContext} />
         </div>
       </div>
     </div>

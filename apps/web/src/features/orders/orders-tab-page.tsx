@@ -1,19 +1,110 @@
-import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { OrderListItem } from '@mc/api';
+import { DEFAULT_TIMEZONE, MSG, orderViewPath, shouldInfiniteScroll } from '@mc/domain';
 import { IconInbox } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useOutletContext } from 'react-router';
+import { reportError } from '../../lib/error-reporting.ts';
+import { useSession } from '../../lib/session.ts';
+import { orderFiltersQueryOptions } from './api/get-order-filters.ts';
+import { ordersListQueryOptions } from './api/get-orders.ts';
+import { OrdersTable } from './components/orders-table.tsx';
+import { newOrdersStore, useNewOrders } from './hooks/new-orders-store.ts';
+import { useInfiniteScroll } from './hooks/use-infinite-scroll.ts';
+import classes from './orders.module.css';
+import { type OrdersOutletContext, tabOfPath } from './orders-layout.tsx';
+import { flattenPages } from './orders-list-cache.ts';
 
-/** One orders tab: placeholder until the orders list is built (part 1 §2, part 2 §2.1). */
-export function OrdersTabPage() {
+/** The spec's mobile layout starts below 1100 px (the same cut as the header menu). */
+export const DESKTOP_MEDIA_QUERY = '(min-width: 68.75em)';
+
+function EmptyState({ text }: { text: string }) {
   return (
-    <Paper withBorder p={{ base: 'lg', sm: 48 }}>
-      <Stack align="center" ta="center" gap="xs">
-        <ThemeIcon size={48} radius="xl" variant="light" aria-hidden="true">
-          <IconInbox size={26} />
-        </ThemeIcon>
-        <Text fw={600}>No orders available</Text>
-        <Text c="dimmed" fz="sm">
-          New orders appear here as soon as customers place them.
-        </Text>
-      </Stack>
+    <Stack align="center" ta="center" gap="xs" py={40}>
+      <ThemeIcon size={44} radius="xl" variant="light" aria-hidden="true">
+        <IconInbox size={24} />
+      </ThemeIcon>
+      <Text fw={600}>{text}</Text>
+    </Stack>
+  );
+}
+
+/** One orders tab: the list with filters, sort, infinite scroll and live rows (part 2 §2.1). */
+export function OrdersTabPage() {
+  const { pathname } = useLocation();
+  const tab = tabOfPath(pathname) ?? 'active';
+  const { filters, setFilters } = useOutletContext<OrdersOutletContext>();
+  const { merchantKey } = useSession();
+  const tmk = merchantKey ?? '';
+  const navigate = useNavigate();
+  const isDesktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true, { getInitialValueInEffect: false });
+  const list = useInfiniteQuery({ ...ordersListQueryOptions(tmk, tab, filters), enabled: Boolean(tmk) });
+  const options = useQuery({ ...orderFiltersQueryOptions(tmk), enabled: Boolean(tmk) });
+  const { ids: newIds } = useNewOrders();
+
+  useEffect(() => {
+    if (!list.error) return;
+    reportError(list.error);
+    notifications.show({ color: 'red', message: MSG.ORDERS_FETCH_ERROR });
+  }, [list.error]);
+
+  const orders = flattenPages(list.data);
+  const canScroll =
+    shouldInfiniteScroll(orders.length, false) &&
+    list.hasNextPage &&
+    !list.isFetchingNextPage &&
+    !list.isError;
+  const sentinel = useInfiniteScroll(canScroll, () => void list.fetchNextPage());
+  const hasFilters = filters.brands.length > 0 || filters.method !== null;
+
+  const handleOpen = (o: OrderListItem) => {
+    newOrdersStore.open(o.id);
+    navigate(orderViewPath(o.id));
+  };
+
+  return (
+    <Paper withBorder radius="md" p={isDesktop ? 0 : 'sm'} style={{ overflow: 'hidden' }}>
+      <OrdersTable
+        tab={tab}
+        orders={orders}
+        timezone={list.data?.pages[0]?.timezone ?? DEFAULT_TIMEZONE}
+        newIds={newIds}
+        onOpen={handleOpen}
+        loading={list.isPending && Boolean(tmk)}
+        isDesktop={isDesktop}
+        empty={<EmptyState text={hasFilters ? MSG.NO_ORDERS_FOR_CRITERIA : MSG.NO_ORDERS_AVAILABLE} />}
+        controls={{
+          sort: filters.sort,
+          onSort: (sort) => setFilters({ ...filters, sort }),
+          method: filters.method,
+          onMethod: (method) => setFilters({ ...filters, method }),
+          methods: options.data?.methods ?? [],
+          brands: filters.brands,
+          onBrands: (brands) => setFilters({ ...filters, brands }),
+          brandOptions: options.data?.brands ?? [],
+        }}
+      />
+      <div ref={sentinel} aria-hidden="true" />
+      {list.isFetchingNextPage ? (
+        <Center py="md">
+          <Loader size="sm" aria-label="Loading more orders" />
+        </Center>
+      ) : null}
+      {list.hasNextPage && !list.isFetchingNextPage && orders.length > 0 ? (
+        <Center py="sm">
+          <Button variant="subtle" size="xs" onClick={() => void list.fetchNextPage()}>
+            Load more orders
+          </Button>
+        </Center>
+      ) : null}
+      {!list.hasNextPage && orders.length > 0 ? (
+        <p className={classes.endOfPage} role="status">
+          {MSG.END_OF_PAGE}
+        </p>
+      ) : null}
     </Paper>
   );
 }

@@ -1,0 +1,263 @@
+import { Badge, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { OrderListItem } from '@mc/api';
+import {
+  DISPLAY_GROUP_COLORS,
+  deliveryMethodLabel,
+  displayGroup,
+  formatOrderDate,
+  formatUsd,
+  isOrderStatus,
+  MSG,
+  type OrderTab,
+  type SortDirection,
+  statusLabel,
+} from '@mc/domain';
+import type { KeyboardEvent, ReactNode } from 'react';
+import classes from '../orders.module.css';
+import { BrandsFilter } from './brands-filter.tsx';
+import { CreatedSort } from './created-sort.tsx';
+import { MethodFilter } from './method-filter.tsx';
+import { OrderIdCell } from './order-id-cell.tsx';
+import { OrderRowActions } from './order-row-actions.tsx';
+import { SlaBadge } from './sla-badge.tsx';
+
+export interface ListControls {
+  sort: SortDirection;
+  onSort: (s: SortDirection) => void;
+  method: string | null;
+  onMethod: (m: string | null) => void;
+  methods: string[];
+  brands: string[];
+  onBrands: (b: string[]) => void;
+  brandOptions: { value: string; label: string }[];
+}
+
+export interface OrdersTableProps {
+  tab: OrderTab;
+  orders: OrderListItem[];
+  timezone: string;
+  newIds: ReadonlySet<string>;
+  onOpen: (order: OrderListItem) => void;
+  controls: ListControls;
+  loading: boolean;
+  /** Shown instead of rows when there are none. */
+  empty: ReactNode;
+  isDesktop: boolean;
+}
+
+/** Which columns a tab shows (part 2 §2.1). */
+export function columnsOf(tab: OrderTab) {
+  return {
+    status: tab !== 'on_hold',
+    onTrack: tab === 'active',
+    comment: tab === 'on_hold',
+    actions: tab !== 'cancelled',
+  };
+}
+
+function StatusBadge({ status, printed }: { status: string; printed: string | null }) {
+  const color = isOrderStatus(status) ? DISPLAY_GROUP_COLORS[displayGroup(status, printed)] : 'gray';
+  return (
+    <Badge color={color} variant="light" radius="sm" style={{ textTransform: 'none', width: 'max-content', maxWidth: 'none' }}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+const openOnKey = (order: OrderListItem, onOpen: (o: OrderListItem) => void) => (e: KeyboardEvent) => {
+  if (e.target !== e.currentTarget) return;
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    onOpen(order);
+  }
+};
+
+const recipientOf = (o: OrderListItem) => `${o.recipient.first_name} ${o.recipient.last_name}`.trim();
+const brandOf = (o: OrderListItem) => o.application_brand_name || o.application_name;
+
+export function OrdersTable(props: OrdersTableProps) {
+  return props.isDesktop ? <DesktopTable {...props} /> : <MobileList {...props} />;
+}
+
+function DesktopTable({ tab, orders, timezone, newIds, onOpen, controls, loading, empty }: OrdersTableProps) {
+  const cols = columnsOf(tab);
+  const colCount =
+    7 + Number(cols.status) + Number(cols.onTrack) + Number(cols.comment) + Number(cols.actions);
+  return (
+    <Table.ScrollContainer minWidth={980}>
+      <Table highlightOnHover verticalSpacing="sm" className={classes.table} aria-label={`Orders: ${tab}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>ORDER ID</Table.Th>
+            <Table.Th>RECIPIENT</Table.Th>
+            <Table.Th
+              aria-sort={
+                controls.sort === 'asc' ? 'ascending' : controls.sort === 'desc' ? 'descending' : 'none'
+              }
+            >
+              <CreatedSort value={controls.sort} onChange={controls.onSort} />
+            </Table.Th>
+            {cols.status ? <Table.Th>STATUS</Table.Th> : null}
+            {cols.onTrack ? <Table.Th>On Track</Table.Th> : null}
+            {cols.comment ? <Table.Th>COMMENT</Table.Th> : null}
+            <Table.Th>
+              <MethodFilter methods={controls.methods} value={controls.method} onChange={controls.onMethod} />
+            </Table.Th>
+            <Table.Th>
+              <BrandsFilter
+                brands={controls.brandOptions}
+                value={controls.brands}
+                onChange={controls.onBrands}
+              />
+            </Table.Th>
+            <Table.Th ta="right">ITEMS</Table.Th>
+            <Table.Th ta="right">TOTAL</Table.Th>
+            {cols.actions ? (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading
+            ? Array.from({ length: 8 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
+                <Table.Tr key={i} data-testid="order-skeleton">
+                  {Array.from({ length: colCount }, (_, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton cells
+                    <Table.Td key={j}>
+                      <Skeleton height={14} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : null}
+          {!loading && orders.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={colCount}>{empty}</Table.Td>
+            </Table.Tr>
+          ) : null}
+          {orders.map((o) => (
+            <Table.Tr
+              key={o.id}
+              className={classes.row}
+              data-new={newIds.has(o.id) || undefined}
+              data-order-id={o.id}
+              tabIndex={0}
+              onClick={() => onOpen(o)}
+              onKeyDown={openOnKey(o, onOpen)}
+              aria-label={`Order ${o.id}, ${recipientOf(o)}`}
+            >
+              <Table.Td>
+                <OrderIdCell order={o} isNew={newIds.has(o.id)} />
+              </Table.Td>
+              <Table.Td>{recipientOf(o)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatOrderDate(o.date_submitted, timezone)}
+              </Table.Td>
+              {cols.status ? (
+                <Table.Td>
+                  <StatusBadge status={o.status} printed={o.printed_timestamp} />
+                </Table.Td>
+              ) : null}
+              {cols.onTrack ? (
+                <Table.Td>
+                  <SlaBadge status={o.on_track_status} />
+                </Table.Td>
+              ) : null}
+              {cols.comment ? <Table.Td>{o.status_recent_comment || MSG.NO_COMMENT}</Table.Td> : null}
+              <Table.Td>
+                {deliveryMethodLabel({
+                  method: o.delivery.method,
+                  courier_estimate_id: o.courier_estimate_id,
+                })}
+              </Table.Td>
+              <Table.Td>{brandOf(o)}</Table.Td>
+              <Table.Td ta="right">{o.item_quantity}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatUsd(o.transaction.total)}
+              </Table.Td>
+              {cols.actions ? (
+                <Table.Td>
+                  <OrderRowActions order={o} tab={tab} onOpen={onOpen} />
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The spec's mobile layout (≤ 1100 px): the filters above, one card per order. */
+function MobileList({ tab, orders, timezone, newIds, onOpen, controls, loading, empty }: OrdersTableProps) {
+  const cols = columnsOf(tab);
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" className={classes.mobileControls} role="toolbar" aria-label="Sort and filter">
+        <CreatedSort value={controls.sort} onChange={controls.onSort} />
+        <MethodFilter methods={controls.methods} value={controls.method} onChange={controls.onMethod} />
+        <BrandsFilter brands={controls.brandOptions} value={controls.brands} onChange={controls.onBrands} />
+      </Group>
+      {loading
+        ? Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
+            <Skeleton key={i} height={118} radius="md" data-testid="order-skeleton" />
+          ))
+        : null}
+      {!loading && orders.length === 0 ? <Paper withBorder>{empty}</Paper> : null}
+      <ul className={classes.cards} aria-label={`Orders: ${tab}`}>
+        {orders.map((o) => (
+          <li key={o.id}>
+            <Paper
+              withBorder
+              p="sm"
+              className={classes.card}
+              data-new={newIds.has(o.id) || undefined}
+              data-order-id={o.id}
+              tabIndex={0}
+              onClick={() => onOpen(o)}
+              onKeyDown={openOnKey(o, onOpen)}
+              aria-label={`Order ${o.id}, ${recipientOf(o)}`}
+            >
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <OrderIdCell order={o} isNew={newIds.has(o.id)} />
+                <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {formatUsd(o.transaction.total)}
+                </Text>
+              </Group>
+              <Text fz="sm" mt={4}>
+                {recipientOf(o)}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {formatOrderDate(o.date_submitted, timezone)} ·{' '}
+                {deliveryMethodLabel({
+                  method: o.delivery.method,
+                  courier_estimate_id: o.courier_estimate_id,
+                })}{' '}
+                · {brandOf(o)} · {o.item_quantity} {o.item_quantity === 1 ? 'item' : 'items'}
+              </Text>
+              <Group justify="space-between" mt={8} gap="xs">
+                <Group gap={6}>
+                  {cols.status ? <StatusBadge status={o.status} printed={o.printed_timestamp} /> : null}
+                  {cols.onTrack ? <SlaBadge status={o.on_track_status} /> : null}
+                  {cols.comment ? (
+                    <Text fz="xs">
+                      <Text span fw={600} fz="xs">
+                        COMMENT:
+                      </Text>{' '}
+                      {o.status_recent_comment || MSG.NO_COMMENT}
+                    </Text>
+                  ) : null}
+                </Group>
+                <OrderRowActions order={o} tab={tab} onOpen={onOpen} />
+              </Group>
+            </Paper>
+          </li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}
