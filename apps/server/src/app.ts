@@ -26,6 +26,9 @@ import { registerOrderDetailRoutes } from './modules/orders/detail/routes.ts';
 import { listenOrderEvents, notifyOrderEvent } from './modules/orders/list/order-events-pg.ts';
 import { registerOrderListRoutes } from './modules/orders/list/routes.ts';
 import { registerTeamRoutes } from './modules/team/routes.ts';
+import { registerLabelRoutes } from './modules/orders/labels/routes.ts';
+import { registerReportRoutes } from './modules/orders/reports/routes.ts';
+import { registerSmsRoutes } from './modules/sms/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
 export interface BuildAppOptions {
@@ -121,6 +124,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerBillingRoutes(app, ctx);
   registerMarketplaceRoutes(app, ctx);
   registerOrderDetailRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
+  registerLabelRoutes(app, ctx);
+  registerSmsRoutes(app, ctx);
   await registerDocsRoutes(app, ctx);
   if (usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 

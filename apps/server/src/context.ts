@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { type CarrierAdapter, defaultCarrier } from './adapters/carrier/carrier.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type EmailAdapter, sandboxEmail, smtpEmail } from './adapters/email/email.ts';
@@ -24,6 +25,7 @@ export interface Adapters {
   payments: PaymentsAdapter;
   courier: CourierAdapter;
   maps: MapsAdapter;
+  carrier: CarrierAdapter;
 }
 
 /** Everything a command needs: one object built at start-up and passed down. */
@@ -53,6 +55,7 @@ export async function defaultAdapters(config: Config, database: Database): Promi
       : sandboxPayments(config.publicUrl, sandboxAccountComplete),
     courier: sandboxCourier(config.publicUrl),
     maps: config.mapsApiKey ? googleMaps(config.mapsApiKey) : sandboxMaps(),
+    carrier: defaultCarrier(),
   };
 }
 

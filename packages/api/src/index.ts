@@ -7,3 +7,4 @@ export * from './merchant.ts';
 export * from './order-detail.ts';
 export * from './orders-list.ts';
 export * from './settings.ts';
+export * from './documents.ts';

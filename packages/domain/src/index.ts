@@ -19,3 +19,4 @@ export * from './settings.ts';
 export * from './sla.ts';
 export * from './transitions.ts';
 export * from './validation.ts';
+export * from './shipping-labels.ts';

@@ -291,6 +291,7 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
   await placeMany(database, r, demo, demoOfferings, opts.orders ?? 640, 'Olivia Owner');
   await placeMany(database, r, other, otherOfferings, 40, 'Oscar Other');
   await seedDesignatedOrders(database, r, demoOfferings);
+  await (await import('./label-demo-orders.ts')).seedLabelDemoOrders(database);
 }
 
 async function seedDesignatedOrders(database: Database, r: Random, offeringList: FactoryOffering[]) {

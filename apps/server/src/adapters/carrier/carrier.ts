@@ -1,0 +1,80 @@
+/**
+ * Shipping carriers (part 2 §5, §7, §8): buy labels for the boxes of one order. The sandbox is the
+ * default; a real carrier API (EasyPost) is used when EASYPOST_API_KEY is set.
+ *
+ * Every purchase carries an idempotency key derived from the console's Idempotency-Key: a carrier
+ * that sees the same key twice returns the first purchase instead of buying again.
+ */
+import type { CarrierErrorCode, LabelCarrier } from '@mc/domain';
+import { easypostCarrier } from './easypost.ts';
+import { sandboxCarrier } from './sandbox.ts';
+
+export interface CarrierAddress {
+  name: string;
+  company?: string | null;
+  street_1: string;
+  street_2?: string | null;
+  street_3?: string | null;
+  city: string;
+  state: string;
+  zipcode: string;
+  country?: string | null;
+  phone?: string | null;
+}
+
+export interface CarrierAccountInfo {
+  carrier: LabelCarrier;
+  account_number: string;
+  label_size: string;
+  label_format: string;
+}
+
+export interface LabelBoxRequest {
+  /** Pounds. */
+  weight: number;
+  /** Declared value in dollars, absent when none. */
+  insurance?: number;
+}
+
+export interface LabelPurchaseRequest {
+  /** Derived from the merchant's Idempotency-Key; the same key never buys twice. */
+  idempotencyKey: string;
+  /** The order id, printed as the reference. */
+  reference: string;
+  account: CarrierAccountInfo;
+  from: CarrierAddress;
+  to: CarrierAddress;
+  boxes: readonly LabelBoxRequest[];
+}
+
+export interface BoughtLabel {
+  carrier: LabelCarrier;
+  service: string;
+  tracking_code: string;
+  tracking_url: string | null;
+  box_index: number;
+  weight: number;
+  insurance: number | null;
+  /** The label document (PDF). */
+  pdf: Buffer;
+}
+
+export interface CarrierError {
+  /** A known failure (mapped to the spec's message), or null for a carrier message shown as is. */
+  code: CarrierErrorCode | null;
+  carrier: string;
+  message: string;
+}
+
+export type LabelPurchaseResult = { ok: true; labels: BoughtLabel[] } | { ok: false; errors: CarrierError[] };
+
+export interface CarrierAdapter {
+  readonly kind: 'sandbox' | 'easypost';
+  buyLabels(req: LabelPurchaseRequest): Promise<LabelPurchaseResult>;
+}
+
+/** EasyPost when EASYPOST_API_KEY is set, else the sandbox. */
+export function defaultCarrier(env: NodeJS.ProcessEnv = process.env): CarrierAdapter {
+  const key = env.EASYPOST_API_KEY?.trim();
+  return key ? easypostCarrier({ apiKey: key }) : sandboxCarrier();
+}

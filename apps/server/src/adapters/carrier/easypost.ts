@@ -1,0 +1,184 @@
+/**
+ * A real carrier API behind the same interface: EasyPost (https://docs.easypost.com), used when
+ * EASYPOST_API_KEY is set. One shipment per box: create with the lowest 'Ground' rate (or the
+ * cheapest), buy, then fetch the label PDF. The derived idempotency key is sent as the shipment
+ * reference and as an Idempotency-Key header, and an existing shipment with that reference is
+ * reused, so a retried purchase does not buy twice.
+ *
+ * This is a skeleton: it is exercised with a fake fetch in tests, not against the live API.
+ */
+import { type CarrierErrorCode, carrierTrackingUrl } from '@mc/domain';
+import type {
+  BoughtLabel,
+  CarrierAdapter,
+  CarrierAddress,
+  CarrierError,
+  LabelPurchaseRequest,
+  LabelPurchaseResult,
+} from './carrier.ts';
+
+export interface EasyPostOptions {
+  apiKey: string;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** Carrier messages to the spec's error codes (part 2 §8); anything else is shown as '{carrier}: {message}'. */
+export function classifyCarrierMessage(message: string, httpStatus?: number): CarrierErrorCode | null {
+  const m = message.toLowerCase();
+  if (/p\.?\s*o\.?\s*box/.test(m)) return 'PO_BOX';
+  if (/phone/.test(m)) return 'MISSING_RECIPIENT_PHONE';
+  if (/locked/.test(m)) return 'LOCKED_OUT';
+  if (
+    httpStatus === 401 ||
+    httpStatus === 403 ||
+    /unauthori[sz]ed|invalid (carrier )?account|credentials/.test(m)
+  )
+    return 'UNAUTHORIZED';
+  if (/street|address line/.test(m)) return 'INVALID_STREET';
+  if (/timed? ?out|not respond|unavailable/.test(m)) return 'NO_RESPONSE';
+  return null;
+}
+
+function address(a: CarrierAddress) {
+  return {
+    name: a.name,
+    company: a.company ?? undefined,
+    street1: a.street_1,
+    street2: [a.street_2, a.street_3].filter(Boolean).join(' ') || undefined,
+    city: a.city,
+    state: a.state,
+    zip: a.zipcode,
+    country: a.country || 'US',
+    phone: a.phone || undefined,
+  };
+}
+
+class CarrierHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
+  const base = (opts.baseUrl ?? 'https://api.easypost.com/v2').replace(/\/$/, '');
+  const f = opts.fetch ?? fetch;
+  const auth = `Basic ${Buffer.from(`${opts.apiKey}:`).toString('base64')}`;
+
+  async function call<T>(method: string, path: string, body?: unknown, key?: string): Promise<T> {
+    const res = await f(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: auth,
+        'content-type': 'application/json',
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 20_000),
+    });
+    const json = (await res.json().catch(() => ({}))) as { error?: { message?: string } } & T;
+    if (!res.ok) throw new CarrierHttpError(res.status, json.error?.message ?? `HTTP ${res.status}`);
+    return json;
+  }
+
+  interface Shipment {
+    id: string;
+    tracking_code?: string;
+    rates?: { id: string; carrier: string; service: string; rate: string }[];
+    postage_label?: { label_pdf_url?: string; label_url?: string };
+    selected_rate?: { service?: string };
+  }
+
+  async function buyBox(req: LabelPurchaseRequest, index: number): Promise<BoughtLabel> {
+    const box = req.boxes[index]!;
+    const reference = `${req.idempotencyKey}:${index + 1}`;
+    const found = await call<{ shipments: Shipment[] }>(
+      'GET',
+      `/shipments?reference=${encodeURIComponent(reference)}&page_size=1`,
+    ).catch(() => ({ shipments: [] as Shipment[] }));
+    let shipment = found.shipments.find((s) => s.tracking_code);
+    if (!shipment) {
+      const created = await call<Shipment>(
+        'POST',
+        '/shipments',
+        {
+          shipment: {
+            reference,
+            to_address: address(req.to),
+            from_address: address(req.from),
+            parcel: { weight: Math.round(box.weight * 16 * 10) / 10 },
+            options: {
+              label_format: 'PDF',
+              label_size: req.account.label_size === '8.5x11' ? '8.5x11' : '4x6',
+              alcohol: true,
+            },
+          },
+        },
+        `${reference}:create`,
+      );
+      const rates = (created.rates ?? []).filter(
+        (r) => r.carrier.toLowerCase() === req.account.carrier.toLowerCase(),
+      );
+      const rate =
+        rates.find((r) => /ground/i.test(r.service)) ??
+        rates.sort((a, b) => Number(a.rate) - Number(b.rate))[0];
+      if (!rate) throw new CarrierHttpError(422, `No ${req.account.carrier} rate for this shipment`);
+      shipment = await call<Shipment>(
+        'POST',
+        `/shipments/${created.id}/buy`,
+        { rate: { id: rate.id }, ...(box.insurance ? { insurance: box.insurance.toFixed(2) } : {}) },
+        `${reference}:buy`,
+      );
+    }
+    const url = shipment.postage_label?.label_pdf_url ?? shipment.postage_label?.label_url;
+    if (!url || !shipment.tracking_code) throw new CarrierHttpError(502, 'The carrier returned no label');
+    const pdfRes = await f(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 20_000) });
+    if (!pdfRes.ok) throw new CarrierHttpError(502, 'The label document could not be downloaded');
+    return {
+      carrier: req.account.carrier,
+      service: shipment.selected_rate?.service ?? 'Ground',
+      tracking_code: shipment.tracking_code,
+      tracking_url: carrierTrackingUrl(req.account.carrier, shipment.tracking_code),
+      box_index: index + 1,
+      weight: box.weight,
+      insurance: box.insurance ?? null,
+      pdf: Buffer.from(await pdfRes.arrayBuffer()),
+    };
+  }
+
+  return {
+    kind: 'easypost',
+    async buyLabels(req): Promise<LabelPurchaseResult> {
+      const labels: BoughtLabel[] = [];
+      try {
+        for (let i = 0; i < req.boxes.length; i++) labels.push(await buyBox(req, i));
+        return { ok: true, labels };
+      } catch (err) {
+        const carrier = req.account.carrier;
+        if (err instanceof CarrierHttpError) {
+          const error: CarrierError = {
+            code: classifyCarrierMessage(err.message, err.status),
+            carrier,
+            message: err.message,
+          };
+          return { ok: false, errors: [error] };
+        }
+        const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        return {
+          ok: false,
+          errors: [
+            {
+              code: timeout ? 'NO_RESPONSE' : 'GENERAL',
+              carrier,
+              message: err instanceof Error ? err.message : String(err),
+            },
+          ],
+        };
+      }
+    },
+  };
+}

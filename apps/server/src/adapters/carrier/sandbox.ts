@@ -1,0 +1,111 @@
+/**
+ * The sandbox carrier: real 4×6 label PDFs (barcode, tracking number) for FedEx, UPS and GSO, and each
+ * error of part 2 §8 for the addresses and accounts that call for it. Deterministic triggers:
+ *
+ * | trigger                                              | answer                                 |
+ * |------------------------------------------------------|----------------------------------------|
+ * | a destination street line that is a PO Box           | PO_BOX                                 |
+ * | an empty recipient phone                              | MISSING_RECIPIENT_PHONE                |
+ * | a destination street containing 'INVALID'             | INVALID_STREET                         |
+ * | an account number containing 'UNAUTHORIZED'           | UNAUTHORIZED                           |
+ * | an account number containing 'LOCKED'                 | LOCKED_OUT                             |
+ * | destination zip '00000'                               | NO_RESPONSE (the carrier does not answer) |
+ * | destination zip '00001'                               | NOT_RESPONDING_PURCHASE                |
+ * | a destination street containing 'CARRIER-FAIL'        | GENERAL                                |
+ * | a destination street containing 'UNVERIFIED'          | a plain carrier message ('{carrier}: …') |
+ *
+ * The same idempotency key always gives the same tracking numbers (they are derived from it), so a
+ * repeated call never "buys" a second, different label.
+ */
+import { type CarrierErrorCode, carrierTrackingUrl } from '@mc/domain';
+import { renderShippingLabel, sandboxTrackingNumber } from '../../documents/label.ts';
+import type { CarrierAdapter, CarrierError, LabelPurchaseRequest, LabelPurchaseResult } from './carrier.ts';
+
+/** The carrier's own wording for each failure (what a real API would answer). */
+export const SANDBOX_CARRIER_MESSAGES: Record<CarrierErrorCode, string> = {
+  GENERAL: 'Internal carrier error (sandbox)',
+  NO_RESPONSE: 'The carrier did not respond',
+  NOT_RESPONDING_PURCHASE: 'The carrier is not responding to the purchase request',
+  INVALID_STREET: 'Invalid street line in the destination address',
+  PO_BOX: 'This service cannot ship to a PO Box',
+  MISSING_RECIPIENT_PHONE: 'Missing or invalid ship to phone number',
+  UNAUTHORIZED: 'Unauthorized carrier account',
+  LOCKED_OUT: 'User account is locked out',
+};
+export const SANDBOX_UNVERIFIED_MESSAGE = 'The destination address could not be verified';
+
+const PO_BOX_RE = /\b(?:p\.?\s*o\.?\s*box|post\s+office\s+box)\b/i;
+
+/** Which failure the sandbox answers for a request, or null when it sells the labels. */
+export function sandboxFailure(req: LabelPurchaseRequest): CarrierError | null {
+  const carrier = req.account.carrier;
+  const fail = (code: CarrierErrorCode): CarrierError => ({
+    code,
+    carrier,
+    message: SANDBOX_CARRIER_MESSAGES[code],
+  });
+  const account = req.account.account_number.toUpperCase();
+  if (account.includes('UNAUTHORIZED')) return fail('UNAUTHORIZED');
+  if (account.includes('LOCKED')) return fail('LOCKED_OUT');
+  const zip = req.to.zipcode.trim();
+  if (zip === '00000') return fail('NO_RESPONSE');
+  if (zip === '00001') return fail('NOT_RESPONDING_PURCHASE');
+  const streets = [req.to.street_1, req.to.street_2, req.to.street_3].filter((s): s is string =>
+    Boolean(s?.trim()),
+  );
+  if (streets.some((s) => PO_BOX_RE.test(s))) return fail('PO_BOX');
+  if (streets.some((s) => s.toUpperCase().includes('INVALID'))) return fail('INVALID_STREET');
+  if (streets.some((s) => s.toUpperCase().includes('CARRIER-FAIL'))) return fail('GENERAL');
+  if (streets.some((s) => s.toUpperCase().includes('UNVERIFIED'))) {
+    return { code: null, carrier, message: SANDBOX_UNVERIFIED_MESSAGE };
+  }
+  if (!req.to.phone?.trim()) return fail('MISSING_RECIPIENT_PHONE');
+  return null;
+}
+
+export interface SandboxCarrierOptions {
+  /** Simulated carrier latency per purchase (ms). */
+  latencyMs?: number;
+}
+
+export function sandboxCarrier(opts: SandboxCarrierOptions = {}): CarrierAdapter {
+  const latency = opts.latencyMs ?? 40;
+  return {
+    kind: 'sandbox',
+    async buyLabels(req): Promise<LabelPurchaseResult> {
+      if (latency > 0) await new Promise((r) => setTimeout(r, latency));
+      const failure = sandboxFailure(req);
+      if (failure) return { ok: false, errors: [failure] };
+      const carrier = req.account.carrier;
+      const format = req.account.label_size === '8.5x11' ? 'PDF_LETTER' : 'PDF_4x6';
+      const labels = await Promise.all(
+        req.boxes.map(async (box, i) => {
+          const tracking = sandboxTrackingNumber(carrier, `${req.idempotencyKey}:${i + 1}`);
+          const pdf = await renderShippingLabel({
+            carrier,
+            service: 'Ground',
+            tracking_number: tracking,
+            from: req.from,
+            to: req.to,
+            weight_lbs: box.weight,
+            box_index: i + 1,
+            box_count: req.boxes.length,
+            reference: req.reference,
+            format,
+          });
+          return {
+            carrier,
+            service: 'Ground',
+            tracking_code: tracking,
+            tracking_url: carrierTrackingUrl(carrier, tracking),
+            box_index: i + 1,
+            weight: box.weight,
+            insurance: box.insurance ?? null,
+            pdf,
+          };
+        }),
+      );
+      return { ok: true, labels };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * One order's report as a PDF (part 1 §7, part 2 §2.2, §2.5, §7): packing slip, receipt or
+ * delivery directions, with the spec's file names. Customer text is drawn as text by pdfkit, never
+ * rendered as markup.
+ */
+import type { ReportType } from '@mc/api';
+import {
+  canPrintReceipt,
+  DomainError,
+  isNewStatus,
+  isOrderStatus,
+  RECEIPT_NOT_READY_MESSAGE,
+} from '@mc/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import { orders } from '../../../db/schema.ts';
+import { directionsFileName, renderDirections } from '../../../documents/directions.ts';
+import { packingSlipFileName, renderPackingSlip } from '../../../documents/packing-slip.ts';
+import { receiptFileName, renderReceipt } from '../../../documents/receipt.ts';
+import type { MerchantRow } from '../../../plugins/auth.ts';
+import { loadDocumentOrder } from './load-document-order.ts';
+
+export interface ReportFile {
+  fileName: string;
+  body: Buffer;
+}
+
+export async function getReport(
+  ctx: AppContext,
+  merchant: MerchantRow,
+  orderId: string,
+  type: ReportType,
+): Promise<ReportFile> {
+  const { db } = ctx.database;
+  const { row, order } = await loadDocumentOrder(db, merchant, orderId);
+  switch (type) {
+    case 'receipt': {
+      if (isOrderStatus(row.status) && !canPrintReceipt(row.status)) {
+        throw new DomainError('ILLEGAL_TRANSITION', RECEIPT_NOT_READY_MESSAGE);
+      }
+      return { fileName: receiptFileName(order), body: await renderReceipt(order) };
+    }
+    case 'packingslip': {
+      const body = await renderPackingSlip(order);
+      // A new order whose slip was printed shows as 'printed' (part 2 §4.1 display groups).
+      if (isOrderStatus(row.status) && isNewStatus(row.status) && !row.printed_timestamp) {
+        await db
+          .update(orders)
+          .set({ printed_timestamp: new Date() })
+          .where(
+            and(eq(orders.id, row.id), eq(orders.merchant_id, merchant.id), isNull(orders.printed_timestamp)),
+          );
+      }
+      return { fileName: packingSlipFileName(order), body };
+    }
+    case 'directions': {
+      let map: Buffer | null = null;
+      try {
+        map = (await ctx.adapters.maps.staticMap(row.recipient)).body;
+      } catch {
+        map = null; // the sheet prints 'Map unavailable'
+      }
+      return { fileName: directionsFileName(order), body: await renderDirections(order, map) };
+    }
+  }
+}
