@@ -7,6 +7,7 @@ import {
   CourierRequestSchema,
   FILL_REQUIRED_MESSAGE,
   ITEM_STATUSES,
+  ORDER_STATUSES,
   OrderStatusSchema,
   REJECT_OTHER_MESSAGE,
   REJECTION_REASONS,
@@ -83,7 +84,7 @@ export const OrderDetailSchema = z
   .object({
     id: z.string(),
     logistic_order_ref: nullableStr,
-    status: z.string(),
+    status: z.enum(ORDER_STATUSES),
     version: z.number(),
     date_submitted: z.string(),
     printed_timestamp: nullableStr,

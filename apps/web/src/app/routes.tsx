@@ -38,7 +38,8 @@ const DevelopersPage = lazyNamed(
 const InventoryPage = lazyNamed(() => import('../features/inventory/inventory-page.tsx'), 'InventoryPage');
 const OrdersLayout = lazyNamed(() => import('../features/orders/orders-layout.tsx'), 'OrdersLayout');
 const OrdersTabPage = lazyNamed(() => import('../features/orders/orders-tab-page.tsx'), 'OrdersTabPage');
-const OrderViewPage = lazyNamed(() => import('../features/orders/order-view-page.tsx'), 'OrderViewPage');
+const OrderDetailPage = lazyNamed(() => import('../features/order-detail/order-detail-page.tsx'), 'OrderDetailPage');
+const ReviewOrderHost = lazyNamed(() => import('../features/order-detail/review-order-host.tsx'), 'ReviewOrderHost');
 const OrdersHeaderSearch = lazyNamed(
   () => import('../features/orders/orders-header-search.tsx'),
   'OrdersHeaderSearch',
@@ -126,7 +127,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'orders',
-                element: <OrdersLayout />,
+                element: (
+                  <>
+                    <OrdersLayout />
+                    <ReviewOrderHost />
+                  </>
+                ),
                 handle: h({ title: 'Orders', ...ordersSearch }),
                 children: [
                   { index: true, element: <Navigate to="/orders/active" replace /> },
@@ -134,7 +140,7 @@ export const routes: RouteObject[] = [
                   { path: 'on-hold', element: <OrdersTabPage />, handle: h({ title: 'On Hold Orders' }) },
                   { path: 'cancelled', element: <OrdersTabPage />, handle: h({ title: 'Cancelled Orders' }) },
                   { path: 'completed', element: <OrdersTabPage />, handle: h({ title: 'Completed Orders' }) },
-                  { path: 'view/:id', element: <OrderViewPage />, handle: h({ title: 'Order' }) },
+                  { path: 'view/:id', element: <OrderDetailPage />, handle: h({ title: 'Order' }) },
                   { path: '*', element: <Navigate to="/orders/active" replace /> },
                 ],
               },

@@ -79,7 +79,7 @@ export async function getOrderDetail(
   return {
     id: o.id,
     logistic_order_ref: o.logistic_order_ref,
-    status: o.status,
+    status: o.status as OrderDetail['status'],
     version: o.version,
     date_submitted: o.date_submitted.toISOString(),
     printed_timestamp: iso(o.printed_timestamp),

@@ -1,0 +1,34 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { MSG } from '@mc/domain';
+import { ItemTable } from '../item-table.tsx';
+import type { DialogProps } from './dialog-props.ts';
+
+/** Accept & Confirm: the items (without options) and a confirmation; accepting captures the payment. */
+export function AcceptDialog({ opened, onClose, order, actions }: DialogProps) {
+  async function handleConfirm() {
+    await actions.run(
+      { kind: 'status', body: { status: 'MERCHANT_ACCEPTED' } },
+      { expect: 'MERCHANT_ACCEPTED', success: MSG.ORDER_UPDATED },
+    );
+    onClose();
+  }
+  return (
+    <Modal opened={opened} onClose={onClose} title="Accept & Confirm" size="lg" centered>
+      <Stack>
+        <Text fz="sm">
+          Please confirm that every item below is in stock at the listed price. Accepting charges the
+          customer's card.
+        </Text>
+        <ItemTable order={order} inAcceptDialog />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={handleConfirm} loading={actions.isPending} data-autofocus>
+            Accept & Confirm
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import type { OrderDetailItem } from '@mc/api';
+import {
+  DEFAULT_OUT_OF_STOCK_CHOICE,
+  itemProblemMessage,
+  MSG,
+  OUT_OF_STOCK_CHOICES,
+  OUT_OF_STOCK_TEXTS,
+  type OutOfStockChoice,
+  partialRejectionItems,
+  WrongPriceSchema,
+} from '@mc/domain';
+import { useEffect, useState } from 'react';
+import type { DialogProps } from './dialog-props.ts';
+
+type ItemDialogProps = Omit<DialogProps, 'opened'> & { item: OrderDetailItem | null };
+
+function entry(item: OrderDetailItem, reason: 'outOfStock' | 'wrongPrice') {
+  // The spec identifies items by offering; lines without an offering go by their own id.
+  const [row] = partialRejectionItems([{ offering_id: item.offering.id ?? item.id, reason }]);
+  return item.offering.id ? row! : { id: item.id, statuslist: row!.statuslist };
+}
+
+/** Out of Stock: the 48 hrs text preselected, the 4-day text, or removal; the order goes on hold. */
+export function OutOfStockDialog({ item, onClose, actions }: ItemDialogProps) {
+  const [choice, setChoice] = useState<OutOfStockChoice>(DEFAULT_OUT_OF_STOCK_CHOICE);
+  useEffect(() => {
+    if (item) setChoice(DEFAULT_OUT_OF_STOCK_CHOICE);
+  }, [item]);
+  async function handleSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!item) return;
+    const res = await actions.run(
+      {
+        kind: 'status',
+        body: {
+          status: 'REJECTED_PARTIAL',
+          items: [entry(item, 'outOfStock')],
+          rejection_message: itemProblemMessage({ item_id: item.id, reason: 'outOfStock', choice }),
+        },
+      },
+      { expect: 'REJECTED_PARTIAL', success: MSG.ORDER_UPDATED, failure: MSG.ORDER_REJECT_FAILED },
+    );
+    if (res.ok) onClose();
+  }
+  return (
+    <Modal opened={Boolean(item)} onClose={onClose} title="Out of Stock" centered>
+      <form onSubmit={handleSubmit}>
+        <Stack>
+          <Text fz="sm" fw={600}>
+            {item?.name}
+          </Text>
+          <Radio.Group
+            label="What can you offer the customer?"
+            value={choice}
+            onChange={(v) => setChoice(v as OutOfStockChoice)}
+          >
+            <Stack gap="xs" mt="xs">
+              {OUT_OF_STOCK_CHOICES.map((c) => (
+                <Radio key={c} value={c} label={OUT_OF_STOCK_TEXTS[c]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="orange" loading={actions.isPending}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Wrong Price: the adjusted price with a $ prefix; the order goes on hold. */
+export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
+  const [price, setPrice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (item) {
+      setPrice('');
+      setError(null);
+    }
+  }, [item]);
+  async function handleSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!item) return;
+    const parsed = WrongPriceSchema.safeParse({ item_id: item.id, price });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    const res = await actions.run(
+      {
+        kind: 'status',
+        body: {
+          status: 'REJECTED_PARTIAL',
+          items: [entry(item, 'wrongPrice')],
+          rejection_message: itemProblemMessage({
+            item_id: item.id,
+            reason: 'wrongPrice',
+            price: parsed.data.price,
+          }),
+        },
+      },
+      { expect: 'REJECTED_PARTIAL', success: MSG.ORDER_UPDATED, failure: MSG.ORDER_REJECT_FAILED },
+    );
+    if (res.ok) onClose();
+    else setError(Object.entries(res.fieldErrors).find(([k]) => k.endsWith('.price'))?.[1] ?? null);
+  }
+  return (
+    <Modal opened={Boolean(item)} onClose={onClose} title="Wrong Price" centered>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <Text fz="sm">
+            <b>{item?.name}</b> is listed at ${item?.price.toFixed(2)}.
+          </Text>
+          <TextInput
+            label="Correct price"
+            leftSection="$"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => {
+              setPrice(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="orange" loading={actions.isPending}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

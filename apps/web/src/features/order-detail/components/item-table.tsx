@@ -1,0 +1,235 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Menu,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import type { OrderDetail, OrderDetailItem } from '@mc/api';
+import {
+  AT_DISTRIBUTOR_LABEL,
+  containerSizeTotalMl,
+  formatContainerTotal,
+  formatShortDate,
+  formatUsd,
+  groupEngraving,
+  ITEM_REASON_LABELS,
+  isAtDistributor,
+  itemImageUrl,
+  type OrderStatus,
+  showItemOptions,
+} from '@mc/domain';
+import { IconChevronLeft, IconChevronRight, IconDots, IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
+import classes from '../order-detail.module.css';
+
+export interface ItemTableProps {
+  order: OrderDetail;
+  /** Inside the Accept & Confirm dialog the options column is never shown. */
+  inAcceptDialog?: boolean;
+  onItemProblem?: (item: OrderDetailItem, reason: 'outOfStock' | 'wrongPrice') => void;
+}
+
+/**
+ * The item table (part 2 §2.2): image, product (with engraving groups, presale date, at-distributor mark),
+ * qty, price, total (only when the order total is above 0) and options (only where the status allows).
+ * Container sizes are summed in mL, shown in litres above 1000 mL.
+ */
+export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTableProps) {
+  const [preview, setPreview] = useState<number | null>(null);
+  const groups = groupEngraving(order.items);
+  const showTotal = order.transaction.total > 0;
+  const showOptions =
+    Boolean(onItemProblem) && showItemOptions(order.status as OrderStatus, { inAcceptDialog });
+  const images = groups.map((g) => itemImageUrl(g.item.image_spec, '400x400'));
+  const volume = containerSizeTotalMl(order.items);
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="sm" aria-label="Items">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={72}>
+                <span className={classes.srOnly}>Image</span>
+              </Table.Th>
+              <Table.Th>Product</Table.Th>
+              <Table.Th ta="right">Qty</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+              {showTotal && <Table.Th ta="right">Total</Table.Th>}
+              {showOptions && <Table.Th ta="right">Options</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {groups.map(({ item, engravings }, index) => {
+              const img = itemImageUrl(item.image_spec, '120x120');
+              const preorder = item.aux_data.preorder_available_date as string | undefined;
+              const flags = item.status_list;
+              return (
+                <Table.Tr key={item.id}>
+                  <Table.Td>
+                    {img ? (
+                      <UnstyledButton
+                        onClick={() => setPreview(index)}
+                        aria-label={`View image of ${item.name}`}
+                        className={classes.thumb}
+                      >
+                        <Image src={img} alt="" w={56} h={56} fit="contain" />
+                      </UnstyledButton>
+                    ) : (
+                      <div className={classes.thumb} aria-hidden="true">
+                        <IconPhoto size={24} color="var(--mantine-color-gray-5)" />
+                      </div>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fw={600} fz="sm">
+                      {item.name}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {[
+                        item.product.container_size?.formatted,
+                        item.offering.merchant_sku && `SKU ${item.offering.merchant_sku}`,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                    {isAtDistributor(item.offering.stock_behavior) && (
+                      <Badge size="xs" variant="light" color="grape" mt={4}>
+                        {AT_DISTRIBUTOR_LABEL}
+                      </Badge>
+                    )}
+                    {preorder && (
+                      <Text fz="xs" c="orange.8" mt={2}>
+                        Estimated availability: {formatShortDate(`${preorder}T12:00:00Z`, 'UTC')}
+                      </Text>
+                    )}
+                    {flags.map((f) => (
+                      <Badge key={f} size="xs" color="red" variant="light" mt={4} mr={4}>
+                        {f === 'OUT_OF_STOCK' ? ITEM_REASON_LABELS.outOfStock : ITEM_REASON_LABELS.wrongPrice}
+                      </Badge>
+                    ))}
+                    {engravings.map((g) => (
+                      <div key={`${g.message.join('|')}-${g.unitPrice}`} className={classes.engraving}>
+                        <Text fz="xs" fw={600}>
+                          Engraving ({g.quantity} × {formatUsd(g.unitPrice)} = {formatUsd(g.fee)})
+                        </Text>
+                        {g.message.map((line) => (
+                          <Text key={line} fz="xs" fs="italic">
+                            “{line}”
+                          </Text>
+                        ))}
+                      </div>
+                    ))}
+                  </Table.Td>
+                  <Table.Td ta="right">{item.quantity}</Table.Td>
+                  <Table.Td ta="right">{formatUsd(item.price)}</Table.Td>
+                  {showTotal && (
+                    <Table.Td ta="right">
+                      {formatUsd(item.subtotal + engravings.reduce((s, g) => s + g.fee, 0))}
+                    </Table.Td>
+                  )}
+                  {showOptions && (
+                    <Table.Td ta="right">
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" aria-label={`Options for ${item.name}`}>
+                            <IconDots size={18} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => onItemProblem?.(item, 'outOfStock')}>
+                            {ITEM_REASON_LABELS.outOfStock}
+                          </Menu.Item>
+                          <Menu.Item onClick={() => onItemProblem?.(item, 'wrongPrice')}>
+                            {ITEM_REASON_LABELS.wrongPrice}
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {volume > 0 && (
+        <Text fz="sm" c="dimmed" ta="right" mt="xs">
+          Total volume: {formatContainerTotal(volume)}
+        </Text>
+      )}
+      <ImagePreviewer
+        images={images}
+        names={groups.map((g) => g.item.name)}
+        index={preview}
+        onIndex={setPreview}
+      />
+    </>
+  );
+}
+
+/** The image previewer: previous, next and 'Go Back' (part 2 §2.2). */
+export function ImagePreviewer({
+  images,
+  names,
+  index,
+  onIndex,
+}: {
+  images: (string | null)[];
+  names: string[];
+  index: number | null;
+  onIndex: (i: number | null) => void;
+}) {
+  const withImage = images
+    .map((src, i) => ({ src, i }))
+    .filter((x): x is { src: string; i: number } => Boolean(x.src));
+  const pos = withImage.findIndex((x) => x.i === index);
+  const current = pos >= 0 ? withImage[pos] : undefined;
+  const go = (delta: number) => {
+    const next = withImage[(pos + delta + withImage.length) % withImage.length];
+    if (next) onIndex(next.i);
+  };
+  return (
+    <Modal
+      opened={index !== null && Boolean(current)}
+      onClose={() => onIndex(null)}
+      title={current ? names[current.i] : ''}
+      size="lg"
+      centered
+    >
+      {current && (
+        <Stack align="center">
+          <Image src={current.src} alt={names[current.i] ?? ''} mah={420} fit="contain" />
+          <Group justify="space-between" w="100%">
+            <Button
+              variant="default"
+              leftSection={<IconChevronLeft size={16} />}
+              onClick={() => go(-1)}
+              disabled={withImage.length < 2}
+            >
+              Previous
+            </Button>
+            <Button variant="subtle" onClick={() => onIndex(null)}>
+              Go Back
+            </Button>
+            <Button
+              variant="default"
+              rightSection={<IconChevronRight size={16} />}
+              onClick={() => go(1)}
+              disabled={withImage.length < 2}
+            >
+              Next
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

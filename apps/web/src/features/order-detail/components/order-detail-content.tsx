@@ -1,0 +1,364 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import type { OrderDetail, OrderDetailItem } from '@mc/api';
+import {
+  addressActions,
+  canPrintReceipt,
+  deliveryMethodDetail,
+  formatOrderDate,
+  formatPhoneDisplay,
+  formatShortDate,
+  formatTime,
+  formatUsd,
+  type OrderStatus,
+  recipientName,
+  showCourierDetails,
+  showTrackingLink,
+  statusLabel,
+} from '@mc/domain';
+import { IconMapPin, IconPhone, IconPrinter, IconSend } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useMapImage } from '../api/get-map-image.ts';
+import type { usePrintActions } from '../hooks/use-print-actions.ts';
+import classes from '../order-detail.module.css';
+import { CourierDetails } from './courier-details.tsx';
+import { ItemTable } from './item-table.tsx';
+
+type PrintActions = ReturnType<typeof usePrintActions>;
+
+export interface OrderDetailContentProps {
+  tmk: string;
+  order: OrderDetail;
+  print: PrintActions;
+  inAcceptDialog?: boolean;
+  onItemProblem?: (item: OrderDetailItem, reason: 'outOfStock' | 'wrongPrice') => void;
+  /** 'Send to Phone' (the SMS dialog lives with the messaging feature). */
+  onSendToPhone?: () => void;
+  /** The optional print-label link of the tracking row. */
+  onPrintLabel?: () => void;
+  showHistory?: boolean;
+}
+
+function Block({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Title order={3} fz="sm" tt="uppercase" c="dimmed" mb="xs">
+        {title}
+      </Title>
+      {children}
+      {actions && (
+        <Group gap="xs" mt="sm">
+          {actions}
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.infoRow}>
+      <Text span fw={600} fz="sm">
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+export function CarrierLogo({ provider }: { provider: string | null }) {
+  if (provider?.toLowerCase() === 'fedex')
+    return (
+      <span className={`${classes.carrierLogo} ${classes.fedex}`} role="img" aria-label="FedEx">
+        Fed<span>Ex</span>
+      </span>
+    );
+  if (provider?.toLowerCase() === 'ups')
+    return (
+      <span className={`${classes.carrierLogo} ${classes.ups}`} role="img" aria-label="UPS">
+        UPS
+      </span>
+    );
+  return null;
+}
+
+/** The content blocks of one order (part 2 §2.2): customer, address, additional info, map, items, history. */
+export function OrderDetailContent(props: OrderDetailContentProps) {
+  const {
+    order,
+    tmk,
+    print,
+    inAcceptDialog,
+    onItemProblem,
+    onSendToPhone,
+    onPrintLabel,
+    showHistory = true,
+  } = props;
+  const tz = order.timezone;
+  const status = order.status as OrderStatus;
+  const method = deliveryMethodDetail(order, tz);
+  const actions = addressActions(order);
+  const mapSrc = useMapImage(tmk, order.id, order.maps.static_map_url);
+  const r = order.recipient;
+  const c = order.customer;
+  const t = order.transaction;
+  const trackingLink = showTrackingLink(status, order.tracking_url);
+  const carrierName = order.other_tracking_provider ?? order.tracking_provider;
+  const labelUrl = order.shipment_info.find((s) => s.label_url)?.label_url;
+
+  return (
+    <Stack gap="md">
+      <div className={classes.grid}>
+        <Block title="Customer details">
+          <Text fw={600}>{[c.first_name, c.last_name].filter(Boolean).join(' ')}</Text>
+          {c.phone_number ? (
+            <Anchor href={`tel:${c.phone_number.replace(/[^\d+]/g, '')}`} fz="sm">
+              <IconPhone size={14} aria-hidden="true" /> {formatPhoneDisplay(c.phone_number)}
+            </Anchor>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              No phone number
+            </Text>
+          )}
+          <Text fz="sm" c="dimmed" mt={4}>
+            Last order: {c.last_order ? formatShortDate(c.last_order, tz) : 'First order'}
+          </Text>
+        </Block>
+
+        <Block
+          title="Delivery address"
+          actions={
+            <>
+              {actions.printDirections && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPrinter size={14} />}
+                  onClick={print.printDirections}
+                  loading={print.printing === 'directions'}
+                >
+                  Print Directions
+                </Button>
+              )}
+              {actions.openInMaps && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  component="a"
+                  href={order.maps.directions_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  leftSection={<IconMapPin size={14} />}
+                >
+                  Open in maps
+                </Button>
+              )}
+              {actions.sendToPhone && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconSend size={14} />}
+                  onClick={onSendToPhone}
+                  disabled={!onSendToPhone}
+                >
+                  Send to Phone
+                </Button>
+              )}
+            </>
+          }
+        >
+          <Text fw={600}>{recipientName(r)}</Text>
+          <Text fz="sm">{r.street_1}</Text>
+          {r.street_2 && <Text fz="sm">{r.street_2}</Text>}
+          <Text fz="sm">
+            {r.city}, {r.state} {r.zipcode}
+          </Text>
+          {r.phone_number && (
+            <Anchor href={`tel:${r.phone_number.replace(/[^\d+]/g, '')}`} fz="sm">
+              {formatPhoneDisplay(r.phone_number)}
+            </Anchor>
+          )}
+        </Block>
+
+        <Block title="Map">
+          {mapSrc ? (
+            <img
+              className={classes.map}
+              src={mapSrc}
+              alt={`Map of ${r.street_1}, ${r.city}`}
+              width={order.maps.width}
+              height={order.maps.height}
+            />
+          ) : (
+            <div className={classes.map} aria-hidden="true" />
+          )}
+          <Anchor
+            href={order.maps.directions_url}
+            target="_blank"
+            rel="noreferrer"
+            fz="sm"
+            mt={6}
+            display="inline-block"
+          >
+            Directions
+          </Anchor>
+        </Block>
+      </div>
+
+      <div className={classes.grid}>
+        <Block title="Additional info">
+          <Row label="Created">{formatOrderDate(order.date_submitted, tz)}</Row>
+          <Row label="Method">
+            {method.label}
+            {method.suffix}
+          </Row>
+          {method.date && <Row label="Date">{method.date}</Row>}
+          {method.note && <Row label="Note">{method.note}</Row>}
+          <Row label="Instructions">{r.delivery_instructions || 'None'}</Row>
+          <Row label="Gift Note">{order.gift_message?.message || 'None'}</Row>
+          <Row label="Tracking Info">
+            {order.tracking_id ? (
+              <>
+                <CarrierLogo provider={order.tracking_provider} />
+                {!['fedex', 'ups'].includes((order.tracking_provider ?? '').toLowerCase()) && carrierName && (
+                  <Text span fz="sm">
+                    {carrierName}{' '}
+                  </Text>
+                )}
+                {trackingLink ? (
+                  <Anchor href={order.tracking_url ?? undefined} target="_blank" rel="noreferrer" fz="sm">
+                    {order.tracking_id}
+                  </Anchor>
+                ) : (
+                  <Text span fz="sm">
+                    {order.tracking_id}
+                  </Text>
+                )}
+                {labelUrl && onPrintLabel && (
+                  <Anchor component="button" type="button" fz="sm" ml="xs" onClick={onPrintLabel}>
+                    Print label
+                  </Anchor>
+                )}
+              </>
+            ) : (
+              'None'
+            )}
+          </Row>
+          <Row label="Order Summary">
+            <SummaryLine label="Subtotal" value={t.subtotal} />
+            {t.discount > 0 && <SummaryLine label="Discount" value={-t.discount} />}
+            <SummaryLine label="Tax" value={t.tax} />
+            {t.delivery_fee > 0 && <SummaryLine label="Delivery fee" value={t.delivery_fee} />}
+            {t.shipping > 0 && <SummaryLine label="Shipping" value={t.shipping} />}
+            {t.tip > 0 && <SummaryLine label="Tip" value={t.tip} />}
+            <SummaryLine label="Total" value={t.total} strong />
+            {order.promo_code && (
+              <Text fz="xs" c="dimmed">
+                Promo discount applied ({order.promo_code})
+              </Text>
+            )}
+          </Row>
+          <Group mt="sm">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPrinter size={14} />}
+              onClick={print.printReceipt}
+              disabled={!canPrintReceipt(status)}
+              loading={print.printing === 'receipt'}
+            >
+              Print Receipt
+            </Button>
+          </Group>
+        </Block>
+
+        <div className={classes.itemsCell}>
+          <Paper withBorder p="md" radius="md" component="section" aria-label="Items">
+            <Title order={3} fz="sm" tt="uppercase" c="dimmed" mb="xs">
+              Items
+            </Title>
+            <ItemTable order={order} inAcceptDialog={inAcceptDialog} onItemProblem={onItemProblem} />
+          </Paper>
+          {showCourierDetails(status, order.courier_info) && order.courier_info && (
+            <Paper withBorder p="md" radius="md" mt="md">
+              <CourierDetails info={order.courier_info} tz={tz} />
+            </Paper>
+          )}
+        </div>
+      </div>
+
+      {showHistory && <HistoryTimeline order={order} />}
+    </Stack>
+  );
+}
+
+function SummaryLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text fz="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text fz="sm" fw={strong ? 700 : 400}>
+        {formatUsd(value)}
+      </Text>
+    </Group>
+  );
+}
+
+const ACTION_TEXT: Record<string, string> = {
+  placed: 'Order placed',
+  accept: 'Accepted',
+  reject: 'Rejected',
+  reject_items: 'Put on hold (item problem)',
+  ship: 'Shipped with tracking',
+  out_for_delivery: 'Out for delivery',
+  courier_requested: 'Courier pickup requested',
+  delivered: 'Delivered',
+  payment_declined: 'Payment declined',
+  tracking_updated: 'Tracking updated',
+  delivery_details_saved: 'Delivery details saved',
+  instructions_updated: 'Delivery instructions updated',
+  rejection_message_saved: 'Item problems saved',
+  customer_cancelled: 'Cancelled by the customer',
+  customer_accepted_changes: 'Customer accepted the changes',
+  dispute: 'Disputed',
+  refund: 'Refunded',
+};
+
+/** The order's timeline: who did what, when, from which status to which, with comments (issue #4 §5). */
+export function HistoryTimeline({ order }: { order: OrderDetail }) {
+  const entries = [...order.history].reverse();
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="History">
+      <Title order={3} fz="sm" tt="uppercase" c="dimmed" mb="sm">
+        History
+      </Title>
+      <Timeline bulletSize={14} lineWidth={2} active={0}>
+        {entries.map((h) => {
+          const who = h.actor_name ?? (h.actor_type === 'marketplace' ? 'Marketplace' : 'Store');
+          const change =
+            h.from_status && h.to_status && h.from_status !== h.to_status
+              ? `${statusLabel(h.from_status)} → ${statusLabel(h.to_status)}`
+              : h.to_status
+                ? statusLabel(h.to_status)
+                : '';
+          return (
+            <Timeline.Item
+              key={h.id}
+              title={
+                <Text fz="sm" fw={600}>
+                  {ACTION_TEXT[h.action] ?? h.action.replace(/_/g, ' ')}
+                </Text>
+              }
+            >
+              <Text fz="xs" c="dimmed">
+                {formatShortDate(h.created_at, order.timezone)} {formatTime(h.created_at, order.timezone)} ·{' '}
+                {who} · {change}
+              </Text>
+              {h.comment && <Text fz="sm">{h.comment}</Text>}
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '@mc/api';
+import {
+  DISPLAY_GROUP_COLORS,
+  DISPLAY_GROUP_LABELS,
+  displayGroup,
+  type OrderStatus,
+  statusLabel,
+} from '@mc/domain';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../../lib/session.ts';
+import { useOrder } from './api/get-order.ts';
+import { OrderDetailContent } from './components/order-detail-content.tsx';
+import { type LabelCallbacks, OrderActionButtons, useOrderWorkflow } from './components/order-workflow.tsx';
+import { usePrintActions } from './hooks/use-print-actions.ts';
+
+/** /orders/view/{orderId}: one order expanded (part 2 §2.2); the app returns here after changes. */
+export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => void }) {
+  const { id = '' } = useParams();
+  const { merchantKey } = useSession();
+  const tmk = merchantKey ?? '';
+  const query = useOrder(tmk, id);
+  const order = query.data;
+  const workflow = useOrderWorkflow(tmk, order);
+  const print = usePrintActions(tmk, order ?? { id, customer: { last_name: '' } });
+
+  if (query.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Loading order" />
+      </Group>
+    );
+  }
+  if (query.isError || !order) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Paper withBorder p="xl">
+        <Title order={2} fz="lg">
+          {notFound ? 'Order not found' : 'The order could not be loaded'}
+        </Title>
+        <Text c="dimmed" mt="xs">
+          {notFound ? `There is no order ${id} for this store.` : 'Please try again.'}
+        </Text>
+        <Button component={Link} to="/orders/active" mt="md" variant="light">
+          Back to active orders
+        </Button>
+      </Paper>
+    );
+  }
+  const group = displayGroup(order.status as OrderStatus, order.printed_timestamp);
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <div>
+            <Group gap="xs">
+              <Title order={2} fz="xl">
+                Order {order.id}
+              </Title>
+              <Badge
+                color={DISPLAY_GROUP_COLORS[group]}
+                variant="light"
+                aria-label={`Status: ${statusLabel(order.status)}`}
+              >
+                {DISPLAY_GROUP_LABELS[group]}
+              </Badge>
+            </Group>
+            <Text fz="sm" c="dimmed">
+              {order.application_brand_name} · status {statusLabel(order.status)}
+              {order.status_recent_comment ? ` · ${order.status_recent_comment}` : ''}
+            </Text>
+          </div>
+          <OrderActionButtons
+            tmk={tmk}
+            order={order}
+            print={print}
+            open={workflow.setDialog}
+            labels={props}
+          />
+        </Group>
+        {order.on_track_status && (
+          <Alert
+            mt="sm"
+            variant="light"
+            color={
+              order.on_track_status.type === 'SLA2'
+                ? 'red'
+                : order.on_track_status.type === 'SLA1'
+                  ? 'orange'
+                  : 'green'
+            }
+            p="xs"
+          >
+            {order.on_track_status.message}
+          </Alert>
+        )}
+      </Paper>
+      <OrderDetailContent
+        tmk={tmk}
+        order={order}
+        print={print}
+        onItemProblem={workflow.onItemProblem}
+        onSendToPhone={props.onSendToPhone}
+        onPrintLabel={props.onPrintLabels ? () => props.onPrintLabels?.(order) : undefined}
+      />
+      {workflow.dialogs}
+    </Stack>
+  );
+}
