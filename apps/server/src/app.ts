@@ -22,6 +22,7 @@ import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerDocsRoutes } from './modules/docs/routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/routes.ts';
 import { registerMerchantRoutes } from './modules/merchants/routes.ts';
+import { registerBulkRoutes } from './modules/orders/bulk/routes.ts';
 import { registerOrderDetailRoutes } from './modules/orders/detail/routes.ts';
 import { listenOrderEvents, notifyOrderEvent } from './modules/orders/list/order-events-pg.ts';
 import { registerOrderListRoutes } from './modules/orders/list/routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerBillingRoutes(app, ctx);
   registerMarketplaceRoutes(app, ctx);
   registerOrderDetailRoutes(app, ctx);
+  registerBulkRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerLabelRoutes(app, ctx);
   registerSmsRoutes(app, ctx);

@@ -1,13 +1,16 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startBulkJobs } from './jobs/bulk-queue.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
 if (config.seedDemo) await seedIfEmpty(database);
-const { app } = await buildApp({ config, database });
+const { app, ctx } = await buildApp({ config, database });
+// Background jobs start before we listen, so a batch interrupted by a crash is picked up again at once.
+await startBulkJobs(ctx, { log: app.log });
 
 let closing = false;
 async function shutdown(signal: string) {

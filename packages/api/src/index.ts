@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './bulk.ts';
 export * from './client.ts';
 export * from './errors.ts';
 export * from './inventory.ts';

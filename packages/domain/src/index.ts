@@ -1,4 +1,5 @@
 export * from './availability.ts';
+export * from './bulk.ts';
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './delivery.ts';

@@ -1,0 +1,198 @@
+/**
+ * The bulk-batch queue: pg-boss on the project's own database (PGlite through pg-boss's `db` option,
+ * PostgreSQL through its connection string), so a batch is as durable as the orders it touches.
+ *
+ * A job carries only a batch id; the batch's items are the durable record of progress and every step is
+ * idempotent (see modules/orders/bulk/run-batch.ts). A batch whose worker died (SIGKILL, power loss) is
+ * found by the sweeper — unfinished, no live lock (jobs/batch-lock.ts), no waiting job — and queued again,
+ * at start-up and then every few seconds.
+ */
+import { EventEmitter, once } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
+import { stopRenderPool } from '../modules/orders/bulk/render-pool.ts';
+import { failBatch, type RunBatchOptions, runBatch } from '../modules/orders/bulk/run-batch.ts';
+import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
+
+export const BULK_QUEUE = 'bulk-batch';
+const RETRY_LIMIT = 5;
+
+export interface BulkJobsOptions extends RunBatchOptions {
+  /** How often the sweeper looks for orphaned batches (default 5 s). */
+  sweepIntervalMs?: number;
+  /** Jobs worked at once by this process (default 2). */
+  workers?: number;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export interface BulkJobs {
+  enqueue(batchId: string): Promise<void>;
+  /** Resolves when the batch is done or failed, or after `timeoutMs` (whichever first). */
+  waitForBatch(batchId: string, timeoutMs: number): Promise<boolean>;
+  /** One sweep now (tests, start-up). */
+  sweep(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss's `db` option over the PGlite instance: one connection, so multi-statement scripts run exclusively. */
+function pgliteExecutor(database: Database) {
+  const client = database.pglite;
+  if (!client) throw new Error('PGlite instance missing');
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return client.query(text, values);
+      if (!text.includes(';')) return client.query(text);
+      // Scripts (migrations, locked maintenance) carry their own BEGIN/COMMIT; the wrapping transaction
+      // holds PGlite's lock for the whole script and rolls back if a statement fails.
+      const results = await client.transaction(async (tx) => tx.exec(text));
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+
+const registry = new WeakMap<AppContext, Promise<BulkJobs>>();
+
+/** The context's queue, started on first use (idempotent). */
+export function startBulkJobs(ctx: AppContext, opts: BulkJobsOptions = {}): Promise<BulkJobs> {
+  let started = registry.get(ctx);
+  if (!started) {
+    started = createBulkJobs(ctx, opts);
+    registry.set(ctx, started);
+    started.catch(() => registry.delete(ctx));
+  }
+  return started;
+}
+
+export async function stopBulkJobs(ctx: AppContext): Promise<void> {
+  const started = registry.get(ctx);
+  if (!started) return;
+  registry.delete(ctx);
+  const jobs = await started.catch(() => null);
+  await jobs?.stop();
+}
+
+async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<BulkJobs> {
+  const { database } = ctx;
+  const log = opts.log;
+  const boss =
+    database.driver === 'pg' && database.connectionString
+      ? new PgBoss({
+          connectionString: database.connectionString,
+          max: 4,
+          schedule: false,
+          application_name: 'bulk-jobs',
+        })
+      : new PgBoss({ db: pgliteExecutor(database), schedule: false });
+  boss.on('error', (error) => log?.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(BULK_QUEUE, {
+    name: BULK_QUEUE,
+    retryLimit: RETRY_LIMIT,
+    retryDelay: 1,
+    expireInSeconds: 1800,
+  });
+
+  const locks: BatchLocks = createBatchLocks(database);
+  const settled = new EventEmitter();
+  settled.setMaxListeners(0);
+  let stopping = false;
+
+  const handle = async (jobs: PgBoss.JobWithMetadata<{ batchId: string }>[]) => {
+    for (const job of jobs) {
+      const { batchId } = job.data;
+      const release = await locks.acquire(batchId);
+      if (!release) continue; // a live worker is on it already
+      try {
+        await runBatch(ctx, batchId, opts);
+      } catch (error) {
+        log?.error({ err: error, batchId, attempt: job.retryCount }, 'bulk batch failed');
+        if (job.retryCount >= job.retryLimit)
+          await failBatch(ctx, batchId, 'Something went wrong, please try again');
+        else throw error;
+      } finally {
+        await release();
+        settled.emit(batchId);
+      }
+    }
+  };
+  const workerIds: string[] = [];
+  for (let i = 0; i < (opts.workers ?? 2); i++) {
+    workerIds.push(
+      await boss.work<{ batchId: string }>(
+        BULK_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        handle,
+      ),
+    );
+  }
+
+  const enqueue = async (batchId: string) => {
+    await boss.send(BULK_QUEUE, { batchId }, { retryLimit: RETRY_LIMIT, retryDelay: 1 });
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
+
+  /** Unfinished batches nobody is working on and no job is waiting for: queue them again. */
+  const sweep = async (): Promise<number> => {
+    const candidates = await database.query<{ id: string }>(
+      `SELECT id FROM batches WHERE state IN ('queued', 'running') AND created_at < now() - interval '2 seconds' ORDER BY created_at LIMIT 100`,
+    );
+    let requeued = 0;
+    for (const { id } of candidates) {
+      if (stopping) break;
+      if (!(await locks.isFree(id))) continue;
+      const jobs = await database.query<{ id: string; state: string; stale: boolean }>(
+        `SELECT id, state::text AS state, (started_on < now() - interval '5 seconds') AS stale
+           FROM pgboss.job WHERE name = $1 AND data->>'batchId' = $2 AND state < 'completed'`,
+        [BULK_QUEUE, id],
+      );
+      if (
+        jobs.some((j) => j.state === 'created' || j.state === 'retry' || (j.state === 'active' && !j.stale))
+      )
+        continue;
+      const orphans = jobs.filter((j) => j.state === 'active').map((j) => j.id);
+      if (orphans.length) await boss.cancel(BULK_QUEUE, orphans);
+      await enqueue(id);
+      requeued += 1;
+      log?.warn({ batchId: id, orphans }, 'bulk batch without a live worker: queued again');
+    }
+    return requeued;
+  };
+
+  const sweepSafely = () =>
+    sweep().catch((error) => {
+      if (!stopping) log?.error({ err: error }, 'bulk sweep failed');
+      return 0;
+    });
+  await sweepSafely();
+  const timer = setInterval(() => void sweepSafely(), opts.sweepIntervalMs ?? 5000);
+  timer.unref();
+
+  return {
+    enqueue,
+    sweep,
+    async waitForBatch(batchId, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await database.query<{ state: string }>('SELECT state FROM batches WHERE id = $1', [
+          batchId,
+        ]);
+        if (!row || row.state === 'done' || row.state === 'failed') return true;
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        const ac = new AbortController();
+        const timer = setTimeout(() => ac.abort(), Math.min(left, 250));
+        await once(settled, batchId, { signal: ac.signal }).catch(() => undefined);
+        clearTimeout(timer);
+      }
+    },
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      await locks.close();
+      await stopRenderPool();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * A small pool of PDF-rendering worker threads (lazily started, reused, unref'd so they never keep the
+ * process alive). Falls back to rendering on the main thread if a worker cannot start.
+ */
+import { Worker } from 'node:worker_threads';
+import { renderManyPackingSlipsToBuffer } from '../../../documents/batch.ts';
+import type { BatchDocumentKind, DocumentOrder } from '../../../documents/types.ts';
+import type { RenderRequest, RenderResponse } from './render-worker.ts';
+
+const BOOT = new URL('./render-worker-boot.mjs', import.meta.url);
+const ENTRY = new URL('./render-worker.ts', import.meta.url).href;
+const POOL_SIZE = 2;
+
+interface Slot {
+  worker: Worker;
+  busy: number;
+  pending: Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>;
+}
+
+let slots: Slot[] = [];
+let seq = 0;
+
+function startSlot(): Slot {
+  const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+  worker.unref();
+  const slot: Slot = { worker, busy: 0, pending: new Map() };
+  worker.on('message', (res: RenderResponse) => {
+    const p = slot.pending.get(res.id);
+    if (!p) return;
+    slot.pending.delete(res.id);
+    slot.busy -= 1;
+    if (res.ok) p.resolve(Buffer.from(res.pdf.buffer, res.pdf.byteOffset, res.pdf.byteLength));
+    else p.reject(new Error(res.message));
+  });
+  const fail = (error: Error) => {
+    slots = slots.filter((s) => s !== slot);
+    for (const p of slot.pending.values()) p.reject(error);
+    slot.pending.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`render worker exited with ${code}`)));
+  return slot;
+}
+
+function pick(): Slot {
+  const idle = slots.find((s) => s.busy === 0);
+  if (idle) return idle;
+  if (slots.length < POOL_SIZE) {
+    const slot = startSlot();
+    slots.push(slot);
+    return slot;
+  }
+  return slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+}
+
+/** One merged PDF of `orders` (receipts or packing slips), rendered off the main thread. */
+export async function renderBatchPdf(kind: BatchDocumentKind, orders: DocumentOrder[]): Promise<Buffer> {
+  let slot: Slot;
+  try {
+    slot = pick();
+  } catch {
+    return renderManyPackingSlipsToBuffer(orders, kind);
+  }
+  const id = ++seq;
+  slot.busy += 1;
+  const request: RenderRequest = { id, kind, orders };
+  return new Promise<Buffer>((resolve, reject) => {
+    slot.pending.set(id, { resolve, reject });
+    slot.worker.postMessage(request);
+  });
+}
+
+/** Stops the workers (server shutdown, tests). */
+export async function stopRenderPool(): Promise<void> {
+  const all = slots;
+  slots = [];
+  await Promise.all(all.map((s) => s.worker.terminate().catch(() => 0)));
+}

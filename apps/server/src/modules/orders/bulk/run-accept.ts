@@ -1,0 +1,103 @@
+/**
+ * Bulk accept, one order at a time through THE accept command (payment capture outside any transaction,
+ * then the conditional transition + one history row). Each item is idempotent:
+ * - the batch item is settled only while still 'pending' (a replay of a settled item does nothing);
+ * - a replayed item whose order was already moved by this batch (the server died after the transition
+ *   but before the item was settled) is recognised from the order history — a transition by the batch's
+ *   user since the batch was created — and settled from it, without a second transition.
+ */
+import { BULK_MSG, can, DomainError } from '@mc/domain';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import { merchants, orderHistory, users } from '../../../db/schema.ts';
+import { acceptOrder } from '../commands/accept-order.ts';
+import type { Caller } from '../commands/command-context.ts';
+import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
+
+/** The batch's user acting for the batch's merchant, as when they started it (null if no longer allowed). */
+export async function batchCaller(ctx: AppContext, batch: BatchRow): Promise<Caller | null> {
+  if (!batch.created_by) return null;
+  const [[u], [merchant]] = await Promise.all([
+    ctx.database.db.select().from(users).where(eq(users.id, batch.created_by)).limit(1),
+    ctx.database.db.select().from(merchants).where(eq(merchants.id, batch.merchant_id)).limit(1),
+  ]);
+  if (!u || !merchant || u.authorized_merchant_id !== merchant.id || !can(u.roles, 'orders.write'))
+    return null;
+  return {
+    merchant,
+    principal: {
+      userId: u.id,
+      sessionId: `batch:${batch.id}`,
+      email: u.email,
+      name: `${u.first_name} ${u.last_name}`.trim(),
+      roles: u.roles,
+      merchantId: merchant.id,
+      tmk: merchant.tmk,
+    },
+  };
+}
+
+/** What this batch already did to the order, if anything (see the file comment). */
+async function previousOutcome(
+  ctx: AppContext,
+  batch: BatchRow,
+  orderId: string,
+): Promise<'accepted' | 'declined' | null> {
+  const [h] = await ctx.database.db
+    .select({ to: orderHistory.to_status })
+    .from(orderHistory)
+    .where(
+      and(
+        eq(orderHistory.order_id, orderId),
+        eq(orderHistory.actor_user_id, batch.created_by ?? '00000000-0000-0000-0000-000000000000'),
+        inArray(orderHistory.action, ['accept', 'payment_declined']),
+        gte(orderHistory.created_at, batch.created_at),
+      ),
+    )
+    .orderBy(desc(orderHistory.id))
+    .limit(1);
+  if (!h) return null;
+  return h.to === 'MERCHANT_ACCEPTED' ? 'accepted' : 'declined';
+}
+
+async function acceptOne(ctx: AppContext, batch: BatchRow, caller: Caller, orderId: string): Promise<void> {
+  try {
+    const row = await acceptOrder(ctx, caller, orderId);
+    if (row.status === 'MERCHANT_ACCEPTED') await settleItem(ctx, batch.id, orderId, 'done');
+    else await settleItem(ctx, batch.id, orderId, 'failed', BULK_MSG.PAYMENT_DECLINED);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error; // database trouble: the job retries the batch
+    if (error.code === 'ILLEGAL_TRANSITION') {
+      const before = await previousOutcome(ctx, batch, orderId);
+      if (before === 'accepted') return settleItem(ctx, batch.id, orderId, 'done');
+      if (before === 'declined')
+        return settleItem(ctx, batch.id, orderId, 'failed', BULK_MSG.PAYMENT_DECLINED);
+    }
+    await settleItem(ctx, batch.id, orderId, 'failed', error.message);
+  }
+}
+
+/** Accepts every pending order of the batch, `concurrency` at a time. */
+export async function runAcceptBatch(
+  ctx: AppContext,
+  batch: BatchRow,
+  opts: { concurrency?: number } = {},
+): Promise<void> {
+  const pending = await pendingOrderIds(ctx, batch.id);
+  if (pending.length === 0) return;
+  const caller = await batchCaller(ctx, batch);
+  if (!caller) {
+    const message = 'Your role does not allow this. Ask the store owner for access.';
+    for (const id of pending) await settleItem(ctx, batch.id, id, 'failed', message);
+    return;
+  }
+  const concurrency = Math.max(1, opts.concurrency ?? (ctx.database.driver === 'pg' ? 4 : 1));
+  let next = 0;
+  const lane = async () => {
+    while (next < pending.length) {
+      const id = pending[next++];
+      if (id !== undefined) await acceptOne(ctx, batch, caller, id);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, lane));
+}

@@ -1,0 +1,130 @@
+/**
+ * Bulk details (CSV) and bulk reports (one merged PDF per report type, and a zip of them). The files
+ * and the 'done' state of their items are written in ONE transaction, and a file kind is unique per
+ * batch: a batch interrupted while rendering renders again, and never leaves two copies.
+ */
+import { PassThrough } from 'node:stream';
+import type { BatchFileKind } from '@mc/api';
+import { BULK_MSG, type ReportType } from '@mc/domain';
+import archiver from 'archiver';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import { batchFiles, batchItems, merchants } from '../../../db/schema.ts';
+import { batchFileName } from '../../../documents/batch.ts';
+import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
+import { writeDetailsCsv } from './details-csv.ts';
+import { type BulkOrderRow, loadBulkOrders, toDocumentOrder } from './load-orders.ts';
+import { renderBatchPdf } from './render-pool.ts';
+
+export interface BatchFile {
+  kind: BatchFileKind;
+  filename: string;
+  content_type: string;
+  content: Buffer;
+}
+
+/** Stores the files and settles every still-pending item as done, atomically. */
+async function storeFiles(ctx: AppContext, batchId: string, files: BatchFile[]): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    for (const f of files) {
+      await tx
+        .insert(batchFiles)
+        .values({
+          batch_id: batchId,
+          kind: f.kind,
+          filename: f.filename,
+          content_type: f.content_type,
+          content: f.content,
+        })
+        .onConflictDoNothing({ target: [batchFiles.batch_id, batchFiles.kind] });
+    }
+    await tx
+      .update(batchItems)
+      .set({ state: 'done' })
+      .where(and(eq(batchItems.batch_id, batchId), eq(batchItems.state, 'pending')));
+  });
+}
+
+/** The pending orders that still exist for the merchant; the vanished ones are settled as failed. */
+async function loadPending(ctx: AppContext, batch: BatchRow): Promise<BulkOrderRow[]> {
+  const ids = await pendingOrderIds(ctx, batch.id);
+  const rows: BulkOrderRow[] = [];
+  for (let i = 0; i < ids.length; i += 250)
+    rows.push(...(await loadBulkOrders(ctx.database, batch.merchant_id, ids.slice(i, i + 250))));
+  const found = new Set(rows.map((r) => r.id));
+  for (const id of ids)
+    if (!found.has(id)) await settleItem(ctx, batch.id, id, 'failed', BULK_MSG.ORDER_NOT_FOUND);
+  return rows;
+}
+
+const shortId = (batchId: string) => batchId.slice(0, 8);
+
+export function detailsFileName(batchId: string): string {
+  return `${shortId(batchId)}_Order Details.csv`;
+}
+
+export function reportsZipName(batchId: string): string {
+  return `${shortId(batchId)}_Reports.zip`;
+}
+
+export async function runDetailsBatch(ctx: AppContext, batch: BatchRow): Promise<void> {
+  const rows = await loadPending(ctx, batch);
+  if (rows.length === 0) return;
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  await writeDetailsCsv([rows], out);
+  out.end();
+  await storeFiles(ctx, batch.id, [
+    {
+      kind: 'csv',
+      filename: detailsFileName(batch.id),
+      content_type: 'text/csv; charset=utf-8',
+      content: Buffer.concat(chunks),
+    },
+  ]);
+}
+
+async function zip(files: BatchFile[]): Promise<Buffer> {
+  const archive = archiver('zip', { zlib: { level: 1 } });
+  const chunks: Buffer[] = [];
+  archive.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    archive.on('end', () => resolve());
+    archive.on('error', reject);
+  });
+  for (const f of files) archive.append(f.content, { name: f.filename });
+  await archive.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+export async function runReportsBatch(ctx: AppContext, batch: BatchRow): Promise<void> {
+  const rows = await loadPending(ctx, batch);
+  if (rows.length === 0) return;
+  const [merchant] = await ctx.database.db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.id, batch.merchant_id))
+    .limit(1);
+  if (!merchant) throw new Error(`merchant of batch ${batch.id} is gone`);
+  const docs = rows.map((r) => toDocumentOrder(r, merchant));
+  const types = [...new Set(batch.report_types)].filter(
+    (t): t is ReportType => t === 'receipt' || t === 'packingslip',
+  );
+  const pdfs: BatchFile[] = await Promise.all(
+    types.map(async (kind) => ({
+      kind,
+      filename: batchFileName(kind, shortId(batch.id)),
+      content_type: 'application/pdf',
+      content: await renderBatchPdf(kind, docs),
+    })),
+  );
+  const archive: BatchFile = {
+    kind: 'zip',
+    filename: reportsZipName(batch.id),
+    content_type: 'application/zip',
+    content: await zip(pdfs),
+  };
+  await storeFiles(ctx, batch.id, [...pdfs, archive]);
+}

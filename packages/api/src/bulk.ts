@@ -1,0 +1,91 @@
+/**
+ * Bulk tools (part 2 §3 'Bulk batch', §7 bulk accept / details / reports, §9): request and answer
+ * schemas shared by the server (validation, OpenAPI) and the console.
+ */
+import { BATCH_KINDS, BATCH_STATES, BULK_MAX_ORDERS, BULK_MSG, REPORT_TYPES } from '@mc/domain';
+import { z } from 'zod';
+
+const OrderKeySchema = z
+  .string({ message: 'Order id must be text' })
+  .trim()
+  .min(1, 'Order id is required')
+  .max(64, 'Order id is too long');
+
+const selection = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, BULK_MSG.EMPTY_SELECTION).max(BULK_MAX_ORDERS, BULK_MSG.TOO_MANY);
+
+export const BulkAcceptBodySchema = z
+  .object({
+    orders: selection(
+      z.object({
+        id: OrderKeySchema,
+        status: z.literal('MERCHANT_ACCEPTED', { message: BULK_MSG.ACCEPT_STATUS }),
+      }),
+    ),
+  })
+  .meta({ id: 'BulkAcceptBody' });
+export type BulkAcceptBody = z.infer<typeof BulkAcceptBodySchema>;
+
+/** Spec: `{items[]}`, the selected order ids. */
+export const BatchDetailsBodySchema = z
+  .object({ items: selection(OrderKeySchema) })
+  .meta({ id: 'BatchDetailsBody' });
+export type BatchDetailsBody = z.infer<typeof BatchDetailsBodySchema>;
+
+export const ReportTypeSchema = z.enum(REPORT_TYPES, { message: BULK_MSG.UNKNOWN_REPORT_TYPE });
+
+export const BatchReportsBodySchema = z
+  .object({
+    order_keys: selection(OrderKeySchema),
+    report_types: z
+      .array(ReportTypeSchema)
+      .min(1, BULK_MSG.NO_REPORT_TYPE)
+      .max(REPORT_TYPES.length * 2),
+  })
+  .meta({ id: 'BatchReportsBody' });
+export type BatchReportsBody = z.infer<typeof BatchReportsBodySchema>;
+
+export const BatchParamsSchema = z.object({
+  tmk: z.string().min(1).max(100),
+  batch_id: z.uuid({ message: 'Batch not found' }),
+});
+
+export const BatchFailureSchema = z.object({ id: z.string(), message: z.string() });
+export type BatchFailure = z.infer<typeof BatchFailureSchema>;
+
+/** Part 2 §3 'Bulk batch', plus kind/state/failures (which orders failed and why). */
+export const BatchSchema = z
+  .object({
+    batch_id: z.string(),
+    kind: z.enum(BATCH_KINDS),
+    state: z.enum(BATCH_STATES),
+    report_types: z.array(z.string()),
+    total_count: z.number().int(),
+    completed_count: z.number().int(),
+    error_count: z.number().int(),
+    /** Bulk accept: orders accepted / refused (equal to completed / error counts). */
+    order_accepted_count: z.number().int(),
+    order_rejected_count: z.number().int(),
+    /** Orders that could not be processed, with the reason (at most 100 listed). */
+    failures: z.array(BatchFailureSchema),
+    /** Signed download links once the files exist: one PDF per report type; `download` is the zip or the CSV. */
+    batch_pdf_urls: z.object({
+      packingslip: z.string().nullable(),
+      receipt: z.string().nullable(),
+      download: z.string().nullable(),
+    }),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'Batch' });
+export type Batch = z.infer<typeof BatchSchema>;
+
+/** The `download` file names of a batch, for the console's save dialog. */
+export const BatchFileKindSchema = z.enum(['receipt', 'packingslip', 'zip', 'csv']);
+export type BatchFileKind = z.infer<typeof BatchFileKindSchema>;
+
+export const BatchFileParamsSchema = BatchParamsSchema.extend({ kind: BatchFileKindSchema });
+export const BatchFileQuerySchema = z.object({
+  expires: z.string().regex(/^\d{1,13}$/, 'Invalid link'),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid link'),
+});
