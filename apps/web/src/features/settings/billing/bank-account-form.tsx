@@ -231,6 +231,7 @@ export function BankAccountForm({
               label="Deposit Descriptor"
               required={isBusiness === true}
               maxLength={DESCRIPTOR_MAX_LENGTH}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               description={`Characters Left: ${charactersLeft(descriptor)}`}
               error={errors.funding?.descriptor?.message}
               {...form.register('funding.descriptor')}

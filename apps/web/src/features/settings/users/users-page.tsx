@@ -120,7 +120,7 @@ function TeamTable({ tmk }: { tmk: string }) {
                     >
                       <Table.Td fw={600}>
                         {memberName(m)}
-                        {isSelf ? (
+                        {isSelf && !isOwner ? (
                           <Badge ml="xs" size="sm" variant="light">
                             {YOU_LABEL}
                           </Badge>
@@ -188,7 +188,7 @@ export function UsersSettingsPage() {
         title={MSG.TEAM_TITLE}
         description="The people who can use this store's console, their roles and last sign-in."
       />
-      <RoleGate capability="team.read" what="the store's users">
+      <RoleGate capability="team.read" what="viewing or managing the store's users">
         <TeamTable tmk={tmk} />
       </RoleGate>
     </Stack>
