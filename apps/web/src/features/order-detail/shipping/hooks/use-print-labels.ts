@@ -15,11 +15,9 @@ function openLabel(label: ShippingLabel): void {
     win.opener = null;
     return;
   }
-  // Blocked by the browser: open it through a link instead.
+  // A second window blocked by the browser: download the label instead (same origin, no pop-up needed).
   const a = document.createElement('a');
   a.href = label.label_url;
-  a.target = '_blank';
-  a.rel = 'noopener';
   a.download = `${label.tracking_code}.pdf`;
   document.body.appendChild(a);
   a.click();
