@@ -58,7 +58,8 @@ export function containsPattern(term: string): string {
 const SLA_LIST = SLA_STATUSES.map((s) => `'${s}'`).join(',');
 
 const COLUMNS = `o.id, o.logistic_order_ref, o.status, o.date_submitted, o.printed_timestamp, o.application_ref,
-  a.name AS application_name, a.brand_name AS application_brand_name,
+  (SELECT a.name FROM applications a WHERE a.id = o.application_id) AS application_name,
+  (SELECT a.brand_name FROM applications a WHERE a.id = o.application_id) AS application_brand_name,
   o.delivery_method, o.delivery_date::text AS delivery_date, o.delivery_window_start, o.delivery_window_end,
   o.courier_estimate_id, o.gift_message, o.promo_code, o.status_recent_comment,
   o.recipient->>'first_name' AS r_first, o.recipient->>'last_name' AS r_last,
@@ -138,10 +139,11 @@ export function buildListQuery(p: ListParams): SqlQuery {
     const ts = `(timestamptz 'epoch' + $${values.length - 1}::bigint * interval '1 microsecond')`;
     where.push(`(o.date_submitted, o.id) ${readAsc ? '>' : '<'} (${ts}, $${values.length}::text)`);
   }
-  const dir = readAsc ? 'ASC' : 'DESC';
+  // NULLS placement as in the indexes (DESC NULLS LAST), or the planner cannot read them in order.
+  const dir = readAsc ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
   values.push(p.limit + 1);
   let text = `SELECT ${COLUMNS}
-FROM orders o JOIN applications a ON a.id = o.application_id
+FROM orders o
 WHERE ${where.join(' AND ')}
 ORDER BY o.date_submitted ${dir}, o.id ${dir}
 LIMIT $${values.length}`;

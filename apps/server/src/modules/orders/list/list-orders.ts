@@ -21,6 +21,7 @@ import {
   HOURS_SQL,
   type ListParams,
   type ListRow,
+  usesKeptCount,
 } from './list-orders-sql.ts';
 
 export interface ListMerchant {
@@ -164,12 +165,21 @@ export async function listOrders(
   // The SLA needs the merchant's hours only where SLA statuses can appear (active tab, or no tab).
   const mayHaveSla = !p.tab || p.tab === 'active';
   const list = buildListQuery(p);
-  const total = buildTotalQuery(p);
-  const [rows, totalRows, hours] = await Promise.all([
+  const kept = usesKeptCount(p);
+  const [rows, keptTotal, hours] = await Promise.all([
     query<ListRow>(list.text, list.values),
-    query<{ n: number }>(total.text, total.values),
+    kept ? query<{ n: number }>(buildTotalQuery(p).text, buildTotalQuery(p).values) : Promise.resolve(null),
     mayHaveSla ? query<BusinessHoursEntry>(HOURS_SQL, [merchant.id]) : Promise.resolve(null),
   ]);
+  // A filtered first page that holds every match needs no count (searches, mostly).
+  let total: number;
+  if (keptTotal) total = Number(keptTotal[0]?.n ?? 0);
+  else if (!p.cursor && rows.length <= p.limit && (rows.length > 0 || p.offset === 0))
+    total = p.offset + rows.length;
+  else {
+    const t = buildTotalQuery(p);
+    total = Number((await query<{ n: number }>(t.text, t.values))[0]?.n ?? 0);
+  }
 
   const hasMore = rows.length > p.limit;
   const page = rows.slice(0, p.limit);
@@ -212,7 +222,7 @@ export async function listOrders(
     timezone,
     next_url,
     prev_url,
-    total_rows: Number(totalRows[0]?.n ?? 0),
+    total_rows: total,
     current_filter: currentFilter(p),
     current_sort: [{ name: 'date', value: p.sort }],
     available_filters: AVAILABLE_FILTERS,

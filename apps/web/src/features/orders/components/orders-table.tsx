@@ -58,7 +58,12 @@ export function columnsOf(tab: OrderTab) {
 function StatusBadge({ status, printed }: { status: string; printed: string | null }) {
   const color = isOrderStatus(status) ? DISPLAY_GROUP_COLORS[displayGroup(status, printed)] : 'gray';
   return (
-    <Badge color={color} variant="light" radius="sm" style={{ textTransform: 'none', width: 'max-content', maxWidth: 'none' }}>
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      style={{ textTransform: 'none', width: 'max-content', maxWidth: 'none' }}
+    >
       {statusLabel(status)}
     </Badge>
   );

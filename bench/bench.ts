@@ -1,0 +1,429 @@
+/**
+ * Orders API benchmark (issue #3). See run.mjs for the options. Measures, for the largest merchant,
+ * p50/p95 of each tab's first page, a filtered page, a page 50,000 rows deep reached through
+ * next_url, the counts and the three searches (1 connection, sequential), then list throughput at
+ * 32 connections — each beside the same measure on the floor route (floor-server.ts).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { buildListQuery, type ListParams } from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
+import {
+  BENCH_PASSWORD,
+  benchEmail,
+  type DatasetSpec,
+  datasetPresent,
+  largestTmk,
+  loadDataset,
+} from './load-data.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const opt = (name: string, dflt: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const usePglite = flag('pglite');
+const spec: DatasetSpec = usePglite
+  ? { orders: opt('orders', 100_000), merchants: opt('merchants', 100), largest: opt('largest', 20_000) }
+  : { orders: opt('orders', 1_000_000), merchants: opt('merchants', 1000), largest: opt('largest', 100_000) };
+const ITER = opt('iterations', 200);
+const WARMUP = 20;
+const DEEP = opt('deep', Math.min(50_000, Math.floor(spec.largest / 2)));
+const THROUGHPUT_SECONDS = opt('seconds', 10);
+const CONNECTIONS = 32;
+const log = (s: string) => console.error(`[bench] ${s}`);
+
+// ------------------------------------------------------------------ database
+
+async function pgUrl(): Promise<string> {
+  const url =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/mc_bench';
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  if (!name.includes('bench') && process.env.BENCH_ALLOW_ANY_DB !== '1') {
+    throw new Error(
+      `refusing to load benchmark data into "${name}" (it is truncated first); use a database named *bench* or BENCH_ALLOW_ANY_DB=1`,
+    );
+  }
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  const exists = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await c.query(`CREATE DATABASE ${name}`);
+  const ver = await c.query('SHOW server_version');
+  log(`PostgreSQL ${ver.rows[0].server_version}, database ${name}`);
+  await c.end();
+  return url;
+}
+
+const PGLITE_DATA_DIR = process.env.BENCH_PGLITE_DIR ?? '/tmp/mc-bench-pglite-data';
+
+async function openBenchDb(url: string | null): Promise<Database> {
+  if (url) return openPostgres(url, 4);
+  mkdirSync(PGLITE_DATA_DIR, { recursive: true });
+  return openPglite(path.join(PGLITE_DATA_DIR, 'pglite'));
+}
+
+// ------------------------------------------------------------------ servers
+
+function startProcess(
+  name: string,
+  argv: string[],
+  env: Record<string, string>,
+  ready: (out: string) => boolean,
+): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    if (ready('')) resolve(child);
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      if (ready(out)) resolve(child);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${name} exited ${code}: ${out.slice(-2000)}`)));
+  });
+}
+
+async function waitHealthy(base: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const r = await get(`${base}/healthz`);
+      if (r.status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('app did not start');
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+  });
+}
+
+// ------------------------------------------------------------------ http
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const t = process.hrtime.bigint();
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          ms: Number(process.hrtime.bigint() - t) / 1e6,
+        }),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+async function post(url: string, body: unknown): Promise<string> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return res.text();
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+
+async function latency(base: string, pathQ: string, headers: Record<string, string>) {
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + ITER; i++) {
+    const r = await get(base + pathQ, headers);
+    if (r.status !== 200) throw new Error(`${pathQ} answered ${r.status}: ${r.body.slice(0, 300)}`);
+    if (i >= WARMUP) times.push(r.ms);
+  }
+  return { p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+async function throughput(base: string, pathQ: string, headers: Record<string, string>) {
+  const end = Date.now() + THROUGHPUT_SECONDS * 1000;
+  let done = 0;
+  let errors = 0;
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const r = await get(base + pathQ, headers);
+        if (r.status === 200) done++;
+        else errors++;
+        times.push(r.ms);
+      }
+    }),
+  );
+  return { rps: done / THROUGHPUT_SECONDS, errors, p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+// ------------------------------------------------------------------ cases
+
+interface Case {
+  name: string;
+  path: string;
+  kind: 'list' | 'count' | 'search';
+  params?: Omit<ListParams, 'merchantId'>;
+}
+
+const P = `/m/v2/merchant/${largestTmk}/orders`;
+const qs = (o: Record<string, string | number>) =>
+  Object.entries(o)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+const base30 = { limit: 30, offset: 0, cursor: null, sort: 'desc' as const };
+
+async function buildCases(db: Database, merchantId: string): Promise<Case[]> {
+  const [sample] = await db.query<{ id: string; recipient_name: string; customer_email: string }>(
+    'SELECT id, recipient_name, customer_email FROM orders WHERE merchant_id = $1 ORDER BY date_submitted DESC OFFSET 777 LIMIT 1',
+    [merchantId],
+  );
+  const s = sample!;
+  const name = s.recipient_name.slice(0, s.recipient_name.indexOf(' ') + 3); // 'Olivia Sm'
+  const email = s.customer_email.slice(0, s.customer_email.indexOf('@'));
+  const cases: Case[] = [];
+  for (const tab of ['active', 'on_hold', 'cancelled', 'completed'] as const) {
+    cases.push({
+      name: `first page, ${tab}`,
+      kind: 'list',
+      path: `${P}/optimized?${qs({ limit: 30, offset: 0, 'filter[tab]': tab })}`,
+      params: { ...base30, tab },
+    });
+  }
+  cases.push({
+    name: 'first page, all tabs',
+    kind: 'list',
+    path: `${P}/optimized?${qs({ limit: 30, offset: 0 })}`,
+    params: { ...base30 },
+  });
+  cases.push({
+    name: 'filtered page (active, 2 brands, shipping)',
+    kind: 'list',
+    path: `${P}/optimized?${qs({ limit: 30, offset: 0, 'filter[tab]': 'active', 'filter[application_ref]': 'bottledrop,caskcrate', 'filter[delivery_method]': 'shipping' })}`,
+    params: {
+      ...base30,
+      tab: 'active',
+      applicationRefs: ['bottledrop', 'caskcrate'],
+      deliveryMethod: 'shipping',
+    },
+  });
+  cases.push({ name: 'counts', kind: 'count', path: `${P}/count` });
+  cases.push({
+    name: 'search: order id',
+    kind: 'search',
+    path: `${P}/optimize?${qs({ limit: 10, offset: 0, 'filter[search]': s.id })}`,
+    params: { ...base30, limit: 10, search: s.id },
+  });
+  cases.push({
+    name: `search: name "${name}"`,
+    kind: 'search',
+    path: `${P}/optimize?${qs({ limit: 10, offset: 0, 'filter[recipient_name]': name })}`,
+    params: { ...base30, limit: 10, recipientName: name },
+  });
+  cases.push({
+    name: `search: email "${email}"`,
+    kind: 'search',
+    path: `${P}/optimize?${qs({ limit: 10, offset: 0, 'filter[customer_email]': email })}`,
+    params: { ...base30, limit: 10, customerEmail: email },
+  });
+  return cases;
+}
+
+/** Follows next_url (100 a page to get there faster) to `depth` rows, then asks for 30 from there. */
+async function deepUrl(base: string, headers: Record<string, string>): Promise<string> {
+  let url = `${P}/optimized?${qs({ limit: 100, offset: 0 })}`;
+  for (let depth = 0; depth < DEEP; depth += 100) {
+    const r = await get(base + url, headers);
+    const next = (JSON.parse(r.body) as { next_url: string | null }).next_url;
+    if (!next) throw new Error(`list ended before ${DEEP} rows`);
+    url = next;
+  }
+  return url.replace('limit=100', 'limit=30');
+}
+
+async function explain(db: Database, merchantId: string, c: Case) {
+  if (!c.params) return null;
+  const q = buildListQuery({ ...c.params, merchantId });
+  const [row] = await db.query<{ 'QUERY PLAN': unknown }>(
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`,
+    q.values,
+  );
+  const plan = row!['QUERY PLAN'];
+  const text = JSON.stringify(typeof plan === 'string' ? JSON.parse(plan) : plan);
+  const nodes = [...text.matchAll(/"Node Type":"([^"]+)"(?:[^{}]*?"Index Name":"([^"]+)")?/g)].map((m) =>
+    m[2] ? `${m[1]} ${m[2]}` : m[1],
+  );
+  const time = /"Execution Time":([\d.]+)/.exec(text)?.[1];
+  return {
+    seqScan: text.includes('"Seq Scan"'),
+    nodes: [...new Set(nodes)].filter((n) => /Scan/.test(n!)),
+    ms: Number(time),
+  };
+}
+
+// ------------------------------------------------------------------ main
+
+const url = usePglite ? null : await pgUrl();
+const db = await openBenchDb(url);
+await db.migrate();
+if (flag('reload') || !(await datasetPresent(db, spec))) {
+  log(
+    `loading ${spec.orders.toLocaleString()} orders over ${spec.merchants} merchants (largest ${spec.largest.toLocaleString()})`,
+  );
+  await loadDataset(db, spec, log);
+} else log('dataset present');
+const [m0] = await db.query<{ id: string }>('SELECT id FROM merchants WHERE tmk = $1', [largestTmk]);
+const merchantId = m0!.id;
+const counts = await db.query<{ tab: string; count: number }>(
+  'SELECT tab, count FROM merchant_tab_counts WHERE merchant_id = $1 ORDER BY tab',
+  [merchantId],
+);
+const cases = await buildCases(db, merchantId);
+const plans: Record<string, unknown> = {};
+for (const c of cases) plans[c.name] = await explain(db, merchantId, c);
+await db.close();
+
+const PORT = 3900;
+const FLOOR_PORT = 3901;
+const appBase = `http://127.0.0.1:${PORT}`;
+const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
+const dbEnv: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: PGLITE_DATA_DIR };
+
+type Row = { p50: number; p95: number };
+const results: Record<string, { app?: Row; floor?: Row }> = {};
+const tput: Record<string, Awaited<ReturnType<typeof throughput>>> = {};
+
+// App phase
+log('starting the app');
+const app = await startProcess(
+  'app',
+  ['apps/server/src/main.ts'],
+  {
+    ...dbEnv,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    MARKETPLACE_KEY: 'bench-key',
+  },
+  () => true,
+);
+await waitHealthy(appBase).catch(async (e) => {
+  await stop(app);
+  throw e;
+});
+const token = (
+  JSON.parse(await post(`${appBase}/a/v2/login`, { email: benchEmail, password: BENCH_PASSWORD })) as {
+    token: string;
+  }
+).token;
+const auth = { authorization: `Bearer ${token}` };
+log(`following next_url ${DEEP.toLocaleString()} rows deep`);
+const deep = await deepUrl(appBase, auth);
+cases.splice(6, 0, { name: `next_url page ${DEEP.toLocaleString()} rows deep`, kind: 'list', path: deep });
+cases.splice(7, 0, {
+  name: `offset=${DEEP} page (for comparison)`,
+  kind: 'list',
+  path: `${P}/optimized?${qs({ limit: 30, offset: DEEP })}`,
+});
+for (const c of cases) {
+  results[c.name] = { app: await latency(appBase, c.path, auth) };
+  log(
+    `app ${c.name}: p50 ${results[c.name]!.app!.p50.toFixed(2)} ms, p95 ${results[c.name]!.app!.p95.toFixed(2)} ms`,
+  );
+}
+const tputPath = cases[0]!.path;
+tput.app = await throughput(appBase, tputPath, auth);
+log(`app throughput: ${tput.app.rps.toFixed(0)} req/s`);
+await stop(app);
+
+// Floor phase
+log('starting the floor');
+const floorEnv: Record<string, string> = url
+  ? { DATABASE_URL: url }
+  : { PGLITE_DIR: path.join(PGLITE_DATA_DIR, 'pglite') };
+const floor = await startProcess(
+  'floor',
+  ['bench/floor-server.ts'],
+  { ...floorEnv, FLOOR_PORT: String(FLOOR_PORT) },
+  (out) => out.includes('floor ready'),
+);
+for (const c of cases) {
+  results[c.name]!.floor = await latency(floorBase, c.path, {});
+}
+tput.floor = await throughput(floorBase, tputPath, {});
+await stop(floor);
+
+// Report
+const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2));
+const lines: string[] = [];
+lines.push(
+  `Dataset: ${spec.orders.toLocaleString()} orders, ${spec.merchants.toLocaleString()} merchants; largest merchant ${spec.largest.toLocaleString()} orders (${counts.map((c) => `${c.tab} ${Number(c.count).toLocaleString()}`).join(', ')}). Database: ${url ? 'PostgreSQL' : 'PGlite'}. ${ITER} sequential requests per row after ${WARMUP} warm-up, 1 keep-alive connection.`,
+  '',
+  '| measure | app p50 ms | app p95 ms | floor p50 ms | floor p95 ms | p95 / floor p95 | plan (EXPLAIN ANALYZE) |',
+  '|---|---:|---:|---:|---:|---:|---|',
+);
+for (const c of cases) {
+  const r = results[c.name]!;
+  const plan = plans[c.name] as { seqScan: boolean; nodes: string[]; ms: number } | null | undefined;
+  const planText = plan
+    ? `${plan.nodes.join(', ')}${plan.seqScan ? ' **SEQ SCAN**' : ''} (${plan.ms.toFixed(2)} ms)`
+    : '';
+  lines.push(
+    `| ${c.name} | ${f(r.app?.p50)} | ${f(r.app?.p95)} | ${f(r.floor?.p50)} | ${f(r.floor?.p95)} | ${r.app && r.floor ? (r.app.p95 / r.floor.p95).toFixed(1) : '–'}× | ${planText} |`,
+  );
+}
+lines.push(
+  '',
+  `Throughput, \`${tputPath}\`, ${CONNECTIONS} keep-alive connections for ${THROUGHPUT_SECONDS} s (client loop in the same machine):`,
+  '',
+  '| server | requests/s | p50 ms | p95 ms | errors |',
+  '|---|---:|---:|---:|---:|',
+  `| app | ${tput.app.rps.toFixed(0)} | ${f(tput.app.p50)} | ${f(tput.app.p95)} | ${tput.app.errors} |`,
+  `| floor | ${tput.floor.rps.toFixed(0)} | ${f(tput.floor.p50)} | ${f(tput.floor.p95)} | ${tput.floor.errors} |`,
+);
+const report = lines.join('\n');
+console.log(report);
+const outDir = path.join(ROOT, 'bench/.results');
+mkdirSync(outDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(
+  path.join(outDir, `orders-${url ? 'pg' : 'pglite'}-${stamp}.json`),
+  JSON.stringify({ spec, counts, results, tput, plans }, null, 2),
+);
+writeFileSync(path.join(outDir, `orders-${url ? 'pg' : 'pglite'}-${stamp}.md`), report);
+agent.destroy();
+process.exit(0);

@@ -1,0 +1,89 @@
+/**
+ * The benchmark floor: the identical SQL of the orders routes, run through the raw driver behind a bare
+ * node:http route — no auth, no validation, no mapping; rows go out as JSON.
+ * Env: FLOOR_PORT, and DATABASE_URL (pool of 10 like the app) or PGLITE_DIR.
+ */
+import http from 'node:http';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import {
+  buildListQuery,
+  buildTotalQuery,
+  decodeCursor,
+  HOURS_SQL,
+  type ListParams,
+} from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
+import { COUNTS_SQL } from '../apps/server/src/modules/orders/list/order-counts.ts';
+
+const db: Database = process.env.DATABASE_URL
+  ? openPostgres(process.env.DATABASE_URL)
+  : await openPglite(process.env.PGLITE_DIR ?? null);
+const merchantIds = new Map<string, string>();
+
+async function merchantId(tmk: string): Promise<string> {
+  let id = merchantIds.get(tmk);
+  if (!id) {
+    const [row] = await db.query<{ id: string }>('SELECT id FROM merchants WHERE tmk = $1', [tmk]);
+    id = row?.id ?? '';
+    merchantIds.set(tmk, id);
+  }
+  return id;
+}
+
+function params(merchant: string, u: URL, defaultLimit: number): ListParams {
+  const g = (k: string) => u.searchParams.get(k) ?? undefined;
+  const cursor = g('cursor');
+  return {
+    merchantId: merchant,
+    limit: Number(g('limit') ?? defaultLimit),
+    offset: Number(g('offset') ?? 0),
+    cursor: cursor ? decodeCursor(cursor) : null,
+    tab: g('filter[tab]') as ListParams['tab'],
+    applicationRefs: g('filter[application_ref]')?.split(','),
+    deliveryMethod: g('filter[delivery_method]'),
+    orderKey: g('filter[order_key]'),
+    search: g('filter[search]'),
+    recipientName: g('filter[recipient_name]'),
+    customerEmail: g('filter[customer_email]'),
+    sort: (g('sort[date]') as ListParams['sort']) ?? 'desc',
+  };
+}
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const u = new URL(req.url ?? '/', 'http://floor');
+    const m = /^\/m\/v2\/merchant\/([^/]+)\/orders\/(optimized|optimize|count)$/.exec(u.pathname);
+    if (!m) {
+      res.writeHead(404).end();
+      return;
+    }
+    const id = await merchantId(decodeURIComponent(m[1]!));
+    let body: unknown;
+    if (m[2] === 'count') body = await db.query(COUNTS_SQL, [id]);
+    else {
+      const p = params(id, u, m[2] === 'optimize' ? 10 : 30);
+      const list = buildListQuery(p);
+      const kept = usesKeptCount(p);
+      const total = buildTotalQuery(p);
+      const [rows, keptN, hours] = await Promise.all([
+        db.query(list.text, list.values),
+        kept ? db.query(total.text, total.values) : null,
+        !p.tab || p.tab === 'active' ? db.query(HOURS_SQL, [id]) : null,
+      ]);
+      const needCount = !kept && (p.cursor || rows.length > p.limit || (rows.length === 0 && p.offset > 0));
+      const n = needCount ? await db.query(total.text, total.values) : keptN;
+      body = { rows, n, hours };
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  } catch (e) {
+    res.writeHead(500).end(String(e));
+  }
+});
+server.keepAliveTimeout = 60_000;
+server.listen(Number(process.env.FLOOR_PORT ?? 3901), '127.0.0.1', () => console.log('floor ready'));
+const stop = async () => {
+  server.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

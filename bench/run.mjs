@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+/**
+ * npm run bench [-- --pglite] [--orders N --merchants M --largest L] [--reload]
+ *
+ * Loads the benchmark dataset (1,000,000 orders over 1,000 merchants, the largest with 100,000) into
+ * the configured database — BENCH_DATABASE_URL, else DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/mc_bench (created when missing) — or, with --pglite, a PGlite
+ * directory (smaller default dataset), then measures the orders API against a bare floor route.
+ * Results: printed as markdown and written to bench/.results/.
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const res = spawnSync(process.execPath, ['--import', 'tsx', 'bench/bench.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+});
+process.exit(res.status ?? 1);
