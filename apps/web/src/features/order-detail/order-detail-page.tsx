@@ -13,6 +13,7 @@ import { useOrder } from './api/get-order.ts';
 import { OrderDetailContent } from './components/order-detail-content.tsx';
 import { type LabelCallbacks, OrderActionButtons, useOrderWorkflow } from './components/order-workflow.tsx';
 import { usePrintActions } from './hooks/use-print-actions.ts';
+import { useShippingDialogs } from './shipping/shipping-dialogs.tsx';
 
 /** /orders/view/{orderId}: one order expanded (part 2 §2.2); the app returns here after changes. */
 export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => void }) {
@@ -23,6 +24,7 @@ export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => 
   const order = query.data;
   const workflow = useOrderWorkflow(tmk, order);
   const print = usePrintActions(tmk, order ?? { id, customer: { last_name: '' } });
+  const shipping = useShippingDialogs(tmk, order);
 
   if (query.isPending) {
     return (
@@ -76,7 +78,7 @@ export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => 
             order={order}
             print={print}
             open={workflow.setDialog}
-            labels={props}
+            labels={{ ...shipping.labels, ...props }}
           />
         </Group>
         {order.on_track_status && (
@@ -101,10 +103,11 @@ export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => 
         order={order}
         print={print}
         onItemProblem={workflow.onItemProblem}
-        onSendToPhone={props.onSendToPhone}
-        onPrintLabel={props.onPrintLabels ? () => props.onPrintLabels?.(order) : undefined}
+        onSendToPhone={props.onSendToPhone ?? shipping.onSendToPhone}
+        onPrintLabel={props.onPrintLabels ? () => props.onPrintLabels?.(order) : shipping.onPrintLabel}
       />
       {workflow.dialogs}
+      {shipping.dialogs}
     </Stack>
   );
 }

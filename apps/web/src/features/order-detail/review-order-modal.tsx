@@ -6,6 +6,7 @@ import { useOrder } from './api/get-order.ts';
 import { OrderDetailContent } from './components/order-detail-content.tsx';
 import { type LabelCallbacks, OrderActionButtons, useOrderWorkflow } from './components/order-workflow.tsx';
 import { usePrintActions } from './hooks/use-print-actions.ts';
+import { useShippingDialogs } from './shipping/shipping-dialogs.tsx';
 
 /** The search parameter the orders list sets on a row click: `?review=<orderId>`. */
 export const REVIEW_PARAM = 'review';
@@ -26,6 +27,7 @@ export function ReviewOrderModal({
   const order = query.data;
   const workflow = useOrderWorkflow(tmk, order);
   const print = usePrintActions(tmk, order ?? { id: orderId ?? '', customer: { last_name: '' } });
+  const shipping = useShippingDialogs(tmk, order);
   const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`);
   const title = order ? (reviewModalActions(order).title?.toUpperCase() ?? 'Review Order') : 'Review Order';
 
@@ -43,7 +45,7 @@ export function ReviewOrderModal({
         size="80rem"
         fullScreen={mobile}
         // Escape closes the topmost modal only: this one stays while a dialog is open above it.
-        closeOnEscape={!workflow.dialog}
+        closeOnEscape={!workflow.dialog && !shipping.isOpen}
       >
         {!order ? (
           <Group justify="center" p="xl">
@@ -61,6 +63,8 @@ export function ReviewOrderModal({
               print={print}
               onItemProblem={workflow.onItemProblem}
               showHistory={false}
+              onSendToPhone={shipping.onSendToPhone}
+              onPrintLabel={shipping.onPrintLabel}
             />
             <div
               style={{
@@ -78,13 +82,14 @@ export function ReviewOrderModal({
                 print={print}
                 open={workflow.setDialog}
                 onClose={onClose}
-                labels={labels}
+                labels={labels ?? shipping.labels}
               />
             </div>
           </>
         )}
       </Modal>
       {workflow.dialogs}
+      {shipping.dialogs}
     </>
   );
 }

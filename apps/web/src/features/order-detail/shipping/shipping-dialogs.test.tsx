@@ -95,7 +95,9 @@ afterEach(() => {
 });
 
 describe('CreateShippingLabelDialog', () => {
-  it('splits the order weight, adds boxes up to the unit count, and sends an Idempotency-Key', async () => {
+  it('splits the order weight, adds boxes up to the unit count, and sends an Idempotency-Key', {
+    timeout: 30_000,
+  }, async () => {
     const user = userEvent.setup();
     const fetch = merchantFetch(() => ({
       body: {
@@ -297,7 +299,7 @@ describe('SendToPhoneDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const call = fetch.mock.calls.find(([u]) => String(u).endsWith('/m/v2/sms'));
-    expect(JSON.parse(String((call?.[1] as RequestInit).body))).toEqual({
+    expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toEqual({
       number: '+16465550199',
       order_id: 'A1',
     });

@@ -20,6 +20,8 @@ export function useShippingDialogs(tmk: string, order: OrderDetail | undefined) 
   ) : null;
   return {
     dialogs,
+    /** A shipping dialog is open (the Review Order modal then leaves Escape to it). */
+    isOpen: open !== null,
     isPrintingLabels: print.isPrinting,
     labels: {
       onCreateLabel: () => setOpen('label'),
