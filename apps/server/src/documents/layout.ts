@@ -117,7 +117,19 @@ export function measureText(
   const text = pdfSafe(value);
   if (text === '') return 0;
   applyStyle(doc, style);
-  return doc.heightOfString(text, { width, lineGap: style.lineGap ?? 0 });
+  const lineGap = style.lineGap ?? 0;
+  if (fitsOnOneLine(doc, text, width, 0)) return doc.currentLineHeight(true) + lineGap;
+  return doc.heightOfString(text, { width, lineGap });
+}
+
+/**
+ * Fast path (most document text is one short line): a text without line breaks whose width is clearly
+ * below the box needs no line wrapping, which is where pdfkit spends its time. Same height as
+ * heightOfString gives for one line.
+ */
+function fitsOnOneLine(doc: Doc, text: string, width: number, characterSpacing: number): boolean {
+  if (text.includes('\n') || text.length > 200) return false;
+  return doc.widthOfString(text) + characterSpacing * Math.max(0, text.length - 1) <= width - 0.5;
 }
 
 export function textWidth(doc: Doc, value: string | null | undefined, style: TextStyle = {}): number {
@@ -161,6 +173,20 @@ export function drawText(
     return doc.currentLineHeight(true);
   }
   const width = options.width ?? doc.page.width - x - doc.page.margins.right;
+  const spacing = options.characterSpacing ?? 0;
+  if (fitsOnOneLine(doc, text, width, spacing)) {
+    const natural = doc.currentLineHeight(true) + lineGap;
+    const lineWidth = doc.widthOfString(text) + spacing * Math.max(0, text.length - 1);
+    let left = x;
+    if (options.align === 'right') left = x + width - lineWidth;
+    if (options.align === 'center') left = x + (width - lineWidth) / 2;
+    doc.text(text, left, y, {
+      lineBreak: false,
+      characterSpacing: options.characterSpacing,
+      underline: options.underline,
+    });
+    return options.height !== undefined ? Math.min(options.height, natural) : natural;
+  }
   const natural = doc.heightOfString(text, { width, lineGap, characterSpacing: options.characterSpacing });
   const height = options.height !== undefined ? Math.min(options.height, natural) : natural;
   doc.text(text, x, y, {
