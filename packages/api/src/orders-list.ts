@@ -149,6 +149,8 @@ export const OrdersListResponseSchema = z
     next_url: z.string().nullable(),
     prev_url: z.string().nullable(),
     total_rows: z.number().int(),
+    /** True when a filtered count reached its cap (1,000): total_rows is then a lower bound. */
+    total_rows_capped: z.boolean(),
     current_filter: z.array(NameValueSchema),
     current_sort: z.array(NameValueSchema),
     available_filters: z.array(z.string()),

@@ -46,11 +46,26 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 
 beforeEach(() => {
+  // A wide desktop window: every min-width query matches.
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (q: string) =>
+      ({
+        matches: /min-width/.test(q),
+        media: q,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
   signIn('demo-wine-spirits');
   newOrdersStore.reset();
   registerErrorReporter(() => {});
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   registerErrorReporter(null);
   signOut();

@@ -33,6 +33,7 @@ export function page(items: OrderListItem[], next_url: string | null = null): Or
     next_url,
     prev_url: null,
     total_rows: items.length,
+    total_rows_capped: false,
     current_filter: [],
     current_sort: [],
     available_filters: [],

@@ -166,6 +166,9 @@ export function usesKeptCount(p: ListParams): boolean {
   );
 }
 
+/** A filtered count stops here: past it total_rows is the cap and total_rows_capped is true. */
+export const FILTERED_COUNT_CAP = 1000;
+
 /** total_rows: the kept counts when only the tab filters, otherwise a count of the filtered rows. */
 export function buildTotalQuery(p: ListParams): SqlQuery {
   if (usesKeptCount(p)) {
@@ -179,7 +182,11 @@ export function buildTotalQuery(p: ListParams): SqlQuery {
   }
   const values: unknown[] = [];
   const where = whereClause(p, values);
-  return { text: `SELECT count(*)::int AS n FROM orders o WHERE ${where.join(' AND ')}`, values };
+  values.push(FILTERED_COUNT_CAP + 1);
+  return {
+    text: `SELECT count(*)::int AS n FROM (SELECT 1 FROM orders o WHERE ${where.join(' AND ')} LIMIT $${values.length}) s`,
+    values,
+  };
 }
 
 export const HOURS_SQL = 'SELECT weekday, time_open, time_close FROM merchant_hours WHERE merchant_id = $1';

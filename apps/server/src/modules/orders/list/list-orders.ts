@@ -18,6 +18,7 @@ import {
   buildTotalQuery,
   decodeCursor,
   encodeCursor,
+  FILTERED_COUNT_CAP,
   HOURS_SQL,
   type ListParams,
   type ListRow,
@@ -180,6 +181,8 @@ export async function listOrders(
     const t = buildTotalQuery(p);
     total = Number((await query<{ n: number }>(t.text, t.values))[0]?.n ?? 0);
   }
+  const capped = !keptTotal && total > FILTERED_COUNT_CAP;
+  if (capped) total = FILTERED_COUNT_CAP;
 
   const hasMore = rows.length > p.limit;
   const page = rows.slice(0, p.limit);
@@ -223,6 +226,7 @@ export async function listOrders(
     next_url,
     prev_url,
     total_rows: total,
+    total_rows_capped: capped,
     current_filter: currentFilter(p),
     current_sort: [{ name: 'date', value: p.sort }],
     available_filters: AVAILABLE_FILTERS,
