@@ -13,6 +13,7 @@ import { useOrder } from './api/get-order.ts';
 import { OrderDetailContent } from './components/order-detail-content.tsx';
 import { type LabelCallbacks, OrderActionButtons, useOrderWorkflow } from './components/order-workflow.tsx';
 import { usePrintActions } from './hooks/use-print-actions.ts';
+import classes from './order-detail.module.css';
 import { useShippingDialogs } from './shipping/shipping-dialogs.tsx';
 
 /** /orders/view/{orderId}: one order expanded (part 2 §2.2); the app returns here after changes. */
@@ -60,11 +61,8 @@ export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => 
               <Title order={2} fz="xl">
                 Order {order.id}
               </Title>
-              <Badge
-                color={DISPLAY_GROUP_COLORS[group]}
-                variant="light"
-                aria-label={`Status: ${statusLabel(order.status)}`}
-              >
+              <Badge color={`${DISPLAY_GROUP_COLORS[group]}.9`} variant="filled">
+                <span className={classes.srOnly}>Status: </span>
                 {DISPLAY_GROUP_LABELS[group]}
               </Badge>
             </Group>

@@ -34,6 +34,7 @@ export function ReviewOrderModal({
   return (
     <>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={Boolean(orderId)}
         onClose={onClose}
         title={

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Image,
-  Menu,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Group, Image, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { OrderDetail, OrderDetailItem } from '@mc/api';
 import {
   AT_DISTRIBUTOR_LABEL,
@@ -25,7 +13,7 @@ import {
   type OrderStatus,
   showItemOptions,
 } from '@mc/domain';
-import { IconChevronLeft, IconChevronRight, IconDots, IconPhoto } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import classes from '../order-detail.module.css';
 
@@ -137,21 +125,24 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
                   )}
                   {showOptions && (
                     <Table.Td ta="right">
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`Options for ${item.name}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => onItemProblem?.(item, 'outOfStock')}>
-                            {ITEM_REASON_LABELS.outOfStock}
-                          </Menu.Item>
-                          <Menu.Item onClick={() => onItemProblem?.(item, 'wrongPrice')}>
-                            {ITEM_REASON_LABELS.wrongPrice}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={() => onItemProblem?.(item, 'outOfStock')}
+                          aria-label={`Out of stock: ${item.name}`}
+                        >
+                          {ITEM_REASON_LABELS.outOfStock}
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={() => onItemProblem?.(item, 'wrongPrice')}
+                          aria-label={`Wrong Price: ${item.name}`}
+                        >
+                          {ITEM_REASON_LABELS.wrongPrice}
+                        </Button>
+                      </Group>
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -198,6 +189,7 @@ export function ImagePreviewer({
   };
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={index !== null && Boolean(current)}
       onClose={() => onIndex(null)}
       title={current ? names[current.i] : ''}

@@ -106,7 +106,7 @@ export function OrderActionButtons({
     print_shipping_label: labels?.onPrintLabels ? () => labels.onPrintLabels?.(order) : undefined,
     close: onClose,
   };
-  const colors: Partial<Record<ReviewAction, string>> = { accept: 'teal', reject: 'red' };
+  const colors: Partial<Record<ReviewAction, string>> = { accept: 'teal.9', reject: 'red.8' };
   const variants: Partial<Record<ReviewAction, string>> = { close: 'default', print_packing_slip: 'light' };
   const shown = review.actions.filter((a) => handlers[a]);
 

@@ -13,7 +13,14 @@ export function AcceptDialog({ opened, onClose, order, actions }: DialogProps) {
     onClose();
   }
   return (
-    <Modal opened={opened} onClose={onClose} title="Accept & Confirm" size="lg" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Accept & Confirm"
+      size="lg"
+      centered
+    >
       <Stack>
         <Text fz="sm">
           Please confirm that every item below is in stock at the listed price. Accepting charges the

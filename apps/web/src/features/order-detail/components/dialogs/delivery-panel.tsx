@@ -152,6 +152,7 @@ export function DeliveryPanel({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={pickup ? 'Pickup Requested' : DELIVERY_MODE_TITLES[mode]}
@@ -240,6 +241,7 @@ export function DeliveryPanel({
               </Alert>
             )}
             <NumberInput
+              clampBehavior="none"
               label="Number of bags"
               min={1}
               step={1}

@@ -44,7 +44,13 @@ export function OutOfStockDialog({ item, onClose, actions }: ItemDialogProps) {
     if (res.ok) onClose();
   }
   return (
-    <Modal opened={Boolean(item)} onClose={onClose} title="Out of Stock" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={Boolean(item)}
+      onClose={onClose}
+      title="Out of Stock"
+      centered
+    >
       <form onSubmit={handleSubmit}>
         <Stack>
           <Text fz="sm" fw={600}>
@@ -112,7 +118,13 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
     else setError(Object.entries(res.fieldErrors).find(([k]) => k.endsWith('.price'))?.[1] ?? null);
   }
   return (
-    <Modal opened={Boolean(item)} onClose={onClose} title="Wrong Price" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={Boolean(item)}
+      onClose={onClose}
+      title="Wrong Price"
+      centered
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Text fz="sm">

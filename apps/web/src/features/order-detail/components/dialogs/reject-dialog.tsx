@@ -40,7 +40,14 @@ export function RejectDialog({ opened, onClose, actions }: DialogProps) {
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Reject Order" fullScreen={narrow} centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Reject Order"
+      fullScreen={narrow}
+      centered
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Radio.Group

@@ -66,7 +66,13 @@ export function TrackingDialog({ opened, onClose, order, actions }: DialogProps)
 
   const summary = Object.values(errors)[0];
   return (
-    <Modal opened={opened} onClose={onClose} title="Tracking Information" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Tracking Information"
+      centered
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Alert color="teal" variant="light" title={MSG.READY_TO_SHIP}>

@@ -178,7 +178,14 @@ export function CreateShippingLabelDialog({
   const blocked = merchant.isSuccess && !availability.canCreate;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create Shipping Label" centered size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Create Shipping Label"
+      centered
+      size="lg"
+    >
       {blocked ? (
         <Stack>
           <Alert color="orange" variant="light" role="alert">

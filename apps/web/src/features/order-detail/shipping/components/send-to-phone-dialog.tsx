@@ -63,7 +63,13 @@ export function SendToPhoneDialog({ order, opened, onClose, onDone }: SendToPhon
 
   const name = [order.recipient.first_name, order.recipient.last_name].filter(Boolean).join(' ');
   return (
-    <Modal opened={opened} onClose={onClose} title="Send Directions to Phone" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Send Directions to Phone"
+      centered
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Text fz="sm">

@@ -1,0 +1,250 @@
+/**
+ * One order, start to finish, in Chromium (issue #4): accept → tracking → shipped → delivered, reject with an
+ * 'other' reason, out of stock → on hold, a declined payment, a courier pickup, a presale order that cannot ship,
+ * and Escape closing only the topmost modal.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  expectPath,
+  launchBrowser,
+  login,
+  openPage,
+  type PageSession,
+  startServer,
+  type TestServer,
+} from './fixtures.ts';
+
+let server: TestServer;
+let browser: Browser;
+let s: PageSession;
+const MARKETPLACE_KEY = 'demo-marketplace-key';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  // The data directory is removed while PGlite may still flush it; cleanup errors are not test results.
+  await server?.stop().catch(() => undefined);
+});
+afterEach(async () => {
+  await s?.context.close();
+});
+
+/** The marketplace places an order for the demo store (server credential), as the simulator does. */
+async function placeOrder(
+  method: 'on_demand' | 'shipping' | 'scheduled' = 'on_demand',
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
+    body: JSON.stringify({
+      merchant: 'demo-wine-spirits',
+      application_ref: 'e2e',
+      delivery: { method },
+      recipient: {
+        first_name: 'Erin',
+        last_name: 'Tester',
+        street_1: '12 Test Ave',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10013',
+        phone_number: '(212) 555-0111',
+      },
+      customer: {
+        first_name: 'Erin',
+        last_name: 'Tester',
+        email: 'erin@example.test',
+        phone_number: '(212) 555-0111',
+      },
+      items: [
+        { name: 'Old Harbor Bourbon', quantity: 2, price: 39.99, engraving_message: ['Happy Birthday'] },
+        { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
+      ],
+      transaction: { tax: 8.1, delivery_fee: 4.99 },
+      ...extra,
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
+}
+
+async function openOrder(id: string) {
+  s = await openPage(browser, server.baseUrl);
+  await login(s.page, DEMO.owner);
+  await s.page.goto(`/orders/view/${id}`);
+  await s.page.getByRole('heading', { name: `Order ${id}` }).waitFor();
+  return s.page;
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Serious and critical accessibility problems of this feature's content (the shell has its own scan). */
+async function a11y(page: Page, selector: string) {
+  const r = await new AxeBuilder({ page }).include(selector).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+describe('order detail flows', () => {
+  it('accept → tracking → shipped → delivered, ending on the completed tab', async () => {
+    const id = await placeOrder('on_demand');
+    const page = await openOrder(id);
+    expect(await a11y(page, '#main-content')).toEqual([]);
+    // Print receipt is disabled while SUBMITTED
+    expect(await page.getByRole('button', { name: 'Print Receipt' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
+    const accept = dialog(page, 'Accept & Confirm');
+    await accept.waitFor();
+    expect(await accept.getByRole('button', { name: /^Out of stock:/ }).count()).toBe(0);
+    await accept.getByRole('button', { name: 'Accept & Confirm' }).click();
+    await toast(page, 'Order was updated successfully!');
+    await page.getByRole('button', { name: 'DELIVER ORDER' }).click();
+
+    const panel = dialog(page, 'Mark Your Order As Out For Delivery');
+    await panel.getByRole('button', { name: 'Enter tracking information instead' }).click();
+    const tracking = dialog(page, 'Tracking Information');
+    await tracking.getByText("You're ready to ship!").waitFor();
+    await tracking.getByRole('button', { name: 'Save & Ship' }).click();
+    await tracking.getByText('* Please fill in all the fields').waitFor();
+    await tracking.getByRole('textbox', { name: 'Carrier' }).click();
+    await page.getByRole('option', { name: 'UPS' }).click();
+    await tracking.getByLabel('Tracking number').fill('1Z'.padEnd(31, '9'));
+    await tracking.getByRole('button', { name: 'Save & Ship' }).click();
+    await tracking.getByText(/at most 30 characters/).waitFor();
+    await tracking.getByLabel('Tracking number').fill('1Z 999 AA1 0123456784');
+    await tracking.getByRole('button', { name: 'Save & Ship' }).click();
+    await toast(page, 'Tracking details were saved successfully!');
+    await page.getByRole('link', { name: '1Z999AA10123456784' }).waitFor();
+
+    await page.getByRole('button', { name: 'ADD/VIEW DELIVERY DETAILS' }).click();
+    const delivered = dialog(page, 'Mark Your Order As Delivered');
+    await delivered.getByLabel('Time').fill('');
+    await delivered.getByRole('button', { name: 'Mark as Delivered' }).click();
+    await delivered.getByText('Please fill in required fields').waitFor();
+    await delivered.getByLabel('Time').fill('12:15');
+    await delivered.getByLabel('Signed by').fill('Erin Tester');
+    await delivered.getByLabel('Delivered by').fill('Sam');
+    await delivered.getByRole('button', { name: 'Mark as Delivered' }).click();
+    await toast(page, 'Delivery details were saved successfully!');
+    await page
+      .getByRole('status', { name: undefined })
+      .first()
+      .waitFor({ state: 'attached' })
+      .catch(() => undefined);
+    await page.getByText('Delivered, signed by Erin Tester, delivered by Sam').waitFor();
+
+    await page.goto('/orders/completed');
+    await expectPath(page, '/orders/completed');
+    await page.getByText(id).first().waitFor();
+    expect(s.errors).toEqual([]);
+  });
+
+  it("reject with an 'other' reason", async () => {
+    const id = await placeOrder('shipping');
+    const page = await openOrder(id);
+    await page.getByRole('button', { name: 'REJECT', exact: true }).click();
+    const reject = dialog(page, 'Reject Order');
+    expect(await reject.getByRole('radio', { name: 'Customer cancelled' }).isChecked()).toBe(true);
+    await reject.getByRole('radio', { name: 'Other' }).check();
+    await reject.getByRole('button', { name: 'Reject Order' }).click();
+    await reject.getByText('Please insert a reason').waitFor();
+    await reject.getByPlaceholder('Please describe the issue...').fill('Delivery area flooded');
+    await reject.getByRole('button', { name: 'Reject Order' }).click();
+    await toast(page, 'Order was updated successfully!');
+    await page.getByText('status rejected · Delivery area flooded').waitFor();
+    await page
+      .getByRole('region', { name: 'History' })
+      .getByText('Delivery area flooded', { exact: true })
+      .waitFor();
+  });
+
+  it('out of stock puts the order on hold, with its comment on the on-hold tab', async () => {
+    const id = await placeOrder('shipping');
+    const page = await openOrder(id);
+    await page.getByRole('button', { name: 'Out of stock: Maison Duclair Brut' }).click();
+    const oos = dialog(page, 'Out of Stock');
+    expect(
+      await oos.getByRole('radio', { name: 'Item can be obtained and shipped within 48 hrs.' }).isChecked(),
+    ).toBe(true);
+    await oos.getByRole('radio', { name: 'Item can be obtained and shipped within 4 days.' }).check();
+    await oos.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Order was updated successfully!');
+    const comment = 'Out of stock: Maison Duclair Brut. Item can be obtained and shipped within 4 days.';
+    await page.getByText(`status onHold · ${comment}`).waitFor();
+    await page.goto('/orders/on-hold');
+    await page.getByText(id).first().waitFor();
+    await page.getByText(comment).first().waitFor();
+  });
+
+  it('a declined payment shows the PAYMENT DECLINED toast, then the cancelled tab', async () => {
+    const page = await openOrder('DECLINE-PAY-01');
+    await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
+    await dialog(page, 'Accept & Confirm').getByRole('button', { name: 'Accept & Confirm' }).click();
+    await toast(
+      page,
+      'PAYMENT DECLINED. Do NOT fulfill this order!!!! Order can be reviewed on Cancelled tab.',
+    );
+    await expectPath(page, '/orders/cancelled', 10_000);
+    await page.getByText('DECLINE-PAY-01').first().waitFor();
+  });
+
+  it("a courier pickup shows 'Pickup Requested'", async () => {
+    const id = await placeOrder('on_demand');
+    const page = await openOrder(id);
+    await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
+    await dialog(page, 'Accept & Confirm').getByRole('button', { name: 'Accept & Confirm' }).click();
+    await toast(page, 'Order was updated successfully!');
+    await page.getByRole('button', { name: 'DELIVER ORDER' }).click();
+    await dialog(page, 'Mark Your Order As Out For Delivery')
+      .getByRole('button', { name: 'Call a Courier' })
+      .click();
+    const courier = dialog(page, 'Call a Courier');
+    await courier.getByLabel('Number of bags').fill('0');
+    await courier.getByRole('button', { name: 'Request Pickup' }).click();
+    await courier.getByText('Please fill in required fields').waitFor();
+    await courier.getByLabel('Number of bags').fill('2');
+    await courier.getByLabel('Pickup instructions').fill('Side door, ring twice');
+    await courier.getByRole('button', { name: 'Request Pickup' }).click();
+    await toast(page, 'Courier details were saved successfully!');
+    await page.locator('#main-content').getByRole('heading', { name: 'Pickup Requested' }).waitFor();
+    await page.locator('#main-content').getByText('Packages: 2').waitFor();
+  });
+
+  it('a presale order that cannot ship', async () => {
+    const page = await openOrder('PRESALE-NRY-01');
+    await page.getByText('PRESALE ORDER: NOT READY TO SHIP').waitFor();
+    for (const name of ['ADD TRACKING', 'DELIVER ORDER', 'REQUEST PICKUP']) {
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    }
+    await page.getByRole('button', { name: 'PRINT PACKING SLIP' }).waitFor();
+  });
+
+  it('Review Order modal from ?review=<id>: Escape closes the topmost modal only', async () => {
+    const id = await placeOrder('on_demand');
+    const page = await openOrder(id);
+    await page.goto(`/orders/active?review=${id}`);
+    const review = page.getByRole('dialog', { name: new RegExp(`Review Order · ${id}`) });
+    await review.waitFor();
+    await review.getByRole('button', { name: 'REJECT', exact: true }).click();
+    await dialog(page, 'Reject Order').waitFor();
+    expect(await a11y(page, '[role=dialog]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog(page, 'Reject Order').waitFor({ state: 'hidden' });
+    expect(await review.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await review.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).search).toBe('');
+  });
+});
