@@ -1,8 +1,9 @@
+import { TOAST_DURATION_MS } from '@mc/domain';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 
-import { MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -10,7 +11,20 @@ import type { ReactNode } from 'react';
 import { theme } from './theme.ts';
 
 /** Toasts close automatically after 8000 ms (part 1 §2, §9). */
-export const TOAST_AUTO_CLOSE_MS = 8000;
+export const TOAST_AUTO_CLOSE_MS = TOAST_DURATION_MS;
+
+/**
+ * WCAG AA contrast on white: secondary ("dimmed") text and error text one notch darker than
+ * Mantine's defaults (gray.6 and red.6 are about 3.3:1).
+ */
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
+  dark: {},
+});
 
 export interface ProvidersProps {
   children: ReactNode;
@@ -21,7 +35,12 @@ export interface ProvidersProps {
 
 export function Providers({ children, queryClient, env = 'default' }: ProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      env={env}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>{children}</ModalsProvider>

@@ -3,14 +3,14 @@
  * Every page is its own chunk (React.lazy) so the first load stays small.
  */
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, type RouteObject, useLocation, useMatches } from 'react-router';
+import { Outlet, type RouteObject, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { RouteErrorPage } from '../features/shell/error-page.tsx';
 import { isShellRouteHandle, type ShellRouteHandle } from '../features/shell/route-handle.ts';
 import { trackPageView } from '../lib/analytics.ts';
 import { PRODUCT_NAME } from '../lib/brand.ts';
 import { getUserId } from '../lib/session.ts';
-import { GuestOnly, HomeRedirect, NotFoundOrLogin, RequireToken } from './guards.tsx';
+import { GuestOnly, HomeRedirect, NotFoundOrLogin, Redirect, RequireToken } from './guards.tsx';
 
 /** React.lazy for a named export. */
 function lazyNamed<K extends string, P extends object>(
@@ -38,8 +38,14 @@ const DevelopersPage = lazyNamed(
 const InventoryPage = lazyNamed(() => import('../features/inventory/inventory-page.tsx'), 'InventoryPage');
 const OrdersLayout = lazyNamed(() => import('../features/orders/orders-layout.tsx'), 'OrdersLayout');
 const OrdersTabPage = lazyNamed(() => import('../features/orders/orders-tab-page.tsx'), 'OrdersTabPage');
-const OrderDetailPage = lazyNamed(() => import('../features/order-detail/order-detail-page.tsx'), 'OrderDetailPage');
-const ReviewOrderHost = lazyNamed(() => import('../features/order-detail/review-order-host.tsx'), 'ReviewOrderHost');
+const OrderDetailPage = lazyNamed(
+  () => import('../features/order-detail/order-detail-page.tsx'),
+  'OrderDetailPage',
+);
+const ReviewOrderHost = lazyNamed(
+  () => import('../features/order-detail/review-order-host.tsx'),
+  'ReviewOrderHost',
+);
 const OrdersHeaderSearch = lazyNamed(
   () => import('../features/orders/orders-header-search.tsx'),
   'OrdersHeaderSearch',
@@ -135,13 +141,13 @@ export const routes: RouteObject[] = [
                 ),
                 handle: h({ title: 'Orders', ...ordersSearch }),
                 children: [
-                  { index: true, element: <Navigate to="/orders/active" replace /> },
+                  { index: true, element: <Redirect to="/orders/active" /> },
                   { path: 'active', element: <OrdersTabPage />, handle: h({ title: 'Active Orders' }) },
                   { path: 'on-hold', element: <OrdersTabPage />, handle: h({ title: 'On Hold Orders' }) },
                   { path: 'cancelled', element: <OrdersTabPage />, handle: h({ title: 'Cancelled Orders' }) },
                   { path: 'completed', element: <OrdersTabPage />, handle: h({ title: 'Completed Orders' }) },
                   { path: 'view/:id', element: <OrderDetailPage />, handle: h({ title: 'Order' }) },
-                  { path: '*', element: <Navigate to="/orders/active" replace /> },
+                  { path: '*', element: <Redirect to="/orders/active" /> },
                 ],
               },
               { path: 'inventory', element: <InventoryPage />, handle: h({ title: 'Inventory' }) },
@@ -151,7 +157,7 @@ export const routes: RouteObject[] = [
                 element: <SettingsLayout />,
                 handle: h({ title: 'Settings' }),
                 children: [
-                  { index: true, element: <Navigate to="/settings/profile" replace /> },
+                  { index: true, element: <Redirect to="/settings/profile" /> },
                   { path: 'profile', element: <ProfileSettingsPage />, handle: h({ title: 'Profile' }) },
                   { path: 'company', element: <CompanySettingsPage />, handle: h({ title: 'Company' }) },
                   { path: 'users', element: <UsersSettingsPage />, handle: h({ title: 'Users' }) },

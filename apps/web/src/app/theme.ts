@@ -37,6 +37,8 @@ export const theme = createTheme({
     xl: '90em',
   },
   focusRing: 'auto',
+  /** Transitions are skipped for people who ask the system for reduced motion. */
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },

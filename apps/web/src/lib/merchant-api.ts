@@ -12,8 +12,10 @@ export const merchantKeys = {
   stripe: (tmk: string) => ['merchant', tmk, 'stripe'] as const,
 };
 
-export function getMerchant(tmk: string, signal?: AbortSignal): Promise<Merchant> {
-  return http.get<Merchant>(`/c/v2/merchants/${encodeURIComponent(tmk)}`, { signal });
+/** `token` overrides the stored one (login loads the merchant before storing the session). */
+export function getMerchant(tmk: string, signal?: AbortSignal, token?: string): Promise<Merchant> {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  return http.get<Merchant>(`/c/v2/merchants/${encodeURIComponent(tmk)}`, { signal, headers });
 }
 
 export function merchantQueryOptions(tmk: string) {

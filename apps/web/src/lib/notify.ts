@@ -1,3 +1,4 @@
+import { MSG } from '@mc/domain';
 /**
  * The one place that turns an error into a toast (CONVENTIONS: "one place turns it into a toast").
  * Toasts close after 8000 ms (set on the Notifications provider, part 1 §2).
@@ -7,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { ApiError } from '@mc/api';
 import { reportError } from './error-reporting.ts';
 
-export const GENERIC_ERROR = 'Something went wrong';
+export const GENERIC_ERROR = MSG.SOMETHING_WENT_WRONG;
 
 /**
  * The text a user should see for an error: the server's message; else the caller's fallback; else

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { type ForgotPasswordInput, ForgotPasswordSchema } from '@mc/domain';
+import { type ForgotPasswordInput, ForgotPasswordSchema, MSG } from '@mc/domain';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,8 +10,8 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useRequestPasswordToken } from './api/request-password-token.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
-export const EMAIL_NOT_FOUND_MESSAGE = 'The email entered does not exists. Please review and try again';
-export const EMAIL_DELAY_NOTE = 'Emails can take up to 15 minutes to arrive.';
+export const EMAIL_NOT_FOUND_MESSAGE = MSG.FORGOT_EMAIL_NOT_FOUND;
+export const EMAIL_DELAY_NOTE = MSG.RESET_EMAIL_DELAY_NOTE;
 
 /** Flow states of part 1 §4: idle → sending → sent → resending → sent. */
 export type ForgotState = 'idle' | 'sending' | 'sent' | 'resending';
@@ -55,7 +55,7 @@ export function ForgotPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout title="Instructions Sent">
+      <AuthLayout title={MSG.INSTRUCTIONS_SENT}>
         <Stack gap="md" align="stretch">
           <ThemeIcon size={52} radius="xl" variant="light" aria-hidden="true">
             <IconMailCheck size={28} />
@@ -77,7 +77,7 @@ export function ForgotPage() {
             loading={state === 'resending'}
             onClick={() => send(sentTo, true)}
           >
-            Resend Instructions
+            {MSG.RESEND_INSTRUCTIONS}
           </Button>
           <Anchor component={Link} to="/login" fz="sm" ta="center" fw={500}>
             <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px', marginRight: 4 }} />
@@ -114,7 +114,7 @@ export function ForgotPage() {
             disabled={email.trim() === ''}
             loading={state === 'sending'}
           >
-            Send Instructions
+            {MSG.SEND_INSTRUCTIONS}
           </Button>
           <Anchor component={Link} to="/login" fz="sm" ta="center" fw={500}>
             <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px', marginRight: 4 }} />

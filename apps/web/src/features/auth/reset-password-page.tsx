@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
-import { ResetPasswordSchema } from '@mc/domain';
+import { MSG, ResetPasswordSchema } from '@mc/domain';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,10 +10,9 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useResetPassword } from './api/reset-password.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
-export const PASSWORD_UPDATED_MESSAGE = 'Password Updated successfully';
-export const RESET_FAILED_TOAST = 'There was an error trying to update your password';
-export const RESET_FAILED_FORM_MESSAGE =
-  'There was a problem trying to update your password. Please try again';
+export const PASSWORD_UPDATED_MESSAGE = MSG.PASSWORD_UPDATED;
+export const RESET_FAILED_TOAST = MSG.RESET_FAILED_TOAST;
+export const RESET_FAILED_FORM_MESSAGE = MSG.RESET_FAILED_FORM;
 /** How long the success state shows before going to /login. */
 export const REDIRECT_AFTER_RESET_MS = 1500;
 
@@ -55,7 +54,7 @@ export function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <AuthLayout title="Enter a New Password">
+      <AuthLayout title={MSG.RESET_TITLE}>
         <Stack gap="md" align="center" ta="center" role="status">
           <ThemeIcon size={52} radius="xl" color="teal" variant="light" aria-hidden="true">
             <IconCircleCheck size={28} />
@@ -73,7 +72,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Enter a New Password" subtitle="Choose a password with at least 10 characters.">
+    <AuthLayout title={MSG.RESET_TITLE} subtitle="Choose a password with at least 10 characters.">
       <form onSubmit={handleSubmit} noValidate aria-label="Reset password">
         <Stack gap="md">
           {failed ? (

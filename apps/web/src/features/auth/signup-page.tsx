@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Checkbox, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { SignUpSchema } from '@mc/domain';
+import { MSG, SignUpSchema } from '@mc/domain';
 import { IconAlertCircle, IconBrandGoogleFilled, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -17,7 +17,7 @@ import { BirthDateFields } from './components/birth-date-fields.tsx';
 type SignUpFormInput = z.input<typeof SignUpSchema>;
 type SignUpFormOutput = z.output<typeof SignUpSchema>;
 
-export const EMAIL_EXISTS_MESSAGE = 'The email entered already exists. Have you Forgot your password';
+export const EMAIL_EXISTS_MESSAGE = MSG.SIGN_UP_EMAIL_EXISTS;
 export const GOOGLE_NOT_CONFIGURED_MESSAGE =
   'Google sign-in is not configured on this server. Please sign up with your email address.';
 

@@ -1,4 +1,5 @@
 import { Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { MSG } from '@mc/domain';
 import { IconChartBar } from '@tabler/icons-react';
 
 /** /reports: a placeholder in the spec (part 2 §1). */
@@ -14,7 +15,7 @@ export function ReportsPage() {
             Reports
           </Title>
           <Text c="dimmed" fz="lg">
-            Coming Soon...
+            {MSG.REPORTS_COMING_SOON}
           </Text>
         </Stack>
       </Center>

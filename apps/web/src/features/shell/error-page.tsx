@@ -1,4 +1,5 @@
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { MSG } from '@mc/domain';
 import { IconAlertOctagon } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
@@ -16,11 +17,11 @@ export function ErrorScreen() {
             <IconAlertOctagon size={30} />
           </ThemeIcon>
           <Title order={1} fz={26}>
-            Error Occurred!
+            {MSG.ERROR_TITLE}
           </Title>
-          <Text c="dimmed">Please try again later.</Text>
+          <Text c="dimmed">{MSG.ERROR_TEXT}</Text>
           <Button component="a" href="/" size="md" mt="sm">
-            Go Back Home
+            {MSG.GO_BACK_HOME}
           </Button>
         </Stack>
       </Paper>

@@ -1,4 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { MSG } from '@mc/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
@@ -22,12 +23,12 @@ export function NotFoundPage() {
         404
       </Text>
       <Text tt="uppercase" fw={700} fz="xs" c="wine.8" style={{ letterSpacing: '0.12em' }}>
-        Error Code: 404
+        {MSG.NOT_FOUND_CODE}
       </Text>
       <Title order={1} fz={{ base: 22, sm: 28 }}>
-        Opps! Sorry we could not find the page.
+        {MSG.NOT_FOUND_TITLE}
       </Title>
-      <Text c="dimmed">It may have been moved or deleted.</Text>
+      <Text c="dimmed">{MSG.NOT_FOUND_TEXT}</Text>
       <Button
         component={Link}
         to="/"
@@ -35,7 +36,7 @@ export function NotFoundPage() {
         mt="md"
         leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
       >
-        Go Back Home
+        {MSG.GO_BACK_HOME}
       </Button>
     </Stack>
   );

@@ -4,6 +4,8 @@
  * $20 restocking fee, $10,000 liability cap, 30 days' notice, processor switch on November 15, 2023,
  * acceptance by logging in.
  */
+import { MIN_CUSTOMER_AGE, RESTOCKING_FEE_USD } from '@mc/domain';
+
 export const TERMS_TITLE = 'Merchant Terms and Conditions';
 export const TERMS_DATE = 'October 30th, 2023';
 
@@ -70,13 +72,13 @@ export const TERMS_CLAUSES: TermsClause[] = [
   {
     title: 'Age verification',
     body: [
-      'At delivery or pickup the Merchant verifies, from a valid government-issued photo ID, that the recipient is of legal drinking age: 21 years or older in the United States. The Merchant must not hand over alcohol to anyone who cannot show such ID or who appears intoxicated.',
+      `At delivery or pickup the Merchant verifies, from a valid government-issued photo ID, that the recipient is of legal drinking age: ${MIN_CUSTOMER_AGE} years or older in the United States. The Merchant must not hand over alcohol to anyone who cannot show such ID or who appears intoxicated.`,
     ],
   },
   {
     title: 'Restocking fee',
     body: [
-      'If an order cannot be completed because the customer does not have a valid government ID showing an age of 21 or older, the order is cancelled and the customer is charged a restocking fee of $20.',
+      `If an order cannot be completed because the customer does not have a valid government ID showing an age of ${MIN_CUSTOMER_AGE} or older, the order is cancelled and the customer is charged a restocking fee of $${RESTOCKING_FEE_USD}.`,
     ],
   },
   {

@@ -4,7 +4,7 @@ import type { LoginInput } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
 import { trackLogin } from '../../../lib/analytics.ts';
 import { http } from '../../../lib/api.ts';
-import { merchantQueryOptions } from '../../../lib/merchant-api.ts';
+import { getMerchant, merchantKeys } from '../../../lib/merchant-api.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { saveSession } from '../../../lib/session.ts';
@@ -15,22 +15,24 @@ export function login(body: LoginInput): Promise<LoginResponse> {
 }
 
 /**
- * Stores the token and merchant key, loads the merchant details (and the user when the answer
- * lacks the email), records the login event and goes to `/`.
+ * Loads the merchant details with the new token, then stores the token and merchant key, records the
+ * login event and goes to `/` (part 1 §2, §4). The user is cached from the answer, or loaded when the
+ * answer lacks the email.
  */
 export async function completeLogin({ token, user }: LoginResponse): Promise<void> {
   const merchantKey = user.aux_data?.authorized_merchant ?? null;
   queryClient.clear();
+  if (merchantKey) {
+    try {
+      const merchant = await getMerchant(merchantKey, undefined, token);
+      queryClient.setQueryData(merchantKeys.detail(merchantKey), merchant);
+    } catch {
+      // the shell loads it again and shows the store name once it arrives
+    }
+  }
   saveSession(token, merchantKey);
   if (user.email) queryClient.setQueryData(userKeys.detail(user.id), user);
   else void queryClient.prefetchQuery(userQueryOptions(user.id));
-  if (merchantKey) {
-    try {
-      await queryClient.fetchQuery(merchantQueryOptions(merchantKey));
-    } catch {
-      // the shell retries and shows the store name once it loads
-    }
-  }
   trackLogin(user.id, merchantKey);
   navigateTo('/', { replace: true });
 }

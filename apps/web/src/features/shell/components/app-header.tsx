@@ -69,13 +69,13 @@ export function AppHeader({
           </nav>
         ) : null}
         {isDesktop && HeaderSlot ? (
-          <div className={classes.slot}>
+          <div className={classes.slot} data-header-slot>
             <HeaderSlot />
           </div>
         ) : null}
       </div>
       {!isDesktop && HeaderSlot ? (
-        <Box className={classes.slotMobile}>
+        <Box className={classes.slotMobile} data-header-slot>
           <HeaderSlot />
         </Box>
       ) : null}

@@ -1,9 +1,9 @@
+import { MSG } from '@mc/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from '../shell.module.css';
 
-export const PAYMENT_BANNER_TEXT =
-  'Your settings are incomplete. Click here to set up payments in order to receive orders';
+export const PAYMENT_BANNER_TEXT = MSG.PAYMENTS_BANNER;
 
 /** Shown while the merchant has no payment account (merchant_account_id is null). */
 export function PaymentBanner() {
