@@ -1,0 +1,335 @@
+/**
+ * End-to-end fixtures: a real server process on a fresh data directory, Debian's Chromium through
+ * playwright-core, and helpers named after the spec's actions (login, signUp, requestPasswordReset…).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CHROMIUM = '/usr/bin/chromium';
+export const DEMO_PASSWORD = 'demo-password-1';
+export const DEMO = {
+  owner: 'owner@demo.test',
+  manager: 'manager@demo.test',
+  member: 'member@demo.test',
+  otherOwner: 'owner@other.test',
+  merchantName: 'Demo Wine & Spirits',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Server
+// ---------------------------------------------------------------------------------------------
+
+export interface TestServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed (for failure messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealthy(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer GET /healthz 200 within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Starts `apps/server/src/main.ts` with tsx on a free port and a fresh data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'mc-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const append = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (log.length > 200_000) log = log.slice(-100_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const output = () => log.slice(-8000);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      try {
+        process.kill(-child.pid, 'SIGTERM'); // the process group we created: npx, tsx and node
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealthy(baseUrl, child, output, 150_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, port, dataDir, output, stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser
+// ---------------------------------------------------------------------------------------------
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium (never a downloaded browser); playwright gives each launch a new user-data dir. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface PageSession {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors, for asserting a clean run. */
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number } = { width: 1440, height: 900 },
+): Promise<PageSession> {
+  // Reduced motion: no drawer/menu transitions, so clicks never land on a moving element.
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.setDefaultNavigationTimeout(30_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return { context, page, errors };
+}
+
+/** Waits until the SPA shows `pathname` (redirects happen client-side). */
+export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spec actions
+// ---------------------------------------------------------------------------------------------
+
+/** Signs in through /login and waits for the orders area. */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectPath(page, '/orders/active');
+}
+
+/** Tries to sign in and returns the alert text shown (for refused credentials). */
+export async function attemptLogin(page: Page, email: string, password: string): Promise<string> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const alert = page.getByRole('alert').first();
+  await alert.waitFor();
+  return (await alert.textContent()) ?? '';
+}
+
+/** Signs out through the settings dropdown. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expectPath(page, '/login');
+}
+
+export interface SignUpDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  /** [year, month 1-12, day] */
+  birthDate: [number, number, number];
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Fills and sends /signup. */
+export async function signUp(page: Page, d: SignUpDetails): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill(d.firstName);
+  await page.getByLabel('Last name').fill(d.lastName);
+  const [year, month, day] = d.birthDate;
+  await page.getByLabel('Birth month').selectOption({ label: MONTH_NAMES[month - 1] ?? 'January' });
+  await page.getByLabel('Birth day').selectOption(String(day));
+  await page.getByLabel('Birth year').selectOption(String(year));
+  await page.getByLabel('Email address').fill(d.email);
+  await page.getByLabel('Password', { exact: true }).fill(d.password);
+  await page.getByRole('checkbox', { name: /I accept the/ }).check();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+/** /forgot: sends the reset instructions and waits for 'Instructions Sent'. */
+export async function requestPasswordReset(page: Page, email: string): Promise<void> {
+  await page.goto('/forgot');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Instructions' }).click();
+  await page.getByRole('heading', { name: 'Instructions Sent' }).waitFor();
+}
+
+/** /forgot/password-reset/:token: sets the new password. */
+export async function resetPassword(page: Page, token: string, newPassword: string): Promise<void> {
+  await page.goto(`/forgot/password-reset/${encodeURIComponent(token)}`);
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sandbox outbox
+// ---------------------------------------------------------------------------------------------
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+  kind: 'email' | 'sms';
+}
+
+/** The sandbox outbox, newest first. */
+export async function readOutbox(baseUrl: string): Promise<OutboxMessage[]> {
+  const res = await fetch(`${baseUrl}/dev/outbox.json`);
+  if (!res.ok) throw new Error(`GET /dev/outbox.json answered ${res.status}`);
+  return (await res.json()) as OutboxMessage[];
+}
+
+/** Waits for the newest email to `to` that matches `predicate`. */
+export async function waitForEmail(
+  baseUrl: string,
+  to: string,
+  predicate: (m: OutboxMessage) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  let last: OutboxMessage[] = [];
+  while (Date.now() < deadline) {
+    last = await readOutbox(baseUrl);
+    const hit = last.find(
+      (m) => m.kind === 'email' && m.to.toLowerCase() === to.toLowerCase() && predicate(m),
+    );
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no email to ${to} within ${timeoutMs} ms; outbox: ${JSON.stringify(last.slice(0, 5))}`);
+}
+
+/** The token of the `/forgot/password-reset/<token>` link in an email. */
+export function resetTokenFrom(message: OutboxMessage): string {
+  const m = /\/forgot\/password-reset\/([^\s"'<>)\]]+)/.exec(message.text);
+  if (!m?.[1]) throw new Error(`no /forgot/password-reset/<token> link in: ${message.text}`);
+  return decodeURIComponent(m[1]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility
+// ---------------------------------------------------------------------------------------------
+
+export interface A11yViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * axe-core scan (WCAG 2 A/AA); returns the serious and critical violations. `include` limits the scan
+ * to some regions and `exclude` leaves some out (CSS selectors).
+ */
+export async function seriousA11yViolations(
+  page: Page,
+  scope: { include?: string[]; exclude?: string[] } = {},
+): Promise<A11yViolation[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of scope.include ?? [])
+    if ((await page.locator(selector).count()) > 0) builder = builder.include(selector);
+  for (const selector of scope.exclude ?? [])
+    if ((await page.locator(selector).count()) > 0) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+}
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
