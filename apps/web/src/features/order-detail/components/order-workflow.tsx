@@ -1,4 +1,4 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { OrderDetail, OrderDetailItem } from '@mc/api';
 import {
   canEditTracking,
@@ -111,9 +111,9 @@ export function OrderActionButtons({
   const shown = review.actions.filter((a) => handlers[a]);
 
   return (
-    <>
+    <Stack gap="xs" align="flex-end">
       {review.notice && (
-        <Alert color="orange" variant="filled" role="status" mb="sm">
+        <Alert color="orange" variant="filled" role="status">
           {review.notice}
         </Alert>
       )}
@@ -135,6 +135,6 @@ export function OrderActionButtons({
           </Button>
         ))}
       </Group>
-    </>
+    </Stack>
   );
 }
