@@ -13,6 +13,7 @@ import {
   Modal,
   NumberInput,
   Paper,
+  SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core';
@@ -237,7 +238,7 @@ export function CreateShippingLabelDialog({
                     />
                   )}
                 </Group>
-                <Group grow align="flex-start" wrap="wrap" gap="sm">
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                   <NumberInput
                     label="Weight"
                     rightSection={
@@ -252,8 +253,8 @@ export function CreateShippingLabelDialog({
                     decimalScale={2}
                     min={0}
                     hideControls
+                    description="Pounds, up to 999,999"
                     required
-                    miw={150}
                     allowNegative={false}
                   />
                   <NumberInput
@@ -266,9 +267,8 @@ export function CreateShippingLabelDialog({
                     decimalScale={2}
                     thousandSeparator=","
                     hideControls
-                    miw={150}
                   />
-                </Group>
+                </SimpleGrid>
               </Paper>
             ))}
             {canAdd && (
