@@ -55,7 +55,7 @@ function Row({
         <Text fz="sm" fw={600} lineClamp={1}>
           {line.name}
         </Text>
-        <Text fz="xs" c="dimmed">
+        <Text fz="xs" c="gray.7">
           TPK: {product.tpk}
         </Text>
       </td>
@@ -87,7 +87,7 @@ function Row({
           href={issueMailto(merchantName, merchantId, product.tpk)}
           fz="sm"
           className={classes.issue}
-          aria-label={`Submit issue for ${line.name} (TPK ${product.tpk})`}
+          aria-label={`Submit Issue for ${line.name} (TPK ${product.tpk})`}
         >
           <IconMail size={16} aria-hidden="true" />
           Submit Issue

@@ -219,6 +219,7 @@ export function BankAccountForm({
               required
               inputMode="numeric"
               autoComplete="off"
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               description={
                 billing.funding.account_number_last_4
                   ? 'Shown masked; type a new number to replace it.'

@@ -25,7 +25,7 @@ function BillingContent({ tmk }: { tmk: string }) {
           </Title>
           <Text fz="sm" c="dimmed">
             Read the{' '}
-            <Anchor href="/terms" target="_blank" rel="noopener" inherit>
+            <Anchor href="/terms" target="_blank" rel="noopener" inherit underline="always">
               Merchant Terms and Conditions
             </Anchor>{' '}
             before you enter the bank account details.

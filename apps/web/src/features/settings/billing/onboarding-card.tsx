@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  List,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@mc/domain';
 import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -49,7 +37,7 @@ export function OnboardingCard({ tmk }: { tmk: string }) {
                 Payments active
               </Badge>
             ) : (
-              <Badge color="orange">Action needed</Badge>
+              <Badge color="red.9">Action needed</Badge>
             )
           ) : null}
         </Group>
@@ -95,10 +83,7 @@ export function OnboardingCard({ tmk }: { tmk: string }) {
         {complete ? null : (
           <Text fz="xs" c="dimmed">
             You come back here when you finish. Until then the console shows a reminder that payments are not
-            set up.{' '}
-            <Anchor href="/terms" target="_blank" fz="xs">
-              Terms of Service
-            </Anchor>
+            set up.
           </Text>
         )}
       </Stack>

@@ -106,6 +106,7 @@ function CarrierForm({ tmk }: { tmk: string }) {
             label="Account Number"
             required
             autoComplete="off"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             description={
               carrier.data?.account_number ? 'Shown masked; type a new number to replace it.' : undefined
             }

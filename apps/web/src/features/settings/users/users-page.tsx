@@ -141,7 +141,7 @@ function TeamTable({ tmk }: { tmk: string }) {
                             <Group gap="xs" justify="flex-end" wrap="nowrap">
                               <Button
                                 size="xs"
-                                variant="light"
+                                variant="default"
                                 disabled={isRevoked}
                                 onClick={() => setEditing(m)}
                                 aria-label={`Edit ${memberName(m)}`}
@@ -150,8 +150,8 @@ function TeamTable({ tmk }: { tmk: string }) {
                               </Button>
                               <Button
                                 size="xs"
-                                variant="light"
-                                color="red"
+                                variant="outline"
+                                color="red.9"
                                 disabled={isRevoked}
                                 onClick={() => setRevoking(m)}
                                 aria-label={`Revoke ${memberName(m)}`}

@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  launchBrowser,
+  login,
+  openPage,
+  type PageSession,
+  startServer,
+  type TestServer,
+} from './fixtures.ts';
+
+/** Serious and critical axe violations inside the page content (the shell has its own scan). */
+async function contentA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include('#main-content')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+let server: TestServer;
+let browser: Browser;
+let s: PageSession;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await s?.context.close();
+});
+
+/** The visible cell texts of one column (rows are virtualised: only what is rendered). */
+async function column(session: PageSession, index: number): Promise<string[]> {
+  return session.page.locator(`table tbody tr[data-index] td:nth-child(${index})`).allInnerTexts();
+}
+
+describe('inventory (part 1 §2 Inventory)', () => {
+  it('shows the table with Last Update, sorts by a column and filters to items sold with the provider', async () => {
+    s = await openPage(browser, server.baseUrl);
+    await login(s.page, DEMO.member);
+    await s.page.getByRole('link', { name: 'INVENTORY' }).first().click();
+    await s.page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
+    await s.page.getByText(/^Last Update: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (am|pm) \(Local time\)$/).waitFor();
+    for (const header of [
+      'Brand',
+      'Product Name',
+      'Container Size',
+      'Price',
+      'QTY',
+      'Active',
+      'Submit Issue',
+    ]) {
+      await s.page.getByRole('columnheader', { name: header }).waitFor();
+    }
+    const total = Number((await s.page.getByText(/^[\d,]+ items$/).innerText()).replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(100);
+    // Virtualised: far fewer rows in the DOM than items.
+    expect(await s.page.locator('table tbody tr[data-index]').count()).toBeLessThan(60);
+
+    await s.page.getByLabel('Sort By').selectOption({ label: 'Price' });
+    const prices = (await column(s, 4)).map((t) => Number(t.replace(/[^\d.]/g, '')));
+    expect(prices.length).toBeGreaterThan(5);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+
+    await s.page.getByLabel('Sort By').selectOption({ label: 'Brand' });
+    const brands = await column(s, 1);
+    expect([...brands].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(brands);
+    // TPK under the product name; Submit Issue opens the pre-filled support email.
+    const firstIssue = s.page.getByRole('link', { name: /Submit Issue for/ }).first();
+    const href = (await firstIssue.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^mailto:/);
+    expect(decodeURIComponent(href)).toContain(
+      `Merchant Dashboard Inventory Page - ${DEMO.merchantName} (demo-wine-spirits)`,
+    );
+    expect(decodeURIComponent(href)).toMatch(/TPK: TPK\d+/);
+
+    const filtered = s.page.waitForRequest(
+      (r) =>
+        r.url().includes('/offerings?') &&
+        decodeURIComponent(r.url()).includes('filter[selling_with_marketplace]=true'),
+    );
+    await s.page.getByLabel('Filter By').selectOption({ label: 'Selling with Marketplace' });
+    await filtered;
+    await s.page.getByText(/^Last Update:/).waitFor();
+    const selling = Number((await s.page.getByText(/^[\d,]+ items$/).innerText()).replace(/\D/g, ''));
+    expect(selling).toBeGreaterThan(0);
+    expect(selling).toBeLessThan(total);
+    // The sort still applies to the new list.
+    expect(await column(s, 1)).toEqual(
+      [...(await column(s, 1))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
+
+    await s.page.getByLabel('Filter By').selectOption({ label: 'All Inventory Items' });
+    await s.page.getByText(`${total.toLocaleString('en-US')} items`).waitFor();
+    // Scrolling to the end renders the last rows.
+    await s.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await s.page.locator(`table tbody tr[data-index="${total - 1}"]`).waitFor();
+    expect(await contentA11yViolations(s.page)).toEqual([]);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('shows AT DISTRIBUTOR instead of a quantity for NextDay items', async () => {
+    s = await openPage(browser, server.baseUrl);
+    await login(s.page, DEMO.owner);
+    await s.page.goto('/inventory');
+    await s.page.getByLabel('Sort By').selectOption({ label: 'Quantity' });
+    await s.page.getByText(/^Last Update:/).waitFor();
+    // 'AT DISTRIBUTOR' sorts by the stored quantity; look through the list until one is rendered.
+    const label = s.page.locator('table tbody td', { hasText: 'AT DISTRIBUTOR' }).first();
+    for (let y = 0; y < 40 && !(await label.isVisible()); y++) await s.page.mouse.wheel(0, 1200);
+    await label.waitFor();
+  });
+});
