@@ -26,6 +26,11 @@ export const BulkAcceptBodySchema = z
   .meta({ id: 'BulkAcceptBody' });
 export type BulkAcceptBody = z.infer<typeof BulkAcceptBodySchema>;
 
+/** `wait=false`: answer at once with the batch (large selections, API clients); default waits a few seconds. */
+export const BulkAcceptQuerySchema = z.object({
+  wait: z.enum(['true', 'false'], { message: 'wait must be true or false' }).optional(),
+});
+
 /** Spec: `{items[]}`, the selected order ids. */
 export const BatchDetailsBodySchema = z
   .object({ items: selection(OrderKeySchema) })

@@ -118,34 +118,29 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
     }
   };
   const workerIds: string[] = [];
-  for (let i = 0; i < (opts.workers ?? 2); i++) {
-    workerIds.push(
-      await boss.work<{ batchId: string }>(
-        BULK_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-        handle,
-      ),
-    );
-  }
-
   const enqueue = async (batchId: string) => {
     await boss.send(BULK_QUEUE, { batchId }, { retryLimit: RETRY_LIMIT, retryDelay: 1 });
     for (const id of workerIds) boss.notifyWorker(id);
   };
 
-  /** Unfinished batches nobody is working on and no job is waiting for: queue them again. */
-  const sweep = async (): Promise<number> => {
+  /**
+   * Unfinished batches nobody is working on and no job is waiting for: queue them again. An active job
+   * counts as orphaned once started over 5 s ago (another process may have just fetched it) — except at
+   * start-up on PGlite, where no other process can exist and no local worker runs yet.
+   */
+  const sweep = async (opts: { anyAge?: boolean } = {}): Promise<number> => {
     const candidates = await database.query<{ id: string }>(
-      `SELECT id FROM batches WHERE state IN ('queued', 'running') AND created_at < now() - interval '2 seconds' ORDER BY created_at LIMIT 100`,
+      `SELECT id FROM batches WHERE state IN ('queued', 'running') AND created_at < now() - $1::interval ORDER BY created_at LIMIT 100`,
+      [opts.anyAge ? '0 seconds' : '2 seconds'],
     );
     let requeued = 0;
     for (const { id } of candidates) {
       if (stopping) break;
       if (!(await locks.isFree(id))) continue;
       const jobs = await database.query<{ id: string; state: string; stale: boolean }>(
-        `SELECT id, state::text AS state, (started_on < now() - interval '5 seconds') AS stale
+        `SELECT id, state::text AS state, (started_on < now() - $3::interval) AS stale
            FROM pgboss.job WHERE name = $1 AND data->>'batchId' = $2 AND state < 'completed'`,
-        [BULK_QUEUE, id],
+        [BULK_QUEUE, id, opts.anyAge ? '0 seconds' : '5 seconds'],
       );
       if (
         jobs.some((j) => j.state === 'created' || j.state === 'retry' || (j.state === 'active' && !j.stale))
@@ -165,13 +160,24 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
       if (!stopping) log?.error({ err: error }, 'bulk sweep failed');
       return 0;
     });
-  await sweepSafely();
+  await sweep({ anyAge: database.driver === 'pglite' }).catch((error) =>
+    log?.error({ err: error }, 'bulk sweep failed'),
+  );
+  for (let i = 0; i < (opts.workers ?? 2); i++) {
+    workerIds.push(
+      await boss.work<{ batchId: string }>(
+        BULK_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        handle,
+      ),
+    );
+  }
   const timer = setInterval(() => void sweepSafely(), opts.sweepIntervalMs ?? 5000);
   timer.unref();
 
   return {
     enqueue,
-    sweep,
+    sweep: () => sweep(),
     async waitForBatch(batchId, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

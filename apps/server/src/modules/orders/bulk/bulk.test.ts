@@ -193,7 +193,7 @@ describe('bulk accept', () => {
 
 describe('bad input', () => {
   it('400 for an empty selection, more than 1,000 orders, a wrong status or an unknown report type', async () => {
-    const post = (url: string, payload: unknown) =>
+    const post = (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url: `${base()}${url}`, headers: owner.headers, payload });
     let res = await post('/bulk/accept', { orders: [] });
     expect(res.statusCode).toBe(400);

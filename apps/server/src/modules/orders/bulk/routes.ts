@@ -11,6 +11,7 @@ import {
   BatchReportsBodySchema,
   BatchSchema,
   BulkAcceptBodySchema,
+  BulkAcceptQuerySchema,
   ErrorBodySchema,
 } from '@mc/api';
 import { DomainError } from '@mc/domain';
@@ -49,6 +50,7 @@ export function registerBulkRoutes(root: FastifyInstance, ctx: AppContext): void
           '`order_accepted_count`, `order_rejected_count` and `failures` (order id and reason); otherwise poll ' +
           '`GET …/orders/batch/{batch_id}`. Orders of another merchant fail as "Order not found" and are not touched.',
         params: TmkParams,
+        querystring: BulkAcceptQuerySchema,
         body: BulkAcceptBodySchema,
         response: { 200: BatchSchema, ...errors },
       },
@@ -63,7 +65,7 @@ export function registerBulkRoutes(root: FastifyInstance, ctx: AppContext): void
         orderIds: req.body.orders.map((o) => o.id),
       });
       await queue.enqueue(batchId);
-      await queue.waitForBatch(batchId, ACCEPT_WAIT_MS);
+      if (req.query.wait !== 'false') await queue.waitForBatch(batchId, ACCEPT_WAIT_MS);
       return getBatch(ctx, merchant, batchId);
     },
   );

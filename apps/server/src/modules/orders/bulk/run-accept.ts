@@ -77,6 +77,8 @@ async function acceptOne(ctx: AppContext, batch: BatchRow, caller: Caller, order
   }
 }
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Accepts every pending order of the batch, `concurrency` at a time. */
 export async function runAcceptBatch(
   ctx: AppContext,
@@ -97,6 +99,8 @@ export async function runAcceptBatch(
     while (next < pending.length) {
       const id = pending[next++];
       if (id !== undefined) await acceptOne(ctx, batch, caller, id);
+      // PGlite answers in microtasks: yield so HTTP requests (the list, polls) are served meanwhile.
+      await yieldToEventLoop();
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, lane));

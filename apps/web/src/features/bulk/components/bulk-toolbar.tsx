@@ -1,0 +1,117 @@
+import { Alert, Button, Group, List, Menu, Paper, Progress, Text } from '@mantine/core';
+import { MSG, type PrintOption } from '@mc/domain';
+import { IconCheck, IconChevronDown, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
+import type { BulkBatchState } from '../hooks/use-bulk-batch.ts';
+import type { BulkSelection } from '../hooks/use-bulk-selection.ts';
+import classes from './bulk.module.css';
+
+const PRINT_LABELS: Record<PrintOption, string> = {
+  all: 'All (receipts and packing slips)',
+  receipt: 'Receipts',
+  packingslip: 'Packing slips',
+};
+const ACTION_LABELS = {
+  accept: 'Accepting',
+  details: 'Preparing order details',
+  reports: 'Preparing reports',
+} as const;
+
+export interface BulkToolbarProps {
+  selection: BulkSelection;
+  bulk: BulkBatchState;
+}
+
+/** Bulk tools over the active tab's list: print dropdown, details CSV and accept (part 2 §4.7). */
+export function BulkToolbar({ selection, bulk }: BulkToolbarProps) {
+  if (!selection.enabled) return null;
+  const { run } = bulk;
+  const none = selection.count === 0;
+  const ids = selection.ids;
+  const total = run?.batch?.total_count ?? selection.count;
+  const processed = run?.batch ? run.batch.completed_count + run.batch.error_count : 0;
+
+  return (
+    <div className={classes.wrap}>
+      <Paper withBorder radius="md" p="xs" className={classes.toolbar} role="toolbar" aria-label="Bulk tools">
+        <Text fz="sm" fw={600} className={classes.count} aria-live="polite">
+          {none ? 'Select orders for bulk tools' : `${selection.count} selected`}
+        </Text>
+        <Group gap="xs" wrap="wrap" className={classes.actions}>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPrinter size={16} aria-hidden="true" />}
+                rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+                disabled={none}
+              >
+                Print
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {(['all', 'receipt', 'packingslip'] as const).map((option) => (
+                <Menu.Item key={option} onClick={() => void bulk.downloadReports(ids, option)}>
+                  {PRINT_LABELS[option]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
+            disabled={none}
+            onClick={() => void bulk.downloadDetails(ids)}
+          >
+            Download details
+          </Button>
+          <Button
+            size="xs"
+            leftSection={<IconCheck size={16} aria-hidden="true" />}
+            disabled={none || bulk.isRunning}
+            onClick={() => void bulk.accept(ids)}
+          >
+            Accept
+          </Button>
+        </Group>
+      </Paper>
+      {run ? (
+        <div className={classes.progress} role="status" aria-live="polite">
+          <Text fz="xs" c="dimmed">
+            {MSG.BULK_PROCESSING}: {ACTION_LABELS[run.action]}
+            {run.batch ? ` — ${processed} of ${total}` : ''}
+          </Text>
+          <Progress
+            value={total ? (processed / total) * 100 : 0}
+            animated
+            size="sm"
+            aria-label={`${processed} of ${total} orders processed`}
+          />
+        </div>
+      ) : null}
+      {bulk.lastAccept ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          title={`${bulk.lastAccept.order_rejected_count} of ${bulk.lastAccept.total_count} orders were not accepted`}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={bulk.dismissAccept}
+          className={classes.failures}
+        >
+          <List size="sm" spacing={2}>
+            {bulk.lastAccept.failures.map((f) => (
+              <List.Item key={f.id}>
+                <Text span fw={600} fz="sm">
+                  {f.id}
+                </Text>
+                : {f.message}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
