@@ -9,6 +9,10 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import { reportError } from '../../lib/error-reporting.ts';
 import { useSession } from '../../lib/session.ts';
+import { BulkRowCheckbox, BulkSelectAll } from '../bulk/components/bulk-checkbox.tsx';
+import { BulkToolbar } from '../bulk/components/bulk-toolbar.tsx';
+import { useBulkBatch } from '../bulk/hooks/use-bulk-batch.ts';
+import { useBulkSelection } from '../bulk/hooks/use-bulk-selection.ts';
 import { orderFiltersQueryOptions } from './api/get-order-filters.ts';
 import { ordersListQueryOptions } from './api/get-orders.ts';
 import { OrdersTable } from './components/orders-table.tsx';
@@ -52,6 +56,12 @@ export function OrdersTabPage() {
   }, [list.error]);
 
   const orders = flattenPages(list.data);
+  const bulk = useBulkBatch(tmk);
+  const selection = useBulkSelection(
+    tab,
+    orders.map((o) => o.id),
+    bulk.isRunning,
+  );
   const canScroll =
     shouldInfiniteScroll(orders.length, false) &&
     list.hasNextPage &&
@@ -66,45 +76,52 @@ export function OrdersTabPage() {
   };
 
   return (
-    <Paper withBorder radius="md" p={isDesktop ? 0 : 'sm'} style={{ overflow: 'hidden' }}>
-      <OrdersTable
-        tab={tab}
-        orders={orders}
-        timezone={list.data?.pages[0]?.timezone ?? DEFAULT_TIMEZONE}
-        newIds={newIds}
-        onOpen={handleOpen}
-        loading={list.isPending && Boolean(tmk)}
-        isDesktop={isDesktop}
-        empty={<EmptyState text={hasFilters ? MSG.NO_ORDERS_FOR_CRITERIA : MSG.NO_ORDERS_AVAILABLE} />}
-        controls={{
-          sort: filters.sort,
-          onSort: (sort) => setFilters({ ...filters, sort }),
-          method: filters.method,
-          onMethod: (method) => setFilters({ ...filters, method }),
-          methods: options.data?.methods ?? [],
-          brands: filters.brands,
-          onBrands: (brands) => setFilters({ ...filters, brands }),
-          brandOptions: options.data?.brands ?? [],
-        }}
-      />
-      <div ref={sentinel} aria-hidden="true" />
-      {list.isFetchingNextPage ? (
-        <Center py="md">
-          <Loader size="sm" aria-label="Loading more orders" />
-        </Center>
-      ) : null}
-      {list.hasNextPage && !list.isFetchingNextPage && orders.length > 0 ? (
-        <Center py="sm">
-          <Button variant="subtle" size="xs" onClick={() => void list.fetchNextPage()}>
-            Load more orders
-          </Button>
-        </Center>
-      ) : null}
-      {!list.hasNextPage && orders.length > 0 ? (
-        <p className={classes.endOfPage} role="status">
-          {MSG.END_OF_PAGE}
-        </p>
-      ) : null}
-    </Paper>
+    <>
+      <BulkToolbar selection={selection} bulk={bulk} />
+      <Paper withBorder radius="md" p={isDesktop ? 0 : 'sm'} style={{ overflow: 'hidden' }}>
+        <OrdersTable
+          selectAll={selection.enabled ? <BulkSelectAll selection={selection} /> : undefined}
+          rowSelect={
+            selection.enabled ? (o) => <BulkRowCheckbox selection={selection} orderId={o.id} /> : undefined
+          }
+          tab={tab}
+          orders={orders}
+          timezone={list.data?.pages[0]?.timezone ?? DEFAULT_TIMEZONE}
+          newIds={newIds}
+          onOpen={handleOpen}
+          loading={list.isPending && Boolean(tmk)}
+          isDesktop={isDesktop}
+          empty={<EmptyState text={hasFilters ? MSG.NO_ORDERS_FOR_CRITERIA : MSG.NO_ORDERS_AVAILABLE} />}
+          controls={{
+            sort: filters.sort,
+            onSort: (sort) => setFilters({ ...filters, sort }),
+            method: filters.method,
+            onMethod: (method) => setFilters({ ...filters, method }),
+            methods: options.data?.methods ?? [],
+            brands: filters.brands,
+            onBrands: (brands) => setFilters({ ...filters, brands }),
+            brandOptions: options.data?.brands ?? [],
+          }}
+        />
+        <div ref={sentinel} aria-hidden="true" />
+        {list.isFetchingNextPage ? (
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading more orders" />
+          </Center>
+        ) : null}
+        {list.hasNextPage && !list.isFetchingNextPage && orders.length > 0 ? (
+          <Center py="sm">
+            <Button variant="subtle" size="xs" onClick={() => void list.fetchNextPage()}>
+              Load more orders
+            </Button>
+          </Center>
+        ) : null}
+        {!list.hasNextPage && orders.length > 0 ? (
+          <p className={classes.endOfPage} role="status">
+            {MSG.END_OF_PAGE}
+          </p>
+        ) : null}
+      </Paper>
+    </>
   );
 }

@@ -43,6 +43,9 @@ export interface OrdersTableProps {
   /** Shown instead of rows when there are none. */
   empty: ReactNode;
   isDesktop: boolean;
+  /** Bulk selection (active tab only): the header checkbox and one per row. */
+  selectAll?: ReactNode;
+  rowSelect?: (order: OrderListItem) => ReactNode;
 }
 
 /** Which columns a tab shows (part 2 §2.1). */
@@ -84,15 +87,32 @@ export function OrdersTable(props: OrdersTableProps) {
   return props.isDesktop ? <DesktopTable {...props} /> : <MobileList {...props} />;
 }
 
-function DesktopTable({ tab, orders, timezone, newIds, onOpen, controls, loading, empty }: OrdersTableProps) {
+function DesktopTable({
+  tab,
+  orders,
+  timezone,
+  newIds,
+  onOpen,
+  controls,
+  loading,
+  empty,
+  selectAll,
+  rowSelect,
+}: OrdersTableProps) {
   const cols = columnsOf(tab);
   const colCount =
-    7 + Number(cols.status) + Number(cols.onTrack) + Number(cols.comment) + Number(cols.actions);
+    7 +
+    Number(cols.status) +
+    Number(cols.onTrack) +
+    Number(cols.comment) +
+    Number(cols.actions) +
+    Number(Boolean(rowSelect));
   return (
     <Table.ScrollContainer minWidth={980}>
       <Table highlightOnHover verticalSpacing="sm" className={classes.table} aria-label={`Orders: ${tab}`}>
         <Table.Thead>
           <Table.Tr>
+            {rowSelect ? <Table.Th w={36}>{selectAll}</Table.Th> : null}
             <Table.Th>ORDER ID</Table.Th>
             <Table.Th>RECIPIENT</Table.Th>
             <Table.Th
@@ -154,6 +174,7 @@ function DesktopTable({ tab, orders, timezone, newIds, onOpen, controls, loading
               onKeyDown={openOnKey(o, onOpen)}
               aria-label={`Order ${o.id}, ${recipientOf(o)}`}
             >
+              {rowSelect ? <Table.Td>{rowSelect(o)}</Table.Td> : null}
               <Table.Td>
                 <OrderIdCell order={o} isNew={newIds.has(o.id)} />
               </Table.Td>
@@ -197,7 +218,18 @@ function DesktopTable({ tab, orders, timezone, newIds, onOpen, controls, loading
 }
 
 /** The spec's mobile layout (≤ 1100 px): the filters above, one card per order. */
-function MobileList({ tab, orders, timezone, newIds, onOpen, controls, loading, empty }: OrdersTableProps) {
+function MobileList({
+  tab,
+  orders,
+  timezone,
+  newIds,
+  onOpen,
+  controls,
+  loading,
+  empty,
+  selectAll,
+  rowSelect,
+}: OrdersTableProps) {
   const cols = columnsOf(tab);
   return (
     <Stack gap="sm">
@@ -205,6 +237,7 @@ function MobileList({ tab, orders, timezone, newIds, onOpen, controls, loading, 
         <CreatedSort value={controls.sort} onChange={controls.onSort} />
         <MethodFilter methods={controls.methods} value={controls.method} onChange={controls.onMethod} />
         <BrandsFilter brands={controls.brandOptions} value={controls.brands} onChange={controls.onBrands} />
+        {rowSelect ? selectAll : null}
       </Group>
       {loading
         ? Array.from({ length: 5 }, (_, i) => (
@@ -228,6 +261,7 @@ function MobileList({ tab, orders, timezone, newIds, onOpen, controls, loading, 
               aria-label={`Order ${o.id}, ${recipientOf(o)}`}
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                {rowSelect ? rowSelect(o) : null}
                 <OrderIdCell order={o} isNew={newIds.has(o.id)} />
                 <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {formatUsd(o.transaction.total)}
