@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signIn, signOut } from '../../test/render-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signOut();
+});
+
+const user = (id: string, roles: string[]) => ({
+  id,
+  email: `${id}@demo.test`,
+  first_name: 'Olive',
+  last_name: 'Owner',
+  phone_number: null,
+  birthday: null,
+  date_created: '2026-01-01T00:00:00Z',
+  last_login: null,
+  userRoles: roles,
+  aux_data: { authorized_merchant: 'tmk-1' },
+});
+
+const member = (uuid: string, first: string, role: string, label: string) => ({
+  uuid,
+  first_name: first,
+  last_name: 'Test',
+  email: `${uuid}@demo.test`,
+  phone: null,
+  last_login: null,
+  date_created: '2026-01-01T00:00:00Z',
+  roles: [{ name: role, label }],
+});
+
+const MERCHANT = {
+  id: 'm1',
+  tmk: 'tmk-1',
+  name: 'Demo Wine & Spirits',
+  carrier_integration: true,
+  merchant_account_id: null,
+  timezone: 'America/New_York',
+  address: {
+    street_1: '120 Hudson St',
+    street_2: '',
+    street_3: '',
+    city: 'New York',
+    state: 'NY',
+    zipcode: '10013',
+  },
+  primary_phone: '(212) 555-0134',
+  email: 'store@demo.test',
+  aux_data: {
+    primary_contact_name: 'Store Manager',
+    secondary_contact_name: '',
+    secondary_email: '',
+    secondary_phone_number: '',
+    suite_floor: 'Ground floor',
+  },
+};
+
+const emptyBilling = {
+  is_business: false,
+  individual: {
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone: '',
+    date_of_birth: '',
+    address: { street_address: '', locality: '', region: '', postal_code: '' },
+  },
+  funding: { descriptor: '', routing_number: '', account_number: '', account_number_last_4: '' },
+  business: {
+    legal_name: '',
+    dba_name: '',
+    tax_id: '',
+    address: { street_address: '', locality: '', region: '', postal_code: '' },
+  },
+  tos_accepted: false,
+  updated_at: null,
+};
+
+function setup(
+  path: string,
+  roles: string[],
+  extra: (url: string, init: RequestInit) => { status?: number; body?: unknown } | undefined = () =>
+    undefined,
+) {
+  signIn('tmk-1', 'me');
+  const fetchMock = mockFetch((url, init) => {
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url.endsWith('/a/v2/users/me')) return { body: user('me', roles) };
+    if (url.endsWith('/c/v2/merchants/tmk-1')) return { body: MERCHANT };
+    if (url.endsWith('/users') && (init.method ?? 'GET') === 'GET')
+      return {
+        body: {
+          items: [member('me', 'Olive', 'merch.owner', 'Owner'), member('u2', 'Mia', 'merch.user', 'Member')],
+        },
+      };
+    if (url.endsWith('/payments')) return { body: emptyBilling };
+    if (url.includes('/v1/merchant/'))
+      return {
+        body: {
+          merchant_account_id: 'acct_1',
+          complete: false,
+          onboarding_data: { url: '/v1/sandbox/stripe/onboarding/acct_1' },
+          login_link: null,
+        },
+      };
+    if (url.endsWith('/hours'))
+      return { body: { regular_hours: [{ weekday: 'monday', time_open: '00:00', time_close: '23:59' }] } };
+    return undefined;
+  });
+  renderApp(path);
+  return { fetchMock, u: userEvent.setup() };
+}
+
+describe('team page', () => {
+  it('the owner sees Edit and Revoke on other rows only; their own row says You', async () => {
+    setup('/settings/users', ['merch.owner']);
+    const mia = await screen.findByRole('row', { name: /Mia Test/ }, { timeout: 4000 });
+    expect(within(mia).getByRole('button', { name: 'Edit Mia Test' })).toBeInTheDocument();
+    expect(within(mia).getByRole('button', { name: 'Revoke Mia Test' })).toBeInTheDocument();
+    const own = screen.getByRole('row', { name: /Olive Test/ });
+    expect(within(own).queryByRole('button')).toBeNull();
+    expect(within(own).getByText('You')).toBeInTheDocument();
+  });
+
+  it('a manager sees the list without the Edit and Revoke column; a member gets an explanation', async () => {
+    setup('/settings/users', ['merch.manager']);
+    await screen.findByRole('row', { name: /Mia Test/ }, { timeout: 4000 });
+    expect(screen.queryByRole('columnheader', { name: 'Edit / Revoke' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
+    signOut();
+    vi.unstubAllGlobals();
+    setup('/settings/users', ['merch.user']);
+    expect((await screen.findAllByText('Not available for your role')).length).toBeGreaterThan(0);
+  });
+
+  it('shows the load-failure message', async () => {
+    setup('/settings/users', ['merch.owner'], (url) =>
+      url.endsWith('/users') ? { status: 404, body: { message: 'x' } } : undefined,
+    );
+    expect(
+      await screen.findByText(
+        'Whoops, we are sorry but something went wrong. This incident was already reported and we will fix it soon.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('editing needs a role and sends exactly one', async () => {
+    const { u, fetchMock } = setup('/settings/users', ['merch.owner'], (url, init) =>
+      url.endsWith('/roles') && init.method === 'POST'
+        ? { body: member('u2', 'Mia', 'merch.manager', 'Manager') }
+        : undefined,
+    );
+    await u.click(await screen.findByRole('button', { name: 'Edit Mia Test' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.click(within(dialog).getByRole('radio', { name: /Manager/ }));
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Mia Test's role updated successfully!")).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find((c) => String(c[0]).endsWith('/a/v2/users/u2/roles'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ roles: ['merch.manager'] });
+  });
+});
+
+describe('billing page', () => {
+  it('shows the onboarding link; the form is disabled until the terms are accepted; the routing number keeps digits only', async () => {
+    const { u } = setup('/settings/billing', ['merch.owner']);
+    expect(
+      await screen.findByRole('link', { name: 'Complete Stripe Onboarding' }, { timeout: 4000 }),
+    ).toHaveAttribute('href', '/v1/sandbox/stripe/onboarding/acct_1');
+    const routing = await screen.findByLabelText(/Routing Number/);
+    expect(routing).toBeDisabled();
+    await u.click(screen.getByRole('switch', { name: 'I accept the Terms of Service' }));
+    expect(routing).toBeEnabled();
+    const save = screen.getByRole('form', { name: 'Bank account' }).querySelector('button[type="submit"]');
+    expect(save).toBeDisabled();
+    await u.type(routing, '12-34a5678-99');
+    expect(routing).toHaveValue('123456789');
+    expect(save).toBeEnabled();
+    await u.type(screen.getByLabelText(/Deposit Descriptor/), 'DEMO');
+    expect(screen.getByText('Characters Left: 18')).toBeInTheDocument();
+  }, 20_000);
+
+  it('shows the no-account message when the provider gives no links', async () => {
+    setup('/settings/billing', ['merch.owner'], (url) =>
+      url.includes('/v1/merchant/')
+        ? { body: { merchant_account_id: null, complete: false, onboarding_data: null, login_link: null } }
+        : undefined,
+    );
+    expect(
+      await screen.findByText(/There was an issue creating your Stripe payment account/),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('delivery hours', () => {
+  it("shows '24 Hrs' days as 12:00 AM to 11:59 PM and days not saved as closed", async () => {
+    setup('/settings/company', ['merch.owner']);
+    expect(await screen.findByText('12:00 AM to 11:59 PM', {}, { timeout: 4000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Closed')).toHaveLength(6));
+    expect(screen.getByRole('switch', { name: 'Monday open 24 hours' })).toBeChecked();
+  });
+});
