@@ -315,8 +315,18 @@ const plans: Record<string, unknown> = {};
 for (const c of cases) plans[c.name] = await explain(db, merchantId, c);
 await db.close();
 
-const PORT = 3900;
-const FLOOR_PORT = 3901;
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+const PORT = await freePort();
+const FLOOR_PORT = await freePort();
 const appBase = `http://127.0.0.1:${PORT}`;
 const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
 const dbEnv: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: PGLITE_DATA_DIR };

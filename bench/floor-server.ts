@@ -11,6 +11,7 @@ import {
   decodeCursor,
   HOURS_SQL,
   type ListParams,
+  usesKeptCount,
 } from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
 import { COUNTS_SQL } from '../apps/server/src/modules/orders/list/order-counts.ts';
 

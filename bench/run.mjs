@@ -18,4 +18,12 @@ const res = spawnSync(process.execPath, ['--import', 'tsx', 'bench/bench.ts', ..
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });
-process.exit(res.status ?? 1);
+// Packing slips (issue #5): 1,000 slips into one PDF beside a bare pdfkit floor; `--no-slips` skips it.
+const slips = process.argv.includes('--no-slips')
+  ? { status: 0 }
+  : spawnSync(process.execPath, ['bench/packing-slips.mjs'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
+process.exit((res.status ?? 1) || (slips.status ?? 1));
