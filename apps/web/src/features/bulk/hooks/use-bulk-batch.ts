@@ -49,6 +49,7 @@ export interface BulkBatchState {
   downloadReports: (ids: string[], option: PrintOption) => Promise<void>;
 }
 
+const PROCESSING_TOAST = 'bulk-processing';
 const COLORS = { success: 'teal', warning: 'yellow', error: 'red' } as const;
 const settled = (b: Batch) => b.state === 'done' || b.state === 'failed';
 
@@ -128,7 +129,7 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
       abortRef.current = controller;
       let r: BulkRun = { action, batch: null, polls: 0, option };
       update(r);
-      notifications.show({ color: 'blue', message: MSG.BULK_PROCESSING });
+      notifications.show({ id: PROCESSING_TOAST, color: 'blue', message: MSG.BULK_PROCESSING });
       try {
         let batch = await begin();
         r = { ...r, batch };
@@ -159,6 +160,7 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
           error instanceof ApiError && error.status < 500 && error.status !== 401 ? error.message : fallback;
         notifications.show({ color: 'red', message });
       } finally {
+        notifications.hide(PROCESSING_TOAST);
         if (abortRef.current === controller) abortRef.current = null;
         update(null);
       }

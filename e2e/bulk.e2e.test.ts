@@ -1,0 +1,199 @@
+/**
+ * Bulk tools in Chromium (issue #6): select three orders and accept them; download the details CSV and
+ * the reports of two orders and check the files; the checkboxes lock during a batch and reset on a tab
+ * change. Screenshots of the list with the toolbar (during and after a batch, 1440 and 390 px) go to
+ * screenshots/.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  launchBrowser,
+  login,
+  openPage,
+  type PageSession,
+  ROOT,
+  startServer,
+  type TestServer,
+} from './fixtures.ts';
+
+let server: TestServer;
+let browser: Browser;
+let s: PageSession;
+const MARKETPLACE_KEY = 'demo-marketplace-key';
+const SHOTS = join(ROOT, 'screenshots');
+
+beforeAll(async () => {
+  // WEB_DIST: a console built elsewhere (e.g. by a parallel run) instead of apps/web/dist.
+  server = await startServer(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {});
+  browser = await launchBrowser();
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop().catch(() => undefined);
+});
+afterEach(async () => {
+  await s?.context.close();
+});
+
+async function placeOrder(lastName: string): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
+    body: JSON.stringify({
+      merchant: 'demo-wine-spirits',
+      application_ref: 'e2e',
+      delivery: { method: 'on_demand' },
+      recipient: {
+        first_name: 'Bulk',
+        last_name: lastName,
+        street_1: '12 Test Ave',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10013',
+        phone_number: '(212) 555-0111',
+      },
+      customer: {
+        first_name: 'Bulk',
+        last_name: lastName,
+        email: 'bulk@example.test',
+        phone_number: '(212) 555-0111',
+      },
+      items: [
+        { name: 'Old Harbor Bourbon', quantity: 2, price: 39.99 },
+        { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
+      ],
+      transaction: { tax: 8.1, delivery_fee: 4.99 },
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function apiToken(): Promise<{ token: string; tmk: string }> {
+  const res = await fetch(`${server.baseUrl}/a/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO.owner, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { token: string; user: { aux_data: { authorized_merchant: string } } };
+  return { token: body.token, tmk: body.user.aux_data.authorized_merchant };
+}
+
+async function openActive(width = 1440, height = 900): Promise<Page> {
+  s = await openPage(browser, server.baseUrl, { width, height });
+  await login(s.page, DEMO.owner);
+  await s.page.goto('/orders/active');
+  await s.page.getByRole('toolbar', { name: 'Bulk tools' }).waitFor();
+  return s.page;
+}
+
+const box = (page: Page, id: string) => page.getByRole('checkbox', { name: `Select order ${id}` });
+const toast = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
+
+describe('bulk tools', () => {
+  it('selects three orders and accepts them', async () => {
+    const ids = [await placeOrder('Alpha'), await placeOrder('Bravo'), await placeOrder('Charlie')];
+    const page = await openActive();
+    for (const id of ids) await box(page, id).check();
+    await page.getByText('3 selected').waitFor();
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await toast(page, 'Accepted selected orders');
+    const { token } = await apiToken();
+    for (const id of ids) {
+      const res = await fetch(`${server.baseUrl}/m/v2/orders/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await res.json()) as { status: string }).status).toBe('MERCHANT_ACCEPTED');
+    }
+    await page.screenshot({ path: join(SHOTS, 'bulk-1440-after-accept.png') });
+    expect(s.errors).toEqual([]);
+  });
+
+  it('downloads the details CSV and the reports of two orders', async () => {
+    const ids = [await placeOrder('Delta'), await placeOrder('Echo')];
+    const page = await openActive();
+    for (const id of ids) await box(page, id).check();
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download details' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/_Order Details\.csv$/);
+    const rows: Record<string, string>[] = parse(await readFile(await csv.path()), {
+      columns: true,
+      bom: true,
+    });
+    expect([...new Set(rows.map((r) => r['Order ID']))].sort()).toEqual([...ids].sort());
+    expect(rows.filter((r) => r['Order ID'] === ids[0]).map((r) => r.Item)).toEqual([
+      'Old Harbor Bourbon',
+      'Maison Duclair Brut',
+    ]);
+    expect(rows.find((r) => r['Order ID'] === ids[1])?.['Recipient Last Name']).toBe('Echo');
+    await toast(page, 'Selected order details downloaded successfully');
+
+    await page.getByRole('button', { name: 'Print' }).click();
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /^All/ }).last().click(),
+    ]);
+    expect(zip.suggestedFilename()).toMatch(/_Reports\.zip$/);
+    const zipBytes = await readFile(await zip.path());
+    expect(zipBytes.subarray(0, 2).toString()).toBe('PK');
+    expect(zipBytes.includes(Buffer.from('_Receipts.pdf'))).toBe(true);
+    expect(zipBytes.includes(Buffer.from('_Packing Slips.pdf'))).toBe(true);
+    await toast(page, 'Selected order reports downloaded successfully');
+
+    await page.getByRole('button', { name: 'Print' }).click();
+    const [receipts] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Receipts', exact: true }).last().click(),
+    ]);
+    expect(receipts.suggestedFilename()).toMatch(/_Receipts\.pdf$/);
+    const pdf = await readFile(await receipts.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { PDFParse } = await import('pdf-parse');
+    const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
+    for (const id of ids) expect(text).toContain(id);
+  });
+
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    it(`locks the checkboxes during a batch and resets the selection on a tab change (${width} px)`, async () => {
+      const ids = [await placeOrder('Foxtrot'), await placeOrder('Golf')];
+      const page = await openActive(width, height);
+      for (const id of ids) await box(page, id).check();
+      await page.getByRole('button', { name: 'Print' }).click();
+      await page.getByRole('menuitem', { name: /^All/ }).last().click();
+      // The reports batch answers 'queued' and is polled each second: meanwhile the checkboxes are locked.
+      await page.getByRole('status').filter({ hasText: 'Processing selected orders' }).first().waitFor();
+      expect(await box(page, ids[0] as string).isDisabled()).toBe(true);
+      await page.screenshot({ path: join(SHOTS, `bulk-${width}-during-batch.png`) });
+      await toast(page, 'Selected order reports downloaded successfully');
+      expect(await box(page, ids[0] as string).isDisabled()).toBe(false);
+      expect(await box(page, ids[0] as string).isChecked()).toBe(true);
+      await page.screenshot({ path: join(SHOTS, `bulk-${width}-after-batch.png`) });
+
+      if (width < 800) {
+        await page.goto('/orders/on-hold');
+      } else {
+        await page.locator('a[href="/orders/on-hold"]').first().click();
+      }
+      await page.waitForURL((u) => u.pathname === '/orders/on-hold');
+      await page.getByRole('toolbar', { name: 'Bulk tools' }).waitFor({ state: 'detached' });
+      expect(await page.getByRole('checkbox', { name: /^Select order / }).count()).toBe(0);
+      if (width < 800) await page.goto('/orders/active');
+      else await page.locator('a[href="/orders/active"]').first().click();
+      await page.getByText('Select orders for bulk tools').waitFor();
+      expect(await box(page, ids[0] as string).isChecked()).toBe(false);
+    });
+  }
+});
