@@ -41,18 +41,49 @@ export interface DocumentInfo {
 
 /** A document with no page yet: each draw function adds its own pages. */
 export function createDocument(info: DocumentInfo): Doc {
-  return new PDFDocument({
-    autoFirstPage: false,
-    compress: true,
-    bufferPages: false,
-    info: {
-      Title: pdfSafe(info.title),
-      Author: pdfSafe(info.author ?? ''),
-      Subject: pdfSafe(info.subject ?? ''),
-      Creator: 'Merchant console',
-      Producer: 'Merchant console',
-    },
-  });
+  return withMeasureCache(
+    new PDFDocument({
+      autoFirstPage: false,
+      compress: true,
+      bufferPages: false,
+      info: {
+        Title: pdfSafe(info.title),
+        Author: pdfSafe(info.author ?? ''),
+        Subject: pdfSafe(info.subject ?? ''),
+        Creator: 'Merchant console',
+        Producer: 'Merchant console',
+      },
+    }),
+  );
+}
+
+const MEASURE_CACHE_MAX = 20_000;
+
+/**
+ * Memoises string widths per font and size for this document. Width is a pure function of the font, the
+ * size, the character spacing and the string, and pdfkit recomputes it (with kerning lookups) for every
+ * word it wraps: a batch of 1,000 slips measures the same words and labels over and over.
+ */
+function withMeasureCache(doc: Doc): Doc {
+  const original = doc.widthOfString.bind(doc);
+  const cache = new Map<string, number>();
+  const internals = doc as unknown as { _font?: { name?: string }; _fontSize?: number };
+  doc.widthOfString = (text: string, options?: PDFKit.Mixins.TextOptions) => {
+    const opts = options as
+      | { horizontalScaling?: number; features?: unknown; characterSpacing?: number }
+      | undefined;
+    const font = internals._font?.name;
+    if (!font || opts?.horizontalScaling || opts?.features) return original(text, options);
+    const key = `${font}\u0000${internals._fontSize}\u0000${opts?.characterSpacing ?? 0}\u0000${text}`;
+    let width = cache.get(key);
+    if (width === undefined) {
+      width = original(text, options);
+      if (cache.size >= MEASURE_CACHE_MAX) cache.clear();
+      cache.set(key, width);
+    }
+    return width;
+  };
+  return doc;
 }
 
 export function addPage(
