@@ -145,3 +145,19 @@ describe('contentDisposition', () => {
     expect(contentDisposition('inline', 'a"b\\c.pdf')).toContain('filename="a_b_c.pdf"');
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the report, label and SMS paths', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/m/v2/merchant/{tmk}/orders/{id}/reports/{type}',
+        '/m/v2/merchant/{tmk}/orders/{id}/labels',
+        '/m/v2/merchant/{tmk}/orders/{id}/labels/{file}',
+        '/m/v2/sms',
+      ]),
+    );
+  });
+});
