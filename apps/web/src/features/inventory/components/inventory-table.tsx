@@ -9,7 +9,7 @@ import {
 } from '@mc/domain';
 import { IconCheck, IconMail } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { SUPPORT_EMAIL } from '../../../lib/brand.ts';
 import classes from '../inventory.module.css';
 
@@ -22,6 +22,7 @@ export const COLUMNS = [
   'Active',
   'Submit Issue',
 ] as const;
+/** Every row has the same height (one-line names, fixed cell height), so rows are never measured. */
 const ROW_HEIGHT = 58;
 
 export function issueMailto(merchantName: string, merchantId: string, tpk: string): string {
@@ -29,7 +30,7 @@ export function issueMailto(merchantName: string, merchantId: string, tpk: strin
   return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
-function Row({
+const Row = memo(function Row({
   item,
   merchantName,
   merchantId,
@@ -95,7 +96,7 @@ function Row({
       </td>
     </>
   );
-}
+});
 
 /** The inventory table: rows are virtualised against the window, so 10,000 items scroll smoothly. */
 export function InventoryTable({
@@ -152,12 +153,7 @@ export function InventoryTable({
           {rows.map((v) => {
             const item = items[v.index]!;
             return (
-              <tr
-                key={`${item.offering_id}`}
-                data-index={v.index}
-                ref={virtualizer.measureElement}
-                aria-rowindex={v.index + 2}
-              >
+              <tr key={`${item.offering_id}`} data-index={v.index} aria-rowindex={v.index + 2}>
                 <Row item={item} merchantName={merchantName} merchantId={merchantId} />
               </tr>
             );
