@@ -203,3 +203,47 @@ describe('delivery hours', () => {
     expect(screen.getByRole('switch', { name: 'Monday open 24 hours' })).toBeChecked();
   });
 });
+
+describe('carrier account', () => {
+  it('saves, shows the success banner and hides it after 8 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const saved = {
+        carrier: 'FedEx',
+        account_number: '******9876',
+        label_size: '4x6',
+        label_format: 'PDF',
+      };
+      const { fetchMock } = setup('/settings/carrier', ['merch.manager'], (url, init) => {
+        if (url.endsWith('/carrier'))
+          return {
+            body:
+              init.method === 'POST'
+                ? saved
+                : { carrier: null, account_number: null, label_size: '4x6', label_format: 'PDF' },
+          };
+        return undefined;
+      });
+      const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const account = await screen.findByLabelText(/Account Number/, {}, { timeout: 4000 });
+      await u.click(screen.getByRole('textbox', { name: 'Carrier' }));
+      await u.click(await screen.findByRole('option', { name: 'FedEx' }));
+      await u.type(account, 'FX-1239876');
+      await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText('Changes saved successfully!')).toBeInTheDocument();
+      const call = fetchMock.mock.calls.find(
+        (c) => String(c[0]).endsWith('/carrier') && c[1]?.method === 'POST',
+      );
+      expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+        carrier: 'FedEx',
+        account_number: 'FX-1239876',
+        label_size: '4x6',
+        label_format: 'PDF',
+      });
+      await vi.advanceTimersByTimeAsync(8100);
+      await waitFor(() => expect(screen.queryByText('Changes saved successfully!')).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 20_000);
+});
