@@ -348,7 +348,7 @@ async function runPurchase(
           ...asMerchant(caller, order.id),
           to: 'MERCHANT_SHIPPED',
           expectFrom: 'MERCHANT_ACCEPTED',
-          action: 'label',
+          action: 'shipping_label',
           comment: `${labels.length} shipping label(s) bought (${carrier})`,
           patch: {
             tracking_provider: carrier,

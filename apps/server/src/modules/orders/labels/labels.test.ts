@@ -113,7 +113,7 @@ describe(`POST …/labels (${TEST_DB})`, () => {
     expect(row?.tracking_id).toBe(body.tracking_id);
     expect(row?.tracking_url).toContain('ups.com');
     const history = await t.database.db.select().from(orderHistory).where(eq(orderHistory.order_id, id));
-    expect(history.at(-1)).toMatchObject({ action: 'label', to_status: 'MERCHANT_SHIPPED' });
+    expect(history.at(-1)).toMatchObject({ action: 'shipping_label', to_status: 'MERCHANT_SHIPPED' });
 
     const list = await t.app.inject({ method: 'GET', url: url(id), headers: owner.headers });
     expect(list.statusCode).toBe(200);
@@ -247,7 +247,7 @@ describe(`POST …/labels (${TEST_DB})`, () => {
     const history = await t.database.db
       .select({ n: count() })
       .from(orderHistory)
-      .where(and(eq(orderHistory.order_id, id), eq(orderHistory.action, 'label')));
+      .where(and(eq(orderHistory.order_id, id), eq(orderHistory.action, 'shipping_label')));
     expect(Number(history[0]?.n)).toBe(1);
   });
 
