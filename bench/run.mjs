@@ -26,4 +26,13 @@ const slips = process.argv.includes('--no-slips')
       stdio: 'inherit',
       env: process.env,
     });
-process.exit((res.status ?? 1) || (slips.status ?? 1));
+// Bulk tools (issue #6): reports batch, bulk accept and the 100,000-order details CSV beside their floors.
+const bulk =
+  process.argv.includes('--no-bulk') || process.argv.includes('--pglite')
+    ? { status: 0 }
+    : spawnSync(process.execPath, ['--import', 'tsx', 'bench/bulk.ts'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: process.env,
+      });
+process.exit((res.status ?? 1) || (slips.status ?? 1) || (bulk.status ?? 1));

@@ -58,13 +58,26 @@ const ORDER_COLUMNS = `o.id, o.status, o.date_submitted, o.printed_timestamp, o.
   o.delivery_window_start, o.delivery_window_end, o.gift_message, o.promo_code, o.recipient, o.customer,
   o.subtotal_cents, o.tax_cents, o.delivery_fee_cents, o.shipping_cents, o.tip_cents, o.discount_cents, o.total_cents,
   o.tracking_provider, o.tracking_id, o.tracking_url, o.other_tracking_provider, o.courier_estimate_id,
-  a.brand_name,
-  COALESCE((SELECT json_agg(json_build_object(
-      'id', i.id, 'name', i.name, 'description', i.description, 'quantity', i.quantity,
-      'price_cents', i.price_cents, 'subtotal_cents', i.subtotal_cents, 'discount_cents', i.discount_cents,
-      'merchant_sku', i.merchant_sku, 'container_size', i.container_size,
-      'parent_line_item_id', i.parent_line_item_id, 'aux_data', i.aux_data) ORDER BY i.position, i.id)
-    FROM order_items i WHERE i.order_id = o.id), '[]'::json) AS items`;
+  (SELECT a.brand_name FROM applications a WHERE a.id = o.application_id) AS brand_name`;
+
+const ITEM_COLUMNS = `i.order_id, i.id::text AS id, i.name, i.description, i.quantity, i.price_cents, i.subtotal_cents, i.discount_cents,
+  i.merchant_sku, i.container_size, i.parent_line_item_id::text AS parent_line_item_id, i.aux_data`;
+
+/** Attaches the items of `orders` (one indexed query for the page, no per-order JSON aggregation). */
+async function withItems(database: Database, orders: Omit<BulkOrderRow, 'items'>[]): Promise<BulkOrderRow[]> {
+  if (orders.length === 0) return [];
+  const items = await database.query<BulkOrderItemRow & { order_id: string }>(
+    `SELECT ${ITEM_COLUMNS} FROM order_items i WHERE i.order_id = ANY($1::text[]) ORDER BY i.order_id, i.position, i.id`,
+    [orders.map((o) => o.id)],
+  );
+  const byOrder = new Map<string, BulkOrderItemRow[]>();
+  for (const { order_id, ...item } of items) {
+    const list = byOrder.get(order_id);
+    if (list) list.push(item);
+    else byOrder.set(order_id, [item]);
+  }
+  return orders.map((o) => ({ ...o, items: byOrder.get(o.id) ?? [] }));
+}
 
 /** The merchant's orders among `ids`, in the order of `ids` (unknown or foreign ids are skipped). */
 export async function loadBulkOrders(
@@ -73,19 +86,21 @@ export async function loadBulkOrders(
   ids: readonly string[],
 ): Promise<BulkOrderRow[]> {
   if (ids.length === 0) return [];
-  const rows = await database.query<BulkOrderRow>(
-    `SELECT ${ORDER_COLUMNS}
-       FROM orders o JOIN applications a ON a.id = o.application_id
-      WHERE o.merchant_id = $1 AND o.id = ANY($2::text[])`,
+  const rows = await database.query<Omit<BulkOrderRow, 'items'>>(
+    `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.merchant_id = $1 AND o.id = ANY($2::text[])`,
     [merchantId, ids],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return withItems(
+    database,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 /**
  * Every order of a merchant (or those among `ids`), newest first, in keyset pages of `pageSize`: what
- * the details CSV streams through, so memory stays flat whatever the count.
+ * the details CSV streams through, so memory stays flat whatever the count. The next page is read while
+ * the caller writes the current one.
  */
 export async function* iterateBulkOrders(
   database: Database,
@@ -99,27 +114,29 @@ export async function* iterateBulkOrders(
     }
     return;
   }
-  let cursor: { date: Date | string; id: string } | null = null;
-  for (;;) {
+  const page = async (cursor: { date: Date | string; id: string } | null) => {
     const params: unknown[] = [merchantId, pageSize];
     let where = 'o.merchant_id = $1';
     if (cursor) {
       params.push(cursor.date, cursor.id);
       where += ' AND (o.date_submitted, o.id) < ($3::timestamptz, $4::text)';
     }
-    const rows: BulkOrderRow[] = await database.query<BulkOrderRow>(
-      `SELECT ${ORDER_COLUMNS}
-         FROM orders o JOIN applications a ON a.id = o.application_id
-        WHERE ${where}
-        ORDER BY o.date_submitted DESC, o.id DESC
-        LIMIT $2`,
+    const rows = await database.query<Omit<BulkOrderRow, 'items'>>(
+      `SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${where} ORDER BY o.date_submitted DESC, o.id DESC LIMIT $2`,
       params,
     );
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < pageSize) return;
-    cursor = { date: last.date_submitted, id: last.id };
+    return withItems(database, rows);
+  };
+  let current = await page(null);
+  while (current.length > 0) {
+    const last = current[current.length - 1];
+    const next =
+      last && current.length === pageSize ? page({ date: last.date_submitted, id: last.id }) : null;
+    // A rejected prefetch is reported when awaited below, not as an unhandled rejection.
+    next?.catch(() => undefined);
+    yield current;
+    if (!next) return;
+    current = await next;
   }
 }
 

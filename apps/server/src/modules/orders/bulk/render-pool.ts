@@ -2,6 +2,7 @@
  * A small pool of PDF-rendering worker threads (lazily started, reused, unref'd so they never keep the
  * process alive). Falls back to rendering on the main thread if a worker cannot start.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { renderManyPackingSlipsToBuffer } from '../../../documents/batch.ts';
 import type { BatchDocumentKind, DocumentOrder } from '../../../documents/types.ts';
@@ -9,7 +10,14 @@ import type { RenderRequest, RenderResponse } from './render-worker.ts';
 
 const BOOT = new URL('./render-worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./render-worker.ts', import.meta.url).href;
-const POOL_SIZE = 2;
+/**
+ * One core stays with the server's event loop (the list must stay fast during a batch): on 2 cores one
+ * render thread, which draws the report types one after the other. BULK_RENDER_THREADS overrides.
+ */
+const POOL_SIZE = Math.max(
+  1,
+  Number(process.env.BULK_RENDER_THREADS) || Math.min(2, availableParallelism() - 1),
+);
 
 interface Slot {
   worker: Worker;

@@ -1,0 +1,258 @@
+/**
+ * Bulk tools benchmark (issue #6), each figure beside its floor measured in the same run:
+ * - reports batch of 1,000 orders (receipts + packing slips + zip), through the real job
+ *   (POST → pg-boss → worker threads → stored) | floor: a bare pdfkit loop of the same page count;
+ * - bulk accept of 1,000 orders through the job and the single accept command | floor: 1,000 single
+ *   accepts through the raw driver (conditional UPDATE + history INSERT per transaction, same concurrency);
+ * - details CSV of the largest merchant's 100,000 orders, streamed (csv-stringify) with peak extra RSS |
+ *   floor: COPY … TO STDOUT CSV of the same rows (psql);
+ * - the orders list's p95 idle and during a 1,000-order reports batch.
+ * Database: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/mc_bench, with the
+ * list benchmark's dataset loaded (bench/run.mjs loads it first). Usage: node --import tsx bench/bulk.ts
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPostgres } from '../apps/server/src/db/client.ts';
+import { startBulkJobs } from '../apps/server/src/jobs/bulk-queue.ts';
+import { writeDetailsCsv } from '../apps/server/src/modules/orders/bulk/details-csv.ts';
+import { iterateBulkOrders } from '../apps/server/src/modules/orders/bulk/load-orders.ts';
+import { cloneOrders } from '../apps/server/src/modules/orders/bulk/test-fixtures.ts';
+import { BENCH_PASSWORD, benchEmail, largestTmk } from './load-data.ts';
+
+const url =
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/mc_bench';
+const N = 1000;
+const database = openPostgres(url, 10);
+const [m0] = await database.query<{ id: string }>('SELECT id FROM merchants WHERE tmk = $1', [largestTmk]);
+if (!m0) {
+  console.log(`bulk bench: no dataset in ${url} (run npm run bench first); skipped`);
+  process.exit(0);
+}
+await database.migrate();
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: url,
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+});
+const { app, ctx } = await buildApp({ config, database });
+await app.ready();
+await startBulkJobs(ctx, { log: app.log });
+const login = await app.inject({
+  method: 'POST',
+  url: '/a/v2/login',
+  payload: { email: benchEmail, password: BENCH_PASSWORD },
+});
+const headers = { authorization: `Bearer ${login.json().token as string}` };
+const P = `/m/v2/merchant/${largestTmk}/orders`;
+
+const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
+const results: { measure: string; value: string; floor: string; aim: string }[] = [];
+
+async function waitDone(batchId: string) {
+  for (;;) {
+    const b = (await app.inject({ method: 'GET', url: `${P}/batch/${batchId}`, headers })).json();
+    if (b.state === 'done' || b.state === 'failed') return b;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function listLatencies(count: number, until?: () => boolean): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count || (until && !until()); i++) {
+    const t = process.hrtime.bigint();
+    const res = await app.inject({
+      method: 'GET',
+      url: `${P}/optimized?limit=30&filter[tab]=active`,
+      headers,
+    });
+    if (res.statusCode !== 200) throw new Error(`list ${res.statusCode}`);
+    out.push(ms(t));
+    if (until?.()) break;
+  }
+  return out;
+}
+
+// ----------------------------------------------------------------- reports batch (+ list p95 during it)
+const reportIds = (
+  await database.query<{ id: string }>(
+    'SELECT id FROM orders WHERE merchant_id = $1 ORDER BY date_submitted DESC LIMIT $2',
+    [m0.id, N],
+  )
+).map((r) => r.id);
+// Warm the render workers once (their start-up is paid once per process).
+await waitDone(
+  (
+    await app.inject({
+      method: 'POST',
+      url: `${P}/batch/reports`,
+      headers,
+      payload: { order_keys: reportIds.slice(0, 2), report_types: ['receipt'] },
+    })
+  ).json().batch_id,
+);
+await listLatencies(20);
+const idle = await listLatencies(200);
+let t = process.hrtime.bigint();
+const started = await app.inject({
+  method: 'POST',
+  url: `${P}/batch/reports`,
+  headers,
+  payload: { order_keys: reportIds, report_types: ['receipt', 'packingslip'] },
+});
+let finished = false;
+const during = listLatencies(0, () => finished);
+const report = await waitDone(started.json().batch_id);
+const reportMs = ms(t);
+finished = true;
+const busy = await during;
+const [sizes] = await database.query<{ bytes: number }>(
+  'SELECT sum(length(content))::int AS bytes FROM batch_files WHERE batch_id = $1',
+  [report.batch_id],
+);
+
+// floor: bare pdfkit, the same number of pages (one per order and type), a few text lines each
+t = process.hrtime.bigint();
+for (const title of ['Receipts', 'Packing Slips']) {
+  await new Promise<void>((resolve) => {
+    const doc = new PDFDocument({ autoFirstPage: false, compress: true });
+    doc.on('data', () => {});
+    doc.on('end', () => resolve());
+    for (let i = 0; i < N; i++) {
+      doc.addPage({ size: 'LETTER', margin: 40 });
+      doc.fontSize(18).text(title);
+      for (let l = 0; l < 12; l++)
+        doc.fontSize(10).text(`Line ${l} of order ${i}: Old Harbor Bourbon x2 $39.99`);
+    }
+    doc.end();
+  });
+}
+const pdfFloorMs = ms(t);
+results.push({
+  measure: `reports batch, ${N} orders (receipts + packing slips + zip; ${(Number(sizes?.bytes ?? 0) / 1e6).toFixed(1)} MB stored)`,
+  value: `${(reportMs / 1000).toFixed(2)} s (${report.completed_count} done)`,
+  floor: `${(pdfFloorMs / 1000).toFixed(2)} s (bare pdfkit, ${2 * N} pages, main thread)`,
+  aim: '≤ 10 s',
+});
+results.push({
+  measure: 'orders list p95: idle → during the reports batch',
+  value: `${pct(idle, 95).toFixed(1)} ms → ${pct(busy, 95).toFixed(1)} ms (${busy.length} requests; p50 ${pct(idle, 50).toFixed(1)} → ${pct(busy, 50).toFixed(1)})`,
+  floor: '–',
+  aim: 'during ≤ 2 × idle',
+});
+
+// ----------------------------------------------------------------- bulk accept
+const [template] = await database.query<{ id: string }>(
+  `SELECT id FROM orders WHERE merchant_id = $1 AND status = 'SUBMITTED' ORDER BY date_submitted DESC LIMIT 1`,
+  [m0.id],
+);
+if (!template) throw new Error('no SUBMITTED order to clone');
+await database.query(`DELETE FROM orders WHERE id LIKE 'BULKBENCH-%' OR id LIKE 'BULKFLOOR-%'`);
+const acceptIds = await cloneOrders(database, template.id, N, { prefix: 'BULKBENCH', status: 'SUBMITTED' });
+const floorIds = await cloneOrders(database, template.id, N, { prefix: 'BULKFLOOR', status: 'SUBMITTED' });
+t = process.hrtime.bigint();
+const acc = await app.inject({
+  method: 'POST',
+  url: `${P}/bulk/accept?wait=false`,
+  headers,
+  payload: { orders: acceptIds.map((id) => ({ id, status: 'MERCHANT_ACCEPTED' })) },
+});
+const accepted = await waitDone(acc.json().batch_id);
+const acceptMs = ms(t);
+// floor: raw driver, same concurrency (4)
+const pool = new pg.Pool({ connectionString: url, max: 4 });
+t = process.hrtime.bigint();
+let next = 0;
+await Promise.all(
+  Array.from({ length: 4 }, async () => {
+    const c = await pool.connect();
+    try {
+      while (next < floorIds.length) {
+        const id = floorIds[next++];
+        await c.query('BEGIN');
+        const r = await c.query(
+          `UPDATE orders SET status = 'MERCHANT_ACCEPTED', version = version + 1 WHERE id = $1 AND status = 'SUBMITTED'`,
+          [id],
+        );
+        if (r.rowCount) {
+          await c.query(
+            `INSERT INTO order_history (order_id, actor_type, action, from_status, to_status) VALUES ($1, 'merchant', 'accept', 'SUBMITTED', 'MERCHANT_ACCEPTED')`,
+            [id],
+          );
+        }
+        await c.query('COMMIT');
+      }
+    } finally {
+      c.release();
+    }
+  }),
+);
+const acceptFloorMs = ms(t);
+await pool.end();
+results.push({
+  measure: `bulk accept, ${N} orders (job, single accept command each, 4 lanes)`,
+  value: `${(acceptMs / 1000).toFixed(2)} s (${accepted.order_accepted_count} accepted)`,
+  floor: `${(acceptFloorMs / 1000).toFixed(2)} s (raw driver, 4 lanes)`,
+  aim: '≤ 5 s',
+});
+await database.query(`DELETE FROM orders WHERE id LIKE 'BULKBENCH-%' OR id LIKE 'BULKFLOOR-%'`);
+
+// ----------------------------------------------------------------- details CSV, 100,000 orders streamed
+let bytes = 0;
+const sink = new Writable({
+  write(chunk: Buffer, _enc, cb) {
+    bytes += chunk.length;
+    cb();
+  },
+});
+global.gc?.();
+const rss0 = process.memoryUsage().rss;
+let peak = rss0;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 20);
+t = process.hrtime.bigint();
+const written = await writeDetailsCsv(iterateBulkOrders(database, m0.id, { pageSize: 1000 }), sink);
+const csvMs = ms(t);
+clearInterval(sampler);
+const copySql = `COPY (SELECT o.id, o.date_submitted, o.status, o.delivery_method, o.recipient->>'first_name', o.recipient->>'last_name',
+  o.recipient->>'street_1', o.recipient->>'city', o.recipient->>'state', o.recipient->>'zipcode', i.name, i.quantity, i.price_cents,
+  o.total_cents, o.tracking_id FROM orders o LEFT JOIN order_items i ON i.order_id = o.id
+  WHERE o.merchant_id = '${m0.id}' ORDER BY o.date_submitted DESC, o.id DESC) TO STDOUT CSV HEADER`;
+t = process.hrtime.bigint();
+const copyBytes = await new Promise<number>((resolve, reject) => {
+  const p = spawn('psql', [url, '-q', '-c', copySql], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let n = 0;
+  p.stdout.on('data', (c: Buffer) => {
+    n += c.length;
+  });
+  p.on('error', reject);
+  p.on('exit', (code) => (code === 0 ? resolve(n) : reject(new Error(`psql exited ${code}`))));
+});
+const copyMs = ms(t);
+results.push({
+  measure: `details CSV, largest merchant (${written.toLocaleString('en-US')} orders, ${(bytes / 1e6).toFixed(1)} MB), streamed`,
+  value: `${(csvMs / 1000).toFixed(2)} s, peak extra RSS ${((peak - rss0) / 1e6).toFixed(0)} MB`,
+  floor: `${(copyMs / 1000).toFixed(2)} s (COPY … TO STDOUT CSV via psql, ${(copyBytes / 1e6).toFixed(1)} MB)`,
+  aim: '≤ 3 s, ≤ 100 MB extra',
+});
+
+await app.close();
+await database.close();
+
+const table = [
+  '| measure | value | floor (same run) | aim |',
+  '|---|---|---|---|',
+  ...results.map((r) => `| ${r.measure} | ${r.value} | ${r.floor} | ${r.aim} |`),
+].join('\n');
+console.log(`\n## Bulk tools (issue #6)\n\n${table}\n`);
+mkdirSync('bench/.results', { recursive: true });
+writeFileSync(`bench/.results/bulk-${new Date().toISOString().replace(/[:.]/g, '-')}.md`, `${table}\n`);
