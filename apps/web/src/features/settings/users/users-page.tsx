@@ -12,6 +12,7 @@ import { SectionHeader } from '../components/section-header.tsx';
 import { useSettingsContext } from '../hooks/use-settings-context.ts';
 import { EditRoleModal, memberName } from './edit-role-modal.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
+import classes from './users.module.css';
 
 function RevokeModal({
   member,
@@ -89,8 +90,8 @@ function TeamTable({ tmk }: { tmk: string }) {
           </Button>
         </Group>
       ) : null}
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
+      <div className={classes.wrap}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label="Users" className={classes.table}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
@@ -118,7 +119,7 @@ function TeamTable({ tmk }: { tmk: string }) {
                       aria-disabled={isRevoked || undefined}
                       style={isRevoked ? { opacity: 0.45 } : undefined}
                     >
-                      <Table.Td fw={600}>
+                      <Table.Td fw={600} data-label="Name">
                         {memberName(m)}
                         {isSelf && !isOwner ? (
                           <Badge ml="xs" size="sm" variant="light">
@@ -126,13 +127,15 @@ function TeamTable({ tmk }: { tmk: string }) {
                           </Badge>
                         ) : null}
                       </Table.Td>
-                      <Table.Td>{m.email}</Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label="Email">{m.email}</Table.Td>
+                      <Table.Td data-label="Role">
                         {isRevoked ? 'Access revoked' : m.roles.map((r) => r.label).join(', ') || '—'}
                       </Table.Td>
-                      <Table.Td>{m.last_login ? formatOrderDate(m.last_login) : 'Never'}</Table.Td>
+                      <Table.Td data-label="Last Login">
+                        {m.last_login ? formatOrderDate(m.last_login) : 'Never'}
+                      </Table.Td>
                       {isOwner ? (
-                        <Table.Td ta="right">
+                        <Table.Td ta="right" data-label="Edit / Revoke">
                           {isSelf ? (
                             <Text fz="sm" c="dimmed">
                               {YOU_LABEL}
@@ -167,7 +170,7 @@ function TeamTable({ tmk }: { tmk: string }) {
                 })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <EditRoleModal tmk={tmk} member={editing} onClose={() => setEditing(null)} />
       <RevokeModal
         member={revoking}
