@@ -61,7 +61,7 @@ describe('inventory (part 1 §2 Inventory)', () => {
     ]) {
       await s.page.getByRole('columnheader', { name: header }).waitFor();
     }
-    const total = Number((await s.page.getByText(/^[\d,]+ items$/).innerText()).replace(/\D/g, ''));
+    const total = Number((await s.page.getByText(/^[\d,]+ items$/).textContent())?.replace(/\D/g, ''));
     expect(total).toBeGreaterThan(100);
     // Virtualised: far fewer rows in the DOM than items.
     expect(await s.page.locator('table tbody tr[data-index]').count()).toBeLessThan(60);
@@ -91,7 +91,7 @@ describe('inventory (part 1 §2 Inventory)', () => {
     await s.page.getByLabel('Filter By').selectOption({ label: 'Selling with Marketplace' });
     await filtered;
     await s.page.getByText(/^Last Update:/).waitFor();
-    const selling = Number((await s.page.getByText(/^[\d,]+ items$/).innerText()).replace(/\D/g, ''));
+    const selling = Number((await s.page.getByText(/^[\d,]+ items$/).textContent())?.replace(/\D/g, ''));
     expect(selling).toBeGreaterThan(0);
     expect(selling).toBeLessThan(total);
     // The sort still applies to the new list.
