@@ -1,13 +1,13 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
+import { eq } from 'drizzle-orm';
 import { type CarrierAdapter, defaultCarrier } from './adapters/carrier/carrier.ts';
+import { type CourierAdapter, sandboxCourier } from './adapters/courier/courier.ts';
+import { type EmailAdapter, sandboxEmail, smtpEmail } from './adapters/email/email.ts';
+import { googleMaps, type MapsAdapter, sandboxMaps } from './adapters/maps/maps.ts';
+import { type PaymentsAdapter, sandboxPayments, stripePayments } from './adapters/payments/payments.ts';
+import { type SmsAdapter, sandboxSms, twilioSms } from './adapters/sms/sms.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { type EmailAdapter, sandboxEmail, smtpEmail } from './adapters/email/email.ts';
-import { type SmsAdapter, sandboxSms, twilioSms } from './adapters/sms/sms.ts';
-import { type PaymentsAdapter, sandboxPayments, stripePayments } from './adapters/payments/payments.ts';
-import { type CourierAdapter, sandboxCourier } from './adapters/courier/courier.ts';
-import { googleMaps, type MapsAdapter, sandboxMaps } from './adapters/maps/maps.ts';
-import { eq } from 'drizzle-orm';
 import { merchants } from './db/schema.ts';
 
 /** Order events fanned out to this merchant's open consoles (server-sent events). */

@@ -62,7 +62,12 @@ export const PlaceOrderBodySchema = z
     }),
     items: z.array(MarketplaceItemSchema).min(1).max(100),
     transaction: z
-      .object({ tax: money.default(0), delivery_fee: money.default(0), shipping: money.default(0), tip: money.default(0) })
+      .object({
+        tax: money.default(0),
+        delivery_fee: money.default(0),
+        shipping: money.default(0),
+        tip: money.default(0),
+      })
       .default({ tax: 0, delivery_fee: 0, shipping: 0, tip: 0 }),
     gift_message: str(1000).optional(),
     promo_code: str(64).optional(),

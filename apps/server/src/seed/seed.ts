@@ -1,4 +1,4 @@
-import { type OrderStatus, canTransition } from '@mc/domain';
+import { canTransition, type OrderStatus } from '@mc/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
@@ -18,8 +18,8 @@ import {
 import { hashPassword } from '../lib/passwords.ts';
 import { placeOrder } from '../marketplace/place-order.ts';
 import { CONTAINER_SIZES, MARKETPLACE_APPS, PRODUCT_BRANDS } from './catalog.ts';
-import { type DeliveryKind, type FactoryOffering, buildOrderBody } from './order-factory.ts';
-import { type Random, createRandom } from './random.ts';
+import { buildOrderBody, type DeliveryKind, type FactoryOffering } from './order-factory.ts';
+import { createRandom, type Random } from './random.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_TMK = 'demo-wine-spirits';
@@ -47,15 +47,25 @@ const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'
 
 async function seedCatalogue(database: Database, r: Random) {
   const { db } = database;
-  const sizes = await db.insert(containerSizes).values([...CONTAINER_SIZES]).onConflictDoNothing().returning();
+  const sizes = await db
+    .insert(containerSizes)
+    .values([...CONTAINER_SIZES])
+    .onConflictDoNothing()
+    .returning();
   const allSizes = sizes.length ? sizes : await db.select().from(containerSizes);
   const productRows: (typeof products.$inferInsert)[] = [];
   let tpk = 100000;
   for (const b of PRODUCT_BRANDS) {
     const [brand] = await db.insert(productBrands).values({ name: b.brand }).returning();
     for (const lineName of b.lines) {
-      const [line] = await db.insert(productLines).values({ name: lineName, brand_id: brand!.id }).returning();
-      const sizeChoices = b.kind === 'wine' || b.kind === 'champagne' ? ['750ml', '1.5L', '375ml'] : ['750ml', '1L', '1.75L', '375ml', '50ml'];
+      const [line] = await db
+        .insert(productLines)
+        .values({ name: lineName, brand_id: brand!.id })
+        .returning();
+      const sizeChoices =
+        b.kind === 'wine' || b.kind === 'champagne'
+          ? ['750ml', '1.5L', '375ml']
+          : ['750ml', '1L', '1.75L', '375ml', '50ml'];
       for (const f of sizeChoices) {
         const size = allSizes.find((s) => s.formatted === f)!;
         productRows.push({
@@ -76,7 +86,17 @@ async function seedCatalogue(database: Database, r: Random) {
 
 async function seedMerchant(
   database: Database,
-  opts: { tmk: string; name: string; street: string; city: string; state: string; zip: string; phone: string; email: string; onboarded: boolean },
+  opts: {
+    tmk: string;
+    name: string;
+    street: string;
+    city: string;
+    state: string;
+    zip: string;
+    phone: string;
+    email: string;
+    onboarded: boolean;
+  },
 ) {
   const [m] = await database.db
     .insert(merchants)
@@ -109,13 +129,25 @@ async function seedMerchant(
 /** The path of transitions that leads a new order to `target` (who acts at each step). */
 const PATHS: Record<string, [OrderStatus, 'merchant' | 'marketplace'][]> = {
   MERCHANT_ACCEPTED: [['MERCHANT_ACCEPTED', 'merchant']],
-  MERCHANT_SHIPPED: [['MERCHANT_ACCEPTED', 'merchant'], ['MERCHANT_SHIPPED', 'merchant']],
-  CLOSED: [['MERCHANT_ACCEPTED', 'merchant'], ['MERCHANT_SHIPPED', 'merchant'], ['CLOSED', 'merchant']],
+  MERCHANT_SHIPPED: [
+    ['MERCHANT_ACCEPTED', 'merchant'],
+    ['MERCHANT_SHIPPED', 'merchant'],
+  ],
+  CLOSED: [
+    ['MERCHANT_ACCEPTED', 'merchant'],
+    ['MERCHANT_SHIPPED', 'merchant'],
+    ['CLOSED', 'merchant'],
+  ],
   MERCHANT_REJECTED: [['MERCHANT_REJECTED', 'merchant']],
   REJECTED_PARTIAL: [['REJECTED_PARTIAL', 'merchant']],
   CANCELLED: [['CANCELLED', 'marketplace']],
   PAYMENT_DECLINED: [['PAYMENT_DECLINED', 'marketplace']],
-  DISPUTED: [['MERCHANT_ACCEPTED', 'merchant'], ['MERCHANT_SHIPPED', 'merchant'], ['CLOSED', 'merchant'], ['DISPUTED', 'marketplace']],
+  DISPUTED: [
+    ['MERCHANT_ACCEPTED', 'merchant'],
+    ['MERCHANT_SHIPPED', 'merchant'],
+    ['CLOSED', 'merchant'],
+    ['DISPUTED', 'marketplace'],
+  ],
   REFUNDED: [
     ['MERCHANT_ACCEPTED', 'merchant'],
     ['MERCHANT_SHIPPED', 'merchant'],
@@ -126,9 +158,19 @@ const PATHS: Record<string, [OrderStatus, 'merchant' | 'marketplace'][]> = {
 };
 
 function pickStatus(r: Random, ageHours: number): OrderStatus {
-  if (ageHours < 3) return r.pick(['SUBMITTED', 'SUBMITTED', 'SUBMITTED', 'PAYMENT_APPROVED', 'MERCHANT_ACCEPTED'] as const);
+  if (ageHours < 3)
+    return r.pick(['SUBMITTED', 'SUBMITTED', 'SUBMITTED', 'PAYMENT_APPROVED', 'MERCHANT_ACCEPTED'] as const);
   if (ageHours < 48)
-    return r.pick(['SUBMITTED', 'PAYMENT_SUBMITTED', 'ACTIVE', 'MERCHANT_ACCEPTED', 'MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'REJECTED_PARTIAL', 'CLOSED'] as const);
+    return r.pick([
+      'SUBMITTED',
+      'PAYMENT_SUBMITTED',
+      'ACTIVE',
+      'MERCHANT_ACCEPTED',
+      'MERCHANT_ACCEPTED',
+      'MERCHANT_SHIPPED',
+      'REJECTED_PARTIAL',
+      'CLOSED',
+    ] as const);
   const x = r.next();
   if (x < 0.62) return 'CLOSED';
   if (x < 0.7) return 'MERCHANT_REJECTED';
@@ -143,13 +185,23 @@ function pickStatus(r: Random, ageHours: number): OrderStatus {
 
 const COMMENTS: Partial<Record<OrderStatus, string[]>> = {
   MERCHANT_REJECTED: ['store_closed', 'courier_issue', 'bad_weather', 'customer_cancelled'],
-  REJECTED_PARTIAL: ['Item out of stock: offered a substitute within 4 days', 'Wrong price on the listing: new price sent to the customer'],
+  REJECTED_PARTIAL: [
+    'Item out of stock: offered a substitute within 4 days',
+    'Wrong price on the listing: new price sent to the customer',
+  ],
   CANCELLED: ['Customer cancelled before acceptance'],
   PAYMENT_DECLINED: ['Card declined by the issuer'],
 };
 
 /** Walks an order (placed as new) to its target status, writing history rows as the real flow would. */
-async function advance(database: Database, r: Random, orderId: string, submitted: Date, target: OrderStatus, actorName: string) {
+async function advance(
+  database: Database,
+  r: Random,
+  orderId: string,
+  submitted: Date,
+  target: OrderStatus,
+  actorName: string,
+) {
   const path = PATHS[target];
   if (!path) return;
   let from: OrderStatus = 'SUBMITTED';
@@ -174,7 +226,13 @@ async function advance(database: Database, r: Random, orderId: string, submitted
   const shipped = path.some(([s]) => s === 'MERCHANT_SHIPPED');
   const last = history[history.length - 1]!;
   const carrier = r.pick(['UPS', 'FedEx'] as const);
-  const trackingId = carrier === 'UPS' ? `1Z${Math.floor(r.next() * 1e16).toString(36).toUpperCase().padEnd(16, '0')}` : String(r.int(100000000000, 999999999999));
+  const trackingId =
+    carrier === 'UPS'
+      ? `1Z${Math.floor(r.next() * 1e16)
+          .toString(36)
+          .toUpperCase()
+          .padEnd(16, '0')}`
+      : String(r.int(100000000000, 999999999999));
   await database.db
     .update(orders)
     .set({
@@ -186,11 +244,15 @@ async function advance(database: Database, r: Random, orderId: string, submitted
             tracking_provider: carrier,
             tracking_id: trackingId,
             tracking_url:
-              carrier === 'UPS' ? `https://www.ups.com/track?tracknum=${trackingId}` : `https://www.fedex.com/fedextrack/?trknbr=${trackingId}`,
+              carrier === 'UPS'
+                ? `https://www.ups.com/track?tracknum=${trackingId}`
+                : `https://www.fedex.com/fedextrack/?trknbr=${trackingId}`,
           }
         : {}),
       ...(target === 'REJECTED_PARTIAL' ? { rejection_message: { outOfStock: {}, wrongPrice: {} } } : {}),
-      ...(['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'CLOSED'].includes(target) && r.chance(0.5) ? { printed_timestamp: last.created_at as Date } : {}),
+      ...(['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'CLOSED'].includes(target) && r.chance(0.5)
+        ? { printed_timestamp: last.created_at as Date }
+        : {}),
     })
     .where(eq(orders.id, orderId));
   await database.db.insert(orderHistory).values(history);
@@ -206,14 +268,26 @@ async function placeMany(
 ) {
   const ctx = { database, publishOrderEvent: async () => {} };
   const now = Date.now();
-  const kinds: DeliveryKind[] = ['on_demand', 'scheduled', 'scheduled_courier', 'shipping', 'preorder', 'deposit'];
+  const kinds: DeliveryKind[] = [
+    'on_demand',
+    'scheduled',
+    'scheduled_courier',
+    'shipping',
+    'preorder',
+    'deposit',
+  ];
   for (let i = 0; i < n; i++) {
     // denser in recent days, as a real store sees
     const ageHours = i < 12 ? r.int(0, 100) / 60 : Math.floor(r.next() ** 1.6 * 60 * 24);
     const submitted = new Date(now - ageHours * 3600_000 - r.int(0, 3599) * 1000);
     const kind = i < kinds.length * 3 ? kinds[i % kinds.length] : undefined;
     const target = pickStatus(r, ageHours);
-    const body = buildOrderBody(r, { merchant: merchant.tmk, offerings: offeringList, submittedAt: submitted, kind });
+    const body = buildOrderBody(r, {
+      merchant: merchant.tmk,
+      offerings: offeringList,
+      submittedAt: submitted,
+      kind,
+    });
     if (['PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE'].includes(target)) body.status = target as never;
     const { id } = await placeOrder(ctx, body);
     await advance(database, r, id, submitted, target, actorName);
@@ -232,7 +306,9 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
   const r = createRandom(20231030);
   const { db } = database;
   const catalogue = await seedCatalogue(database, r);
-  await db.insert(applications).values(MARKETPLACE_APPS.map((a) => ({ ref: a.ref, name: a.name, brand_name: a.name })));
+  await db
+    .insert(applications)
+    .values(MARKETPLACE_APPS.map((a) => ({ ref: a.ref, name: a.name, brand_name: a.name })));
 
   const demo = await seedMerchant(database, {
     tmk: DEMO_TMK,
@@ -256,7 +332,13 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
     email: 'store@other.test',
     onboarded: true,
   });
-  await db.insert(carrierAccounts).values({ merchant_id: demo.id, carrier: 'UPS', account_number: 'SANDBOX-UPS-1A2B3C', label_size: '4x6', label_format: 'PDF' });
+  await db.insert(carrierAccounts).values({
+    merchant_id: demo.id,
+    carrier: 'UPS',
+    account_number: 'SANDBOX-UPS-1A2B3C',
+    label_size: '4x6',
+    label_format: 'PDF',
+  });
 
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.insert(users).values(
@@ -283,7 +365,9 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
       selling_with_provider: !r.chance(0.15),
     }));
     const inserted = await db.insert(offerings).values(rows).returning();
-    return inserted.filter((o) => o.is_active).map((o) => ({ id: o.id, merchant_sku: o.merchant_sku, price: o.price_cents / 100 }));
+    return inserted
+      .filter((o) => o.is_active)
+      .map((o) => ({ id: o.id, merchant_sku: o.merchant_sku, price: o.price_cents / 100 }));
   };
   const demoOfferings = await makeOfferings(demo.id, 320, 'DWS');
   const otherOfferings = await makeOfferings(other.id, 60, 'HBL');
@@ -298,15 +382,46 @@ async function seedDesignatedOrders(database: Database, r: Random, offeringList:
   const ctx = { database, publishOrderEvent: async () => {} };
   const now = new Date();
   const recent = (min: number) => new Date(now.getTime() - min * 60_000);
-  await placeOrder(ctx, buildOrderBody(r, { merchant: DEMO_TMK, offerings: offeringList, submittedAt: recent(25), kind: 'on_demand', overrides: { id: DEMO_ORDERS.paymentDecline, payment_behavior: 'decline' } }));
-  await placeOrder(ctx, buildOrderBody(r, { merchant: DEMO_TMK, offerings: offeringList, submittedAt: recent(12), kind: 'on_demand', overrides: { id: DEMO_ORDERS.onDemandNew } }));
-  const poBox = buildOrderBody(r, { merchant: DEMO_TMK, offerings: offeringList, submittedAt: recent(300), kind: 'shipping', overrides: { id: DEMO_ORDERS.poBox } });
+  await placeOrder(
+    ctx,
+    buildOrderBody(r, {
+      merchant: DEMO_TMK,
+      offerings: offeringList,
+      submittedAt: recent(25),
+      kind: 'on_demand',
+      overrides: { id: DEMO_ORDERS.paymentDecline, payment_behavior: 'decline' },
+    }),
+  );
+  await placeOrder(
+    ctx,
+    buildOrderBody(r, {
+      merchant: DEMO_TMK,
+      offerings: offeringList,
+      submittedAt: recent(12),
+      kind: 'on_demand',
+      overrides: { id: DEMO_ORDERS.onDemandNew },
+    }),
+  );
+  const poBox = buildOrderBody(r, {
+    merchant: DEMO_TMK,
+    offerings: offeringList,
+    submittedAt: recent(300),
+    kind: 'shipping',
+    overrides: { id: DEMO_ORDERS.poBox },
+  });
   poBox.recipient.street_1 = 'PO Box 4471';
   poBox.recipient.street_2 = '';
   await placeOrder(ctx, poBox);
   await advance(database, r, DEMO_ORDERS.poBox, recent(300), 'MERCHANT_ACCEPTED', 'Olivia Owner');
-  const presale = buildOrderBody(r, { merchant: DEMO_TMK, offerings: offeringList, submittedAt: recent(600), kind: 'preorder', overrides: { id: DEMO_ORDERS.presale } });
-  for (const item of presale.items) item.preorder_available_date = new Date(now.getTime() + 30 * 86400_000).toISOString().slice(0, 10);
+  const presale = buildOrderBody(r, {
+    merchant: DEMO_TMK,
+    offerings: offeringList,
+    submittedAt: recent(600),
+    kind: 'preorder',
+    overrides: { id: DEMO_ORDERS.presale },
+  });
+  for (const item of presale.items)
+    item.preorder_available_date = new Date(now.getTime() + 30 * 86400_000).toISOString().slice(0, 10);
   await placeOrder(ctx, presale);
   await advance(database, r, DEMO_ORDERS.presale, recent(600), 'MERCHANT_ACCEPTED', 'Olivia Owner');
   await database.db.execute(sql`select 1`);
