@@ -83,25 +83,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   child.stderr?.on('data', append);
   const output = () => log.slice(-8000);
 
-  const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      try {
-        process.kill(-child.pid, 'SIGTERM'); // the process group we created: npx, tsx and node
-      } catch {
-        // already gone
-      }
-      const timer = setTimeout(() => {
-        try {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }, 5000);
-      await exited;
-      clearTimeout(timer);
+  const groupAlive = () => {
+    if (!child.pid) return false;
+    try {
+      process.kill(-child.pid, 0);
+      return true;
+    } catch {
+      return false;
     }
-    await rm(dataDir, { recursive: true, force: true });
+  };
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal); // the process group we created: npx, tsx, node
+    } catch {
+      // already gone
+    }
+  };
+  const stop = async () => {
+    signalGroup('SIGTERM');
+    // Wait for every process of the group (not only npx) so the data directory is no longer written.
+    const deadline = Date.now() + 10_000;
+    while (groupAlive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (groupAlive()) signalGroup('SIGKILL');
+    // (bounded: an unreaped zombie still answers signal 0)
+    const hardDeadline = Date.now() + 5_000;
+    while (groupAlive() && Date.now() < hardDeadline) await new Promise((r) => setTimeout(r, 100));
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 
   try {

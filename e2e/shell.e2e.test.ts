@@ -179,12 +179,21 @@ describe('logged-in shell', () => {
     await s.page.mouse.click(700, 600);
     await menu.waitFor({ state: 'hidden' });
 
-    // Keyboard: open with Enter, move with arrows, choose with Enter.
+    // Keyboard (WAI-ARIA menu button): Enter opens on the first entry, Escape returns to the button,
+    // arrows move, Enter chooses.
+    const focused = () => s.page.evaluate(() => document.activeElement?.textContent?.trim());
     await trigger.focus();
     await s.page.keyboard.press('Enter');
     await menu.waitFor();
+    await expect.poll(focused).toBe('Profile');
+    await s.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('Settings');
+    await s.page.keyboard.press('Enter');
+    await menu.waitFor();
+    await expect.poll(focused).toBe('Profile');
     await s.page.keyboard.press('ArrowDown');
-    await s.page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Company');
     await s.page.keyboard.press('Enter');
     await expectPath(s.page, '/settings/company');
   });
@@ -204,7 +213,10 @@ describe('logged-in shell', () => {
     await popup.getByRole('heading', { name: 'Merchant Terms and Conditions' }).waitFor();
     await popup.getByText('October 30th, 2023', { exact: false }).waitFor();
     await popup.close();
-    await s.page.getByRole('link', { name: /go to home/ }).click();
+    await s.page
+      .getByRole('link', { name: new RegExp(DEMO.merchantName) })
+      .first()
+      .click();
     await expectPath(s.page, '/orders/active');
   });
 

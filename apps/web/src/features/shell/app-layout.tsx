@@ -1,12 +1,11 @@
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { type ReactNode, Suspense } from 'react';
+import { Outlet, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { merchantQueryOptions, stripeAccountQueryOptions } from '../../lib/merchant-api.ts';
-import { getUserId, useSession } from '../../lib/session.ts';
-import { userQueryOptions } from '../../lib/user-api.ts';
+import { useSession } from '../../lib/session.ts';
 import { useLogout } from './api/logout.ts';
 import { AppFooter } from './components/app-footer.tsx';
 import { AppHeader } from './components/app-header.tsx';
@@ -26,19 +25,12 @@ function useHeaderSlot() {
 
 /** The logged-in frame: brand header with menu, payment banner, content (max 1440 px), footer. */
 export function AppLayout({ children }: { children?: ReactNode }) {
-  const { token, merchantKey } = useSession();
-  const userId = getUserId(token);
+  const { merchantKey } = useSession();
   const merchant = useQuery({ ...merchantQueryOptions(merchantKey ?? ''), enabled: Boolean(merchantKey) });
   const stripe = useQuery({ ...stripeAccountQueryOptions(merchantKey ?? ''), enabled: Boolean(merchantKey) });
-  const user = useQuery({ ...userQueryOptions(userId ?? ''), enabled: Boolean(userId) });
   const [mobileNavOpened, mobileNav] = useDisclosure(false);
   const logout = useLogout();
   const HeaderSlot = useHeaderSlot();
-  const { pathname } = useLocation();
-
-  // Close the drawer whenever the page changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
-  useEffect(() => mobileNav.close(), [pathname]);
 
   const storeName =
     merchant.data?.name ?? (merchant.isPending && merchantKey ? 'Loading store…' : PRODUCT_NAME);
@@ -52,7 +44,6 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     <div className={classes.frame}>
       <AppHeader
         storeName={storeName}
-        userEmail={user.data?.email}
         HeaderSlot={HeaderSlot}
         mobileNavOpened={mobileNavOpened}
         onToggleMobileNav={mobileNav.toggle}

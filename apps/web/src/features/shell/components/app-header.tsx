@@ -14,7 +14,6 @@ export const DESKTOP_MEDIA_QUERY = '(min-width: 68.75em)';
 
 export interface AppHeaderProps {
   storeName: string;
-  userEmail?: string | null;
   HeaderSlot?: ComponentType;
   mobileNavOpened: boolean;
   onToggleMobileNav: () => void;
@@ -23,7 +22,6 @@ export interface AppHeaderProps {
 
 export function AppHeader({
   storeName,
-  userEmail,
   HeaderSlot,
   mobileNavOpened,
   onToggleMobileNav,
@@ -46,7 +44,7 @@ export function AppHeader({
             aria-expanded={mobileNavOpened}
           />
         )}
-        <Link to="/" className={classes.brand} aria-label={`${storeName}, go to home`}>
+        <Link to="/" className={classes.brand} title="Home">
           <BrandMark size={34} />
           <span className={classes.brandText}>
             <span className={classes.storeName}>{storeName}</span>
@@ -65,7 +63,7 @@ export function AppHeader({
                 {entry.label}
               </NavLink>
             ))}
-            <SettingsMenu userEmail={userEmail} onSignOut={onSignOut} />
+            <SettingsMenu onSignOut={onSignOut} />
           </nav>
         ) : null}
         {isDesktop && HeaderSlot ? (

@@ -1,4 +1,4 @@
-import { Menu, Text } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { trackNavigation } from '../../../lib/analytics.ts';
@@ -6,7 +6,6 @@ import classes from '../shell.module.css';
 import { SETTINGS_MENU } from './menu-entries.ts';
 
 export interface SettingsMenuProps {
-  userEmail?: string | null;
   onSignOut: () => void;
 }
 
@@ -14,7 +13,7 @@ export interface SettingsMenuProps {
  * SETTINGS dropdown: Profile, Company, Users, Billing, Carrier, Developer, Sign Out.
  * Closes on Escape and on an outside click; arrow keys move between entries.
  */
-export function SettingsMenu({ userEmail, onSignOut }: SettingsMenuProps) {
+export function SettingsMenu({ onSignOut }: SettingsMenuProps) {
   const { pathname } = useLocation();
   const isActive = pathname.startsWith('/settings') || pathname.startsWith('/developers');
   return (
@@ -28,6 +27,7 @@ export function SettingsMenu({ userEmail, onSignOut }: SettingsMenuProps) {
       closeOnClickOutside
       withinPortal
       trapFocus
+      withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
         <button type="button" className={classes.navLink} data-active={isActive || undefined}>
@@ -36,17 +36,6 @@ export function SettingsMenu({ userEmail, onSignOut }: SettingsMenuProps) {
         </button>
       </Menu.Target>
       <Menu.Dropdown aria-label="Settings">
-        {userEmail ? (
-          <>
-            <Menu.Label>
-              Signed in as
-              <Text component="span" display="block" fz="sm" c="dark.7" fw={600} truncate="end">
-                {userEmail}
-              </Text>
-            </Menu.Label>
-            <Menu.Divider />
-          </>
-        ) : null}
         {SETTINGS_MENU.map((entry) => (
           <Menu.Item
             key={entry.to}
@@ -58,7 +47,7 @@ export function SettingsMenu({ userEmail, onSignOut }: SettingsMenuProps) {
           </Menu.Item>
         ))}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={onSignOut}>
+        <Menu.Item c="red.9" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={onSignOut}>
           Sign Out
         </Menu.Item>
       </Menu.Dropdown>
