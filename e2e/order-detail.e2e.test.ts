@@ -247,4 +247,36 @@ describe('order detail flows', () => {
     await review.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).search).toBe('');
   });
+
+  it("a list row opens 'Review Order'; a new order's Accept button opens Accept & Confirm over it", async () => {
+    const id = await placeOrder('on_demand');
+    s = await openPage(browser, server.baseUrl);
+    await login(s.page, DEMO.owner);
+    const page = s.page;
+    await page.goto('/orders/active');
+    const row = page.getByRole('row', { name: new RegExp(id) });
+    await row.click();
+    const review = page.getByRole('dialog', { name: new RegExp(`Review Order · ${id}`) });
+    await review.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/orders/active');
+    await page.keyboard.press('Escape');
+    await review.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: `Accept order ${id}` }).click();
+    const accept = dialog(page, 'Accept & Confirm');
+    await accept.waitFor();
+    await accept.getByRole('button', { name: 'Accept & Confirm' }).click();
+    await toast(page, 'Order was updated successfully!');
+    // the order is accepted on the server, and the review now offers the accepted order's buttons
+    const res = await fetch(`${server.baseUrl}/a/v2/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.owner, password: 'demo-password-1' }),
+    });
+    const { token } = (await res.json()) as { token: string };
+    const order = await fetch(`${server.baseUrl}/m/v2/orders/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await order.json()) as { status: string }).status).toBe('MERCHANT_ACCEPTED');
+  });
 });

@@ -1,6 +1,8 @@
 import { Group, Loader, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { BREAKPOINTS, reviewModalActions } from '@mc/domain';
+import { BREAKPOINTS, canAccept, canReject, reviewModalActions } from '@mc/domain';
+import { useEffect, useRef } from 'react';
+import type { ReviewIntent } from '../../lib/review-link.ts';
 import { useSession } from '../../lib/session.ts';
 import { useOrder } from './api/get-order.ts';
 import { OrderDetailContent } from './components/order-detail-content.tsx';
@@ -8,18 +10,17 @@ import { type LabelCallbacks, OrderActionButtons, useOrderWorkflow } from './com
 import { usePrintActions } from './hooks/use-print-actions.ts';
 import { useShippingDialogs } from './shipping/shipping-dialogs.tsx';
 
-/** The search parameter the orders list sets on a row click: `?review=<orderId>`. */
-export const REVIEW_PARAM = 'review';
-
 /** 'Review Order' (part 2 §2.1, §4.4): the order's details and its buttons by status. */
 export function ReviewOrderModal({
   orderId,
   onClose,
   labels,
+  intent,
 }: {
   orderId: string | null;
   onClose: () => void;
   labels?: LabelCallbacks;
+  intent?: ReviewIntent | null;
 }) {
   const { merchantKey } = useSession();
   const tmk = merchantKey ?? '';
@@ -29,6 +30,16 @@ export function ReviewOrderModal({
   const print = usePrintActions(tmk, order ?? { id: orderId ?? '', customer: { last_name: '' } });
   const shipping = useShippingDialogs(tmk, order);
   const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`);
+  const { setDialog } = workflow;
+  const appliedIntent = useRef<string | null>(null);
+  useEffect(() => {
+    // Open the requested dialog once per (order, intent), when the order has loaded and allows it.
+    const key = order && intent ? `${order.id}:${intent}` : null;
+    if (!key || appliedIntent.current === key || !order) return;
+    appliedIntent.current = key;
+    const allowed = intent === 'accept' ? canAccept(order.status) : canReject(order.status);
+    if (allowed) setDialog({ kind: intent as ReviewIntent });
+  }, [order, intent, setDialog]);
   const title = order ? (reviewModalActions(order).title?.toUpperCase() ?? 'Review Order') : 'Review Order';
 
   return (

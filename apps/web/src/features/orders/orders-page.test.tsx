@@ -179,6 +179,18 @@ describe('orders list (part 2 §2.1)', () => {
     expect(await screen.findByText(MSG.NO_ORDERS_FOR_CRITERIA)).toBeInTheDocument();
   });
 
+  it("a new order's Accept and Reject buttons open the review with that dialog", async () => {
+    setup(() => ({ body: page([item('NEWNEWN-NEW-01')]) }));
+    const { router } = renderApp('/orders/active');
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: /NEWNEWN-NEW-01/ });
+    await user.click(screen.getByRole('button', { name: 'Accept order NEWNEWN-NEW-01' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?review=NEWNEWN-NEW-01&intent=accept'));
+    await router.navigate('/orders/active');
+    await user.click(await screen.findByRole('button', { name: 'Reject order NEWNEWN-NEW-01' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?review=NEWNEWN-NEW-01&intent=reject'));
+  });
+
   it("shows 'No orders available' for an empty tab and the error toast when the list fails", async () => {
     setup((q) =>
       q.get('filter[tab]') === 'completed' ? { status: 500, body: { message: 'boom' } } : { body: page([]) },
@@ -209,8 +221,10 @@ describe('orders list (part 2 §2.1)', () => {
     const last = await screen.findByRole('row', { name: /ZZZZZZZ-ZZZ-99/ });
     expect(listCalls(fetchMock).at(-1)?.get('cursor')).toBe('abc');
     expect(screen.getByText(MSG.END_OF_PAGE)).toBeInTheDocument();
+    // a row click opens 'Review Order' over the list
     await user.click(last);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/view/ZZZZZZZ-ZZZ-99'));
+    await waitFor(() => expect(router.state.location.search).toBe('?review=ZZZZZZZ-ZZZ-99'));
+    expect(router.state.location.pathname).toBe('/orders/active');
   });
 });
 

@@ -2,12 +2,13 @@ import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { OrderListItem } from '@mc/api';
-import { DEFAULT_TIMEZONE, MSG, orderViewPath, shouldInfiniteScroll } from '@mc/domain';
+import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll } from '@mc/domain';
 import { IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import { reportError } from '../../lib/error-reporting.ts';
+import { type ReviewIntent, reviewSearch } from '../../lib/review-link.ts';
 import { useSession } from '../../lib/session.ts';
 import { BulkRowCheckbox, BulkSelectAll } from '../bulk/components/bulk-checkbox.tsx';
 import { BulkToolbar } from '../bulk/components/bulk-toolbar.tsx';
@@ -70,9 +71,10 @@ export function OrdersTabPage() {
   const sentinel = useInfiniteScroll(canScroll, () => void list.fetchNextPage());
   const hasFilters = filters.brands.length > 0 || filters.method !== null;
 
-  const handleOpen = (o: OrderListItem) => {
+  // A row click opens 'Review Order' over the list (part 2 §2.1); the row's accept/reject open that dialog.
+  const handleOpen = (o: OrderListItem, intent?: ReviewIntent) => {
     newOrdersStore.open(o.id);
-    navigate(orderViewPath(o.id));
+    navigate({ search: reviewSearch(o.id, intent) });
   };
 
   return (

@@ -13,6 +13,7 @@ import {
   statusLabel,
 } from '@mc/domain';
 import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReviewIntent } from '../../../lib/review-link.ts';
 import classes from '../orders.module.css';
 import { BrandsFilter } from './brands-filter.tsx';
 import { CreatedSort } from './created-sort.tsx';
@@ -37,7 +38,7 @@ export interface OrdersTableProps {
   orders: OrderListItem[];
   timezone: string;
   newIds: ReadonlySet<string>;
-  onOpen: (order: OrderListItem) => void;
+  onOpen: (order: OrderListItem, intent?: ReviewIntent) => void;
   controls: ListControls;
   loading: boolean;
   /** Shown instead of rows when there are none. */
