@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import { useId } from 'react';
 import { PRODUCT_NAME } from '../lib/brand.ts';
 
 export interface BrandMarkProps {
@@ -7,15 +8,17 @@ export interface BrandMarkProps {
 
 /** The product mark: a wine glass on a rounded square. Decorative (the text next to it names it). */
 export function BrandMark({ size = 32 }: BrandMarkProps) {
+  // One gradient id per instance: a shared id would resolve to the first copy, which may be hidden.
+  const gradientId = `mc-mark-${useId().replace(/:/g, '')}`;
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <defs>
-        <linearGradient id="mc-mark" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#d2567e" />
           <stop offset="1" stopColor="#90254b" />
         </linearGradient>
       </defs>
-      <rect width="32" height="32" rx="8" fill="url(#mc-mark)" />
+      <rect width="32" height="32" rx="8" fill={`url(#${gradientId})`} />
       <path
         d="M11 7h10l-.9 6.6A4.2 4.2 0 0 1 17 17.3V23h3v2h-8v-2h3v-5.7a4.2 4.2 0 0 1-3.1-3.7z"
         fill="#fff"

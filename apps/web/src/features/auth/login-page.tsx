@@ -78,7 +78,7 @@ export function LoginPage() {
           </Button>
           <Text ta="center" fz="sm" c="dimmed">
             New to the marketplace?{' '}
-            <Anchor component={Link} to="/signup" fw={600}>
+            <Anchor component={Link} to="/signup" fw={600} inherit>
               Create an account
             </Anchor>
           </Text>

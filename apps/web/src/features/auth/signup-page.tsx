@@ -176,7 +176,7 @@ export function SignUpPage() {
             </Button>
             <Text ta="center" fz="sm" c="dimmed">
               Already have an account?{' '}
-              <Anchor component={Link} to="/login" fw={600}>
+              <Anchor component={Link} to="/login" fw={600} inherit>
                 Sign in
               </Anchor>
             </Text>

@@ -1,6 +1,7 @@
-import { Fieldset, Input, NativeSelect, SimpleGrid, Text } from '@mantine/core';
+import { Fieldset, Input, NativeSelect, Text } from '@mantine/core';
 import { birthYearOptions, daysInMonth, toIsoDate } from '@mc/domain';
 import { useId, useMemo, useState } from 'react';
+import classes from '../auth.module.css';
 
 const MONTHS = [
   'January',
@@ -77,10 +78,13 @@ export function BirthDateFields({ value, onChange, onBlur, error, now }: BirthDa
           Birth date
         </Text>
       }
-      styles={{ legend: { padding: 0, marginBottom: 4 } }}
+      p={0}
+      m={0}
+      styles={{ root: { border: 0, minWidth: 0 }, legend: { padding: 0, marginBottom: 4 } }}
     >
-      <SimpleGrid cols={3} spacing="sm">
+      <div className={classes.birthGrid}>
         <NativeSelect
+          className={classes.birthMonth}
           aria-label="Birth month"
           value={parts.month}
           onChange={(e) => update({ month: e.currentTarget.value })}
@@ -113,7 +117,7 @@ export function BirthDateFields({ value, onChange, onBlur, error, now }: BirthDa
           aria-describedby={describedBy}
           data={[{ value: '', label: 'Year' }, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
         />
-      </SimpleGrid>
+      </div>
       {error ? (
         <Input.Error id={errorId} mt={6} size="md">
           {error}
