@@ -1,0 +1,48 @@
+import { MSG } from '@mc/domain';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/providers.tsx';
+import { registerErrorReporter } from '../../lib/error-reporting.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { AppErrorBoundary } from './app-error-boundary.tsx';
+import { RouteErrorPage } from './error-page.tsx';
+
+function Boom(): never {
+  throw new Error('render crash');
+}
+
+afterEach(() => registerErrorReporter(null));
+
+describe('render crash (part 1 §2, §8)', () => {
+  it('a crashing page shows the error screen, reports the error and links home', async () => {
+    const reporter = vi.fn();
+    registerErrorReporter(reporter);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = createMemoryRouter([{ path: '/', element: <Boom />, errorElement: <RouteErrorPage /> }]);
+    render(
+      <Providers queryClient={createQueryClient()} env="test">
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(await screen.findByRole('heading', { name: MSG.ERROR_TITLE })).toBeInTheDocument();
+    expect(screen.getByText(MSG.ERROR_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MSG.GO_BACK_HOME })).toHaveAttribute('href', '/');
+    expect(reporter).toHaveBeenCalledWith(expect.objectContaining({ message: 'render crash' }), {
+      source: 'route-error-boundary',
+    });
+  });
+
+  it('the app-wide boundary catches crashes outside the router', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    registerErrorReporter(vi.fn());
+    render(
+      <Providers queryClient={createQueryClient()} env="test">
+        <AppErrorBoundary>
+          <Boom />
+        </AppErrorBoundary>
+      </Providers>,
+    );
+    expect(await screen.findByRole('heading', { name: MSG.ERROR_TITLE })).toBeInTheDocument();
+  });
+});
