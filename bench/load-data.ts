@@ -169,15 +169,15 @@ export const BRANDS = [
   ['vinovan', 'Vino Van'],
 ] as const;
 
-/** As in apps/server/drizzle/0000_init.sql. */
+/** As in apps/server/drizzle/0002_merchant_search_indexes.sql (GIN indexes rebuilt after the load). */
 const TRGM_INDEXES = [
   {
-    name: 'orders_recipient_name_trgm_idx',
-    sql: 'CREATE INDEX IF NOT EXISTS orders_recipient_name_trgm_idx ON orders USING gin (recipient_name gin_trgm_ops)',
+    name: 'orders_merchant_recipient_trgm_idx',
+    sql: 'CREATE INDEX IF NOT EXISTS orders_merchant_recipient_trgm_idx ON orders USING gin (merchant_id, recipient_name gin_trgm_ops)',
   },
   {
-    name: 'orders_customer_email_trgm_idx',
-    sql: 'CREATE INDEX IF NOT EXISTS orders_customer_email_trgm_idx ON orders USING gin (customer_email gin_trgm_ops)',
+    name: 'orders_merchant_email_trgm_idx',
+    sql: 'CREATE INDEX IF NOT EXISTS orders_merchant_email_trgm_idx ON orders USING gin (merchant_id, customer_email gin_trgm_ops)',
   },
 ];
 

@@ -98,6 +98,16 @@ export interface ListRow {
   preorder_date: string | null;
 }
 
+/**
+ * Terms of three characters or more go through the merchant's trigram index. A shorter term has no
+ * trigram to look up (the index would visit every order of the merchant), so the column is wrapped to
+ * keep the planner on the newest-first index, which stops at the page's last match: fast for the common
+ * case, one pass over the merchant's orders when nothing matches (docs/decisions.md).
+ */
+function searchColumn(column: string, term: string): string {
+  return term.trim().length >= 3 ? column : `(${column} || '')`;
+}
+
 /** Shared WHERE conditions (without the cursor). */
 function whereClause(p: ListParams, values: unknown[]): string[] {
   const add = (v: unknown) => {
@@ -118,9 +128,14 @@ function whereClause(p: ListParams, values: unknown[]): string[] {
       where.push(`o.id >= ${lo} AND o.id < ${add(`${s}\u{10FFFF}`)} AND starts_with(o.id, ${lo})`);
     }
   }
-  if (p.recipientName) where.push(`o.recipient_name ILIKE ${add(containsPattern(p.recipientName))}`);
+  if (p.recipientName)
+    where.push(
+      `${searchColumn('o.recipient_name', p.recipientName)} ILIKE ${add(containsPattern(p.recipientName))}`,
+    );
   if (p.customerEmail)
-    where.push(`o.customer_email ILIKE ${add(containsPattern(p.customerEmail.toLowerCase()))}`);
+    where.push(
+      `${searchColumn('o.customer_email', p.customerEmail)} ILIKE ${add(containsPattern(p.customerEmail.toLowerCase()))}`,
+    );
   return where;
 }
 
