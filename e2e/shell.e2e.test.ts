@@ -157,6 +157,9 @@ describe('logged-in shell', () => {
   it('the settings dropdown lists its entries and closes on Escape and outside click', async () => {
     s = await openPage(browser, server.baseUrl);
     await login(s.page, DEMO.member);
+    // On a quiet page: an outside click on the orders list would open an order.
+    await s.page.goto('/reports');
+    await s.page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
     const trigger = s.page.getByRole('button', { name: 'Settings' });
     await trigger.click();
     const menu = s.page.getByRole('menu');
@@ -176,7 +179,7 @@ describe('logged-in shell', () => {
 
     await trigger.click();
     await menu.waitFor();
-    await s.page.mouse.click(700, 600);
+    await s.page.getByRole('heading', { level: 1, name: 'Reports' }).click();
     await menu.waitFor({ state: 'hidden' });
 
     // Keyboard (WAI-ARIA menu button): Enter opens on the first entry, Escape returns to the button,
