@@ -13,6 +13,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections per process to a PostgreSQL server. */
+  databasePoolSize: number;
   jwtSecret: Uint8Array;
   sessionTtlHours: number;
   marketplaceKey: string;
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Math.max(1, Number.parseInt(env.DATABASE_POOL_SIZE ?? '20', 10) || 20),
     jwtSecret: new TextEncoder().encode(jwtSecret),
     sessionTtlHours: Number.parseInt(env.SESSION_TTL_HOURS ?? '168', 10),
     marketplaceKey: env.MARKETPLACE_KEY ?? 'demo-marketplace-key',

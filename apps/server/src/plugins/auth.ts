@@ -2,7 +2,7 @@ import { type Capability, can, DomainError } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { merchants } from '../db/schema.ts';
+import type { merchants } from '../db/schema.ts';
 import { type Principal, resolvePrincipal } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
@@ -43,7 +43,7 @@ export async function requireMerchant(
   if (!can(principal.roles, capability)) {
     throw new DomainError('FORBIDDEN', 'Your role does not allow this. Ask the store owner for access.');
   }
-  const [merchant] = await ctx.database.db.select().from(merchants).where(eq(merchants.tmk, tmk)).limit(1);
+  const merchant = principal.merchant;
   if (!merchant) throw new DomainError('NOT_FOUND', 'Merchant not found');
   return { principal, merchant };
 }

@@ -14,6 +14,8 @@ export interface Principal {
   roles: string[];
   merchantId: string | null;
   tmk: string | null;
+  /** The merchant row, read in the same query as the session (one query per request for both). */
+  merchant: typeof merchants.$inferSelect | null;
 }
 
 export async function createSession(
@@ -62,7 +64,7 @@ export async function resolvePrincipal(ctx: AppContext, token: string): Promise<
       last: users.last_name,
       roles: users.roles,
       merchantId: users.authorized_merchant_id,
-      tmk: merchants.tmk,
+      merchant: merchants,
       expiresAt: sessions.expires_at,
     })
     .from(sessions)
@@ -78,7 +80,8 @@ export async function resolvePrincipal(ctx: AppContext, token: string): Promise<
     name: `${row.first} ${row.last}`.trim(),
     roles: row.roles,
     merchantId: row.merchantId,
-    tmk: row.tmk ?? null,
+    tmk: row.merchant?.tmk ?? null,
+    merchant: row.merchant,
   };
 }
 

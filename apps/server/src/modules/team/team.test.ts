@@ -240,6 +240,7 @@ describe('revoke', () => {
       roles: ['merch.owner'],
       merchantId: owner.merchant.id,
       tmk: owner.merchant.tmk,
+      merchant: owner.merchant,
     };
     await expect(revokeUser(t.ctx, principal, second.id)).rejects.toThrow(LAST_OWNER_MESSAGE);
   });

@@ -33,6 +33,7 @@ export async function batchCaller(ctx: AppContext, batch: BatchRow): Promise<Cal
       roles: u.roles,
       merchantId: merchant.id,
       tmk: merchant.tmk,
+      merchant,
     },
   };
 }
