@@ -66,6 +66,21 @@ export function endOfNextBusinessDay(
   hours?: readonly BusinessHoursEntry[] | null,
 ): Date {
   const days = businessDays(hours);
+  // Every timezone offset is a multiple of 15 minutes, so a 15-minute bucket never straddles a local
+  // midnight: the answer is the same for every instant in it. Memoised because the list computes it
+  // for every row of every page (timezone maths is the costliest part of a list request).
+  const key = `${timezone}|${[...days].sort().join(',')}|${Math.floor(from.getTime() / 900_000)}`;
+  const hit = dueCache.get(key);
+  if (hit !== undefined) return new Date(hit);
+  const due = computeEndOfNextBusinessDay(from, timezone, days);
+  if (dueCache.size >= 10_000) dueCache.clear();
+  dueCache.set(key, due.getTime());
+  return due;
+}
+
+const dueCache = new Map<string, number>();
+
+function computeEndOfNextBusinessDay(from: Date, timezone: string, days: Set<string>): Date {
   const local = new TZDate(from.getTime(), timezone);
   const y = local.getFullYear();
   const m = local.getMonth();

@@ -45,17 +45,35 @@ export async function createSession(
 const UNAUTHENTICATED = () =>
   new DomainError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
 
-export async function resolvePrincipal(ctx: AppContext, token: string): Promise<Principal> {
-  let sid: string;
-  let sub: string;
+/**
+ * Verified token claims, memoised per token until the token expires (the signature check is a
+ * noticeable share of a list request). The session row is still read on every request, so logout,
+ * reset and revoke take effect at once; only the signature work is saved.
+ */
+const verifiedBySecret = new WeakMap<Uint8Array, Map<string, { sid: string; sub: string; exp: number }>>();
+
+async function verifyToken(ctx: AppContext, token: string): Promise<{ sid: string; sub: string }> {
+  let verified = verifiedBySecret.get(ctx.config.jwtSecret);
+  if (!verified) {
+    verified = new Map();
+    verifiedBySecret.set(ctx.config.jwtSecret, verified);
+  }
+  const hit = verified.get(token);
+  if (hit && hit.exp > Date.now()) return hit;
   try {
     const { payload } = await jwtVerify(token, ctx.config.jwtSecret, { algorithms: ['HS256'] });
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw UNAUTHENTICATED();
-    sid = payload.sid;
-    sub = payload.sub;
+    const claims = { sid: payload.sid, sub: payload.sub, exp: (payload.exp ?? 0) * 1000 };
+    if (verified.size >= 10_000) verified.clear();
+    verified.set(token, claims);
+    return claims;
   } catch {
     throw UNAUTHENTICATED();
   }
+}
+
+export async function resolvePrincipal(ctx: AppContext, token: string): Promise<Principal> {
+  const { sid, sub } = await verifyToken(ctx, token);
   const [row] = await ctx.database.db
     .select({
       userId: users.id,
