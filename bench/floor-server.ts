@@ -9,7 +9,6 @@ import {
   buildListQuery,
   buildTotalQuery,
   decodeCursor,
-  HOURS_SQL,
   type ListParams,
   usesKeptCount,
 } from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
@@ -62,17 +61,15 @@ const server = http.createServer(async (req, res) => {
     if (m[2] === 'count') body = await db.query(COUNTS_SQL, [id]);
     else {
       const p = params(id, u, m[2] === 'optimize' ? 10 : 30);
-      const list = buildListQuery(p);
       const kept = usesKeptCount(p);
+      const list = buildListQuery(p, { hours: !p.tab || p.tab === 'active', keptTotal: kept });
       const total = buildTotalQuery(p);
-      const [rows, keptN, hours] = await Promise.all([
-        db.query(list.text, list.values),
-        kept ? db.query(total.text, total.values) : null,
-        !p.tab || p.tab === 'active' ? db.query(HOURS_SQL, [id]) : null,
-      ]);
-      const needCount = !kept && (p.cursor || rows.length > p.limit || (rows.length === 0 && p.offset > 0));
-      const n = needCount ? await db.query(total.text, total.values) : keptN;
-      body = { rows, n, hours };
+      const rows = await db.query(list.text, list.values);
+      const needCount =
+        (kept && rows.length === 0) ||
+        (!kept && (p.cursor || rows.length > p.limit || (rows.length === 0 && p.offset > 0)));
+      const n = needCount ? await db.query(total.text, total.values) : null;
+      body = { rows, n };
     }
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   } catch (e) {

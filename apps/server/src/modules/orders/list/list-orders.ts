@@ -19,7 +19,6 @@ import {
   decodeCursor,
   encodeCursor,
   FILTERED_COUNT_CAP,
-  HOURS_SQL,
   type ListParams,
   type ListRow,
   usesKeptCount,
@@ -165,13 +164,20 @@ export async function listOrders(
   const timezone = merchant.timezone || DEFAULT_TIMEZONE;
   // The SLA needs the merchant's hours only where SLA statuses can appear (active tab, or no tab).
   const mayHaveSla = !p.tab || p.tab === 'active';
-  const list = buildListQuery(p);
   const kept = usesKeptCount(p);
-  const [rows, keptTotal, hours] = await Promise.all([
-    query<ListRow>(list.text, list.values),
-    kept ? query<{ n: number }>(buildTotalQuery(p).text, buildTotalQuery(p).values) : Promise.resolve(null),
-    mayHaveSla ? query<BusinessHoursEntry>(HOURS_SQL, [merchant.id]) : Promise.resolve(null),
-  ]);
+  // One round trip: the page carries the kept total and the hours (see ListExtras).
+  const list = buildListQuery(p, { hours: mayHaveSla, keptTotal: kept });
+  const rows = await query<ListRow>(list.text, list.values);
+  let keptTotal: { n: number }[] | null = null;
+  let hours: BusinessHoursEntry[] | null = null;
+  if (rows[0]) {
+    if (kept) keptTotal = [{ n: Number(rows[0].x_kept_total ?? 0) }];
+    if (mayHaveSla) hours = rows[0].x_hours ?? [];
+  } else if (kept) {
+    // An empty page has no row to carry the total (a page past the end): ask for it.
+    const t = buildTotalQuery(p);
+    keptTotal = await query<{ n: number }>(t.text, t.values);
+  }
   // A filtered first page that holds every match needs no count (searches, mostly).
   let total: number;
   if (keptTotal) total = Number(keptTotal[0]?.n ?? 0);
