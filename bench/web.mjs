@@ -41,7 +41,16 @@ const port = await new Promise((res) => {
 });
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret', MARKETPLACE_KEY: 'bench' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: url,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret',
+    MARKETPLACE_KEY: 'bench',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
@@ -56,11 +65,21 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'owner@bench.test', password: 'bench-password-1' }),
   });
-  if (!login.ok) throw new Error(`bench login failed (${login.status}); run npm run bench first to load the dataset`);
+  if (!login.ok)
+    throw new Error(`bench login failed (${login.status}); run npm run bench first to load the dataset`);
   const { token, user } = await login.json();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const lcps = [];
   for (let run = 0; run < 6; run++) {

@@ -101,9 +101,12 @@ describe('orders list', () => {
       .poll(async () => new Set(await rows(page).locator('td:nth-child(6)').allTextContents()))
       .toEqual(new Set(['Same Day']));
 
+    // Playwright's innerText (rendered text, with the space between date and time), not the DOM property.
     const firstDate = async () =>
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator method
       new Date(await rows(page).first().locator('td:nth-child(3)').innerText()).getTime();
     const lastDate = async () =>
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator method
       new Date(await rows(page).last().locator('td:nth-child(3)').innerText()).getTime();
     expect(await firstDate()).toBeGreaterThanOrEqual(await lastDate());
     await page.getByRole('button', { name: 'CREATED, sorted descending' }).click();

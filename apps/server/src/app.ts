@@ -24,12 +24,12 @@ import { registerInventoryRoutes } from './modules/inventory/routes.ts';
 import { registerMerchantRoutes } from './modules/merchants/routes.ts';
 import { registerBulkRoutes } from './modules/orders/bulk/routes.ts';
 import { registerOrderDetailRoutes } from './modules/orders/detail/routes.ts';
+import { registerLabelRoutes } from './modules/orders/labels/routes.ts';
 import { listenOrderEvents, notifyOrderEvent } from './modules/orders/list/order-events-pg.ts';
 import { registerOrderListRoutes } from './modules/orders/list/routes.ts';
-import { registerTeamRoutes } from './modules/team/routes.ts';
-import { registerLabelRoutes } from './modules/orders/labels/routes.ts';
 import { registerReportRoutes } from './modules/orders/reports/routes.ts';
 import { registerSmsRoutes } from './modules/sms/routes.ts';
+import { registerTeamRoutes } from './modules/team/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
 export interface BuildAppOptions {
@@ -65,7 +65,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     },
   };
   // With a PostgreSQL server, events of every process reach this one through LISTEN/NOTIFY.
-  if (database.pool && database.connectionString) app.addHook('onClose', await listenOrderEvents(database.connectionString, events, app.log));
+  if (database.pool && database.connectionString)
+    app.addHook('onClose', await listenOrderEvents(database.connectionString, events, app.log));
 
   registerErrorHandling(app);
   await app.register(helmet, {

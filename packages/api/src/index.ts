@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './bulk.ts';
 export * from './client.ts';
+export * from './documents.ts';
 export * from './errors.ts';
 export * from './inventory.ts';
 export * from './marketplace.ts';
@@ -8,4 +9,3 @@ export * from './merchant.ts';
 export * from './order-detail.ts';
 export * from './orders-list.ts';
 export * from './settings.ts';
-export * from './documents.ts';

@@ -17,7 +17,7 @@ export * from './password.ts';
 export * from './roles.ts';
 export * from './search.ts';
 export * from './settings.ts';
+export * from './shipping-labels.ts';
 export * from './sla.ts';
 export * from './transitions.ts';
 export * from './validation.ts';
-export * from './shipping-labels.ts';

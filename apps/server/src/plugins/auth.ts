@@ -1,5 +1,4 @@
 import { type Capability, can, DomainError } from '@mc/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { merchants } from '../db/schema.ts';

@@ -1,4 +1,3 @@
-import type { OrderListItem } from '@mc/api';
 import { MSG } from '@mc/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -227,4 +227,3 @@ export function buildTotalQuery(p: ListParams): SqlQuery {
     values,
   };
 }
-
