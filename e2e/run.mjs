@@ -4,7 +4,7 @@
  * the e2e suite (e2e/vitest.config.ts). Extra arguments go to vitest (e.g. a file filter).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,9 +42,33 @@ function ensureChromium() {
   }
 }
 
+/** Newest modification time under a path (files only). */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)));
+  return max;
+}
+
+/** Builds the console when dist is missing or older than any of its sources (a stale build tests old code). */
 function ensureWebBuild() {
-  if (existsSync(join(root, 'apps/web/dist/index.html'))) return;
-  console.log('e2e: building the console (apps/web/dist is missing)');
+  const index = join(root, 'apps/web/dist/index.html');
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/domain/src',
+    'packages/api/src',
+  ];
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const changed = Math.max(...sources.map((p) => newest(join(root, p))));
+  if (built && built >= changed) return;
+  console.log(
+    `e2e: building the console (${built ? 'sources changed since the last build' : 'apps/web/dist is missing'})`,
+  );
   if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
     console.error('e2e: the console build failed');
     process.exit(1);
