@@ -1,7 +1,7 @@
 /**
  * The benchmark floor: the identical SQL of the orders routes, run through the raw driver behind a bare
  * node:http route — no auth, no validation, no mapping; rows go out as JSON.
- * Env: FLOOR_PORT, and DATABASE_URL (pool of 10 like the app) or PGLITE_DIR.
+ * Env: FLOOR_PORT, and DATABASE_URL (pool of 20 like the app) or PGLITE_DIR.
  */
 import http from 'node:http';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
@@ -15,7 +15,7 @@ import {
 import { COUNTS_SQL } from '../apps/server/src/modules/orders/list/order-counts.ts';
 
 const db: Database = process.env.DATABASE_URL
-  ? openPostgres(process.env.DATABASE_URL)
+  ? openPostgres(process.env.DATABASE_URL, 20)
   : await openPglite(process.env.PGLITE_DIR ?? null);
 const merchantIds = new Map<string, string>();
 

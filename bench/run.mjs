@@ -35,4 +35,9 @@ const bulk =
         stdio: 'inherit',
         env: process.env,
       });
-process.exit((res.status ?? 1) || (slips.status ?? 1) || (bulk.status ?? 1));
+// Console weight and the orders page's largest contentful paint on the same dataset; `--no-web` skips it.
+const web =
+  process.argv.includes('--no-web') || process.argv.includes('--pglite')
+    ? { status: 0 }
+    : spawnSync(process.execPath, ['bench/web.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
+process.exit((res.status ?? 1) || (slips.status ?? 1) || (bulk.status ?? 1) || (web.status ?? 1));

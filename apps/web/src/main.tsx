@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { trackLoadedPage } from './lib/analytics.ts';
+import { initErrorReporting } from './lib/error-reporting.ts';
 import { adoptSessionFromQuery, unregisterServiceWorkers } from './lib/start-up.ts';
 
+void initErrorReporting();
 void unregisterServiceWorkers();
 adoptSessionFromQuery();
 trackLoadedPage();

@@ -1,6 +1,7 @@
 import { DomainError } from '@mc/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { reportServerError } from '../lib/error-reporting.ts';
 
 /** One error handler: codes to statuses, `{message, errors?}`, no internals on a 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -23,11 +24,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
+      reportServerError(error, { method: request.method, url: request.url, reqId: request.id });
       return reply.status(500).send({ message: 'Something went wrong' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      reportServerError(error, { method: request.method, url: request.url, reqId: request.id });
       return reply.status(500).send({ message: 'Something went wrong' });
     }
     if (status === 429) return reply.status(429).send({ message: error.message || 'Too many requests' });

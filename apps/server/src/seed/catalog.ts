@@ -72,6 +72,26 @@ export const PRODUCT_BRANDS: {
   { brand: 'Hanami', lines: ['Japanese Whisky', 'Pure Malt', 'Harmony Blend'], kind: 'whiskey' },
   { brand: 'Sierra Vista', lines: ['Malbec', 'Cabernet Franc', 'Torrontés'], kind: 'wine' },
   { brand: 'Dune Road', lines: ['Sauvignon Blanc', 'Rosé', 'Riesling'], kind: 'wine' },
+  {
+    brand: 'Black Cedar',
+    lines: ['Kentucky Straight Bourbon', 'Toasted Barrel', 'Single Malt'],
+    kind: 'whiskey',
+  },
+  { brand: 'Mesa Alta', lines: ['Blanco', 'Reposado', 'Añejo', 'Mezcal Joven'], kind: 'tequila' },
+  {
+    brand: 'Bodega Solera',
+    lines: ['Rioja Crianza', 'Rioja Reserva', 'Albariño', 'Cava Brut'],
+    kind: 'wine',
+  },
+  {
+    brand: 'Hollow Creek',
+    lines: ['Oregon Pinot Noir', 'Willamette Chardonnay', 'Pinot Gris'],
+    kind: 'wine',
+  },
+  { brand: 'Copperline Gin', lines: ['American Dry Gin', 'Barrel Rested Gin', 'Citrus Gin'], kind: 'gin' },
+  { brand: 'Saint Alary', lines: ['Cognac VS', 'Cognac VSOP', 'Cognac XO'], kind: 'whiskey' },
+  { brand: 'Harbor Light', lines: ['White Rum', 'Dark Rum', 'Coconut Rum'], kind: 'rum' },
+  { brand: 'Verve & Co', lines: ['Brut Prosecco', 'Rosé Prosecco', 'Crémant de Loire'], kind: 'champagne' },
 ];
 
 export const FIRST_NAMES = [

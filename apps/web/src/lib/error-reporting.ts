@@ -1,9 +1,9 @@
 /**
- * Error reporting hook point (part 1 §7: failures are reported to an error-reporting service).
+ * Error reporting (part 1 §7: failures are reported to an error-reporting service).
  *
- * The Sentry browser SDK is deliberately not bundled: the console stays small and offline-first.
- * When `VITE_SENTRY_DSN` is set at build time, `registerErrorReporter` is the one place to plug a
- * reporter in (e.g. `Sentry.captureException`); until one is registered errors go to console.error.
+ * With `VITE_SENTRY_DSN` set at build time, `initErrorReporting` loads the Sentry browser SDK in its
+ * own chunk (never part of the initial JavaScript) and routes every reported error to it; without a
+ * DSN errors go to console.error only.
  */
 export type ErrorReporter = (error: unknown, context?: Record<string, unknown>) => void;
 
@@ -25,4 +25,16 @@ export function reportError(error: unknown, context?: Record<string, unknown>): 
   } catch {
     consoleReporter(error, context);
   }
+}
+
+/** Loads Sentry when a DSN was configured at build time; a no-op otherwise. */
+export async function initErrorReporting(dsn: string | undefined = SENTRY_DSN): Promise<boolean> {
+  if (!dsn) return false;
+  const Sentry = await import('@sentry/browser');
+  Sentry.init({ dsn, environment: import.meta.env.MODE });
+  registerErrorReporter((error, context) => {
+    consoleReporter(error, context);
+    Sentry.captureException(error, context ? { extra: context } : undefined);
+  });
+  return true;
 }

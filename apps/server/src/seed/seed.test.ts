@@ -1,0 +1,85 @@
+import { ORDER_STATUSES } from '@mc/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { createTestDatabase } from '../test/harness.ts';
+import { DEMO_ORDERS, DEMO_TMK, DEMO_USERS, OTHER_TMK, seedIfEmpty } from './seed.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  expect(await seedIfEmpty(database)).toBe(true);
+}, 180_000);
+afterAll(async () => database?.close());
+
+const one = async <T>(sql: string, params: unknown[] = []) => (await database.query<T>(sql, params))[0]!;
+
+describe('demo seed', () => {
+  it('runs once: a second start finds data and seeds nothing', async () => {
+    expect(await seedIfEmpty(database)).toBe(false);
+  });
+
+  it('gives the demo store 600+ orders over 60 days in every status', async () => {
+    const m = await one<{ id: string }>('select id from merchants where tmk = $1', [DEMO_TMK]);
+    const { n, oldest } = await one<{ n: number; oldest: Date }>(
+      'select count(*)::int as n, min(date_submitted) as oldest from orders where merchant_id = $1',
+      [m.id],
+    );
+    expect(n).toBeGreaterThanOrEqual(600);
+    expect(Date.now() - new Date(oldest).getTime()).toBeGreaterThan(50 * 86400_000);
+    const statuses = (
+      await database.query<{ status: string }>('select distinct status from orders where merchant_id = $1', [
+        m.id,
+      ])
+    ).map((r) => r.status);
+    expect(statuses.sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
+  it('covers every delivery method, brands, gifts, engraving, promos, distributor items and presale dates', async () => {
+    const m = await one<{ id: string }>('select id from merchants where tmk = $1', [DEMO_TMK]);
+    const q = (where: string) =>
+      one<{ n: number }>(`select count(*)::int as n from orders o where o.merchant_id = $1 and ${where}`, [
+        m.id,
+      ]).then((r) => r.n);
+    for (const method of ['on_demand', 'shipping', 'preorder', 'deposit'])
+      expect(await q(`delivery_method = '${method}'`), method).toBeGreaterThan(0);
+    expect(await q(`delivery_method = 'scheduled' and courier_estimate_id is null`)).toBeGreaterThan(0);
+    expect(await q(`delivery_method = 'scheduled' and courier_estimate_id is not null`)).toBeGreaterThan(0);
+    expect(await q('gift_message is not null')).toBeGreaterThan(0);
+    expect(await q('promo_code is not null')).toBeGreaterThan(0);
+    expect(await q('has_at_distributor')).toBeGreaterThan(0);
+    expect(
+      await q(
+        `exists (select 1 from order_items i where i.order_id = o.id and i.parent_line_item_id is not null)`,
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await q(
+        `exists (select 1 from order_items i where i.order_id = o.id and i.aux_data ? 'preorder_available_date')`,
+      ),
+    ).toBeGreaterThan(0);
+    const brands = await one<{ n: number }>(
+      'select count(distinct application_ref)::int as n from orders where merchant_id = $1',
+      [m.id],
+    );
+    expect(brands.n).toBeGreaterThanOrEqual(3);
+    const offerings = await one<{ n: number }>(
+      'select count(*)::int as n from offerings where merchant_id = $1',
+      [m.id],
+    );
+    expect(offerings.n).toBeGreaterThanOrEqual(300);
+    for (const id of Object.values(DEMO_ORDERS)) expect(await q(`id = '${id}'`), id).toBe(1);
+  });
+
+  it('creates the documented logins for both stores', async () => {
+    for (const u of DEMO_USERS) {
+      const row = await one<{ roles: string[]; tmk: string }>(
+        'select u.roles, m.tmk from users u join merchants m on m.id = u.authorized_merchant_id where u.email = $1',
+        [u.email],
+      );
+      expect(row).toMatchObject({ roles: [u.role], tmk: u.tmk });
+    }
+    expect(
+      (await one<{ n: number }>('select count(*)::int as n from merchants where tmk = $1', [OTHER_TMK])).n,
+    ).toBe(1);
+  });
+});
