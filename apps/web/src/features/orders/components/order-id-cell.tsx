@@ -10,7 +10,7 @@ export const GIFT_LABEL = 'Gift';
 export function OrderIdCell({ order, isNew }: { order: OrderListItem; isNew: boolean }) {
   return (
     <Group gap={6} wrap="wrap">
-      <Text fw={600} ff="monospace" fz="sm">
+      <Text fw={600} ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>
         {order.id}
       </Text>
       {isNew ? (

@@ -5,6 +5,8 @@ import {
   deliveryMethodLabel,
   displayGroup,
   formatOrderDate,
+  formatShortDate,
+  formatTime,
   formatUsd,
   isOrderStatus,
   MSG,
@@ -110,7 +112,13 @@ function DesktopTable({
     Number(Boolean(rowSelect));
   return (
     <Table.ScrollContainer minWidth={980}>
-      <Table highlightOnHover verticalSpacing="sm" className={classes.table} aria-label={`Orders: ${tab}`}>
+      <Table
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing={6}
+        className={classes.table}
+        aria-label={`Orders: ${tab}`}
+      >
         <Table.Thead>
           <Table.Tr>
             {rowSelect ? <Table.Th w={36}>{selectAll}</Table.Th> : null}
@@ -139,7 +147,7 @@ function DesktopTable({
             <Table.Th ta="right">ITEMS</Table.Th>
             <Table.Th ta="right">TOTAL</Table.Th>
             {cols.actions ? (
-              <Table.Th>
+              <Table.Th className={classes.actionsCell}>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
             ) : null}
@@ -181,7 +189,13 @@ function DesktopTable({
               </Table.Td>
               <Table.Td>{recipientOf(o)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatOrderDate(o.date_submitted, timezone)}
+                {/* date over time: the same text as formatOrderDate, in two lines to keep the table narrow */}
+                <Text span fz="sm" display="block">
+                  {formatShortDate(o.date_submitted, timezone)}
+                </Text>
+                <Text span fz="xs" c="dimmed" display="block">
+                  {formatTime(o.date_submitted, timezone)}
+                </Text>
               </Table.Td>
               {cols.status ? (
                 <Table.Td>
@@ -206,7 +220,7 @@ function DesktopTable({
                 {formatUsd(o.transaction.total)}
               </Table.Td>
               {cols.actions ? (
-                <Table.Td>
+                <Table.Td className={classes.actionsCell}>
                   <OrderRowActions order={o} tab={tab} onOpen={onOpen} />
                 </Table.Td>
               ) : null}
