@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,10 +40,62 @@ export interface Database {
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/**
+ * The embedded database belongs to one process: a second server opening the same directory would
+ * corrupt it. A lock file holds the owner's pid; a stale one (its process gone) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  // Beside the directory, not in it: PostgreSQL initialises only an empty data directory.
+  const file = `${dataDir.replace(/[/\\]+$/, '')}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      let alive = false;
+      try {
+        if (pid && pid !== process.pid) {
+          process.kill(pid, 0);
+          alive = true;
+        }
+      } catch {
+        alive = false;
+      }
+      if (alive) {
+        throw new Error(
+          `Another server (pid ${pid}) is using the embedded database in ${dataDir}. Stop it, or give this one another DATA_DIR.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } });
-  return wrapPglite(client);
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { pg_trgm, btree_gin },
+    });
+    const database = wrapPglite(client);
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      unlock();
+    };
+    return database;
+  } catch (e) {
+    unlock();
+    throw e;
+  }
 }
 
 export function wrapPglite(client: PGlite): Database {
