@@ -114,6 +114,9 @@ function SearchBox({ kind, label }: { kind: Kind; label: string }) {
         withinPortal
         trapFocus={false}
         returnFocus={false}
+        // A text input may not carry aria-expanded/aria-haspopup (axe: aria-allowed-attr); the results
+        // list is tied to the input by aria-controls instead.
+        withRoles={false}
       >
         <Popover.Target>
           <TextInput
@@ -129,7 +132,6 @@ function SearchBox({ kind, label }: { kind: Kind; label: string }) {
             title={kind === 'order' ? MSG.ORDER_ID_HINT : undefined}
             leftSection={loading ? <Loader size={14} /> : <IconSearch size={14} aria-hidden="true" />}
             aria-controls={open ? listId : undefined}
-            aria-expanded={open}
             autoComplete="off"
           />
         </Popover.Target>
