@@ -1,5 +1,5 @@
 import { canTransition, type OrderStatus } from '@mc/domain';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   applications,
@@ -45,7 +45,7 @@ export const DEMO_ORDERS = {
 
 const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-async function seedCatalogue(database: Database, r: Random) {
+async function seedCatalogue(database: Database) {
   const { db } = database;
   const sizes = await db
     .insert(containerSizes)
@@ -79,8 +79,6 @@ async function seedCatalogue(database: Database, r: Random) {
     }
   }
   const inserted = await db.insert(products).values(productRows).returning();
-  // silence unused warning for r (kept for future variety)
-  void r;
   return inserted;
 }
 
@@ -305,7 +303,7 @@ export async function seedIfEmpty(database: Database): Promise<boolean> {
 export async function seedDemo(database: Database, opts: { orders?: number } = {}): Promise<void> {
   const r = createRandom(20231030);
   const { db } = database;
-  const catalogue = await seedCatalogue(database, r);
+  const catalogue = await seedCatalogue(database);
   await db
     .insert(applications)
     .values(MARKETPLACE_APPS.map((a) => ({ ref: a.ref, name: a.name, brand_name: a.name })));
@@ -424,5 +422,4 @@ async function seedDesignatedOrders(database: Database, r: Random, offeringList:
     item.preorder_available_date = new Date(now.getTime() + 30 * 86400_000).toISOString().slice(0, 10);
   await placeOrder(ctx, presale);
   await advance(database, r, DEMO_ORDERS.presale, recent(600), 'MERCHANT_ACCEPTED', 'Olivia Owner');
-  await database.db.execute(sql`select 1`);
 }
