@@ -1,17 +1,10 @@
-/**
- * Demo orders for shipping labels and printing (issue #5), added to the demo seed. Each label error of
- * part 2 §8 has an accepted shipping order whose address (or merchant's carrier account) makes the
- * sandbox carrier answer with it (see adapters/carrier/sandbox.ts for the triggers).
- *
- * Unauthorized / locked-out accounts belong to a merchant: two small demo stores carry such accounts,
- * each with an owner login (password demo-password-1).
- */
-import { canTransition, type OrderStatus } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { carrierAccounts, merchants, offerings, orderHistory, orders, users } from '../db/schema.ts';
+import { carrierAccounts, merchants, offerings, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { placeOrder } from '../marketplace/place-order.ts';
+import { advance } from './advance-order.ts';
+import { DEMO_TMK } from './demo-constants.ts';
 import { buildOrderBody, type FactoryOffering } from './order-factory.ts';
 import { createRandom } from './random.ts';
 
@@ -51,20 +44,16 @@ export const LABEL_DEMO_STORES = [
   },
 ] as const;
 
-const DEMO_TMK = 'demo-wine-spirits';
-
-async function accept(database: Database, orderId: string, actorName: string): Promise<void> {
-  const from: OrderStatus = 'SUBMITTED';
-  if (!canTransition('merchant', from, 'MERCHANT_ACCEPTED')) return;
-  await database.db.insert(orderHistory).values({
-    order_id: orderId,
-    actor_type: 'merchant',
-    actor_name: actorName,
-    action: 'merchant_accepted',
-    from_status: from,
-    to_status: 'MERCHANT_ACCEPTED',
-  });
-  await database.db.update(orders).set({ status: 'MERCHANT_ACCEPTED' }).where(eq(orders.id, orderId));
+/** Accepted the way the rest of the demo data is: along the transition table, with its history row. */
+function accept(database: Database, orderId: string, actorName: string, submittedAt: Date): Promise<void> {
+  return advance(
+    database,
+    createRandom(orderId.length),
+    orderId,
+    submittedAt,
+    'MERCHANT_ACCEPTED',
+    actorName,
+  );
 }
 
 async function offeringsOf(database: Database, merchantId: string): Promise<FactoryOffering[]> {
@@ -111,7 +100,12 @@ export async function seedLabelDemoOrders(database: Database): Promise<void> {
     if (extra.gift !== undefined) body.gift_message = extra.gift;
     else delete body.gift_message;
     await placeOrder(ctx, body);
-    await accept(database, id, 'Olivia Owner');
+    await accept(
+      database,
+      id,
+      'Olivia Owner',
+      body.date_submitted ? new Date(body.date_submitted) : new Date(),
+    );
   };
 
   await place(
@@ -207,6 +201,6 @@ export async function seedLabelDemoOrders(database: Database): Promise<void> {
       { name: 'Maison Duclair Brut Champagne', quantity: 1, price: 59, discount: 0, engraving_price: 15 },
     ] as typeof body.items;
     await placeOrder(ctx, body);
-    await accept(database, store.order, 'Demo Owner');
+    await accept(database, store.order, 'Demo Owner', new Date(now - 200 * 60_000));
   }
 }

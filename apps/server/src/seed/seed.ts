@@ -1,5 +1,5 @@
-import { canTransition, type OrderStatus } from '@mc/domain';
-import { count, eq } from 'drizzle-orm';
+import type { OrderStatus } from '@mc/domain';
+import { count } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   applications,
@@ -8,8 +8,6 @@ import {
   merchantHours,
   merchants,
   offerings,
-  orderHistory,
-  orders,
   productBrands,
   productLines,
   products,
@@ -17,13 +15,15 @@ import {
 } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { placeOrder } from '../marketplace/place-order.ts';
+import { advance } from './advance-order.ts';
 import { CONTAINER_SIZES, MARKETPLACE_APPS, PRODUCT_BRANDS } from './catalog.ts';
+import { DEMO_PASSWORD, DEMO_TMK, OTHER_TMK } from './demo-constants.ts';
+import { seedLabelDemoOrders } from './label-demo-orders.ts';
 import { buildOrderBody, type DeliveryKind, type FactoryOffering } from './order-factory.ts';
 import { createRandom, type Random } from './random.ts';
 
-export const DEMO_PASSWORD = 'demo-password-1';
-export const DEMO_TMK = 'demo-wine-spirits';
-export const OTHER_TMK = 'harbor-liquors';
+export { DEMO_PASSWORD, DEMO_TMK, OTHER_TMK } from './demo-constants.ts';
+
 export const DEMO_USERS = [
   { email: 'owner@demo.test', first: 'Olivia', last: 'Owner', role: 'merch.owner', tmk: DEMO_TMK },
   { email: 'manager@demo.test', first: 'Marcus', last: 'Manager', role: 'merch.manager', tmk: DEMO_TMK },
@@ -124,37 +124,6 @@ async function seedMerchant(
   return m!;
 }
 
-/** The path of transitions that leads a new order to `target` (who acts at each step). */
-const PATHS: Record<string, [OrderStatus, 'merchant' | 'marketplace'][]> = {
-  MERCHANT_ACCEPTED: [['MERCHANT_ACCEPTED', 'merchant']],
-  MERCHANT_SHIPPED: [
-    ['MERCHANT_ACCEPTED', 'merchant'],
-    ['MERCHANT_SHIPPED', 'merchant'],
-  ],
-  CLOSED: [
-    ['MERCHANT_ACCEPTED', 'merchant'],
-    ['MERCHANT_SHIPPED', 'merchant'],
-    ['CLOSED', 'merchant'],
-  ],
-  MERCHANT_REJECTED: [['MERCHANT_REJECTED', 'merchant']],
-  REJECTED_PARTIAL: [['REJECTED_PARTIAL', 'merchant']],
-  CANCELLED: [['CANCELLED', 'marketplace']],
-  PAYMENT_DECLINED: [['PAYMENT_DECLINED', 'marketplace']],
-  DISPUTED: [
-    ['MERCHANT_ACCEPTED', 'merchant'],
-    ['MERCHANT_SHIPPED', 'merchant'],
-    ['CLOSED', 'merchant'],
-    ['DISPUTED', 'marketplace'],
-  ],
-  REFUNDED: [
-    ['MERCHANT_ACCEPTED', 'merchant'],
-    ['MERCHANT_SHIPPED', 'merchant'],
-    ['CLOSED', 'merchant'],
-    ['DISPUTED', 'marketplace'],
-    ['REFUNDED', 'marketplace'],
-  ],
-};
-
 function pickStatus(r: Random, ageHours: number): OrderStatus {
   if (ageHours < 3)
     return r.pick(['SUBMITTED', 'SUBMITTED', 'SUBMITTED', 'PAYMENT_APPROVED', 'MERCHANT_ACCEPTED'] as const);
@@ -179,81 +148,6 @@ function pickStatus(r: Random, ageHours: number): OrderStatus {
   if (x < 0.93) return 'REFUNDED';
   if (x < 0.97) return 'MERCHANT_SHIPPED';
   return 'MERCHANT_ACCEPTED';
-}
-
-const COMMENTS: Partial<Record<OrderStatus, string[]>> = {
-  MERCHANT_REJECTED: ['store_closed', 'courier_issue', 'bad_weather', 'customer_cancelled'],
-  REJECTED_PARTIAL: [
-    'Item out of stock: offered a substitute within 4 days',
-    'Wrong price on the listing: new price sent to the customer',
-  ],
-  CANCELLED: ['Customer cancelled before acceptance'],
-  PAYMENT_DECLINED: ['Card declined by the issuer'],
-};
-
-/** Walks an order (placed as new) to its target status, writing history rows as the real flow would. */
-async function advance(
-  database: Database,
-  r: Random,
-  orderId: string,
-  submitted: Date,
-  target: OrderStatus,
-  actorName: string,
-) {
-  const path = PATHS[target];
-  if (!path) return;
-  let from: OrderStatus = 'SUBMITTED';
-  let at = submitted.getTime();
-  const history: (typeof orderHistory.$inferInsert)[] = [];
-  for (const [to, actor] of path) {
-    if (!canTransition(actor, from, to)) throw new Error(`seed path ${from} -> ${to} is not allowed`);
-    at += r.int(5, 90) * 60_000;
-    const comment = COMMENTS[to] ? r.pick(COMMENTS[to]!) : null;
-    history.push({
-      order_id: orderId,
-      actor_type: actor,
-      actor_name: actor === 'merchant' ? actorName : null,
-      action: to.toLowerCase(),
-      from_status: from,
-      to_status: to,
-      comment,
-      created_at: new Date(Math.min(at, Date.now())),
-    });
-    from = to;
-  }
-  const shipped = path.some(([s]) => s === 'MERCHANT_SHIPPED');
-  const last = history[history.length - 1]!;
-  const carrier = r.pick(['UPS', 'FedEx'] as const);
-  const trackingId =
-    carrier === 'UPS'
-      ? `1Z${Math.floor(r.next() * 1e16)
-          .toString(36)
-          .toUpperCase()
-          .padEnd(16, '0')}`
-      : String(r.int(100000000000, 999999999999));
-  await database.db
-    .update(orders)
-    .set({
-      status: target,
-      status_recent_comment: last.comment ?? null,
-      updated_at: last.created_at as Date,
-      ...(shipped
-        ? {
-            tracking_provider: carrier,
-            tracking_id: trackingId,
-            tracking_url:
-              carrier === 'UPS'
-                ? `https://www.ups.com/track?tracknum=${trackingId}`
-                : `https://www.fedex.com/fedextrack/?trknbr=${trackingId}`,
-          }
-        : {}),
-      ...(target === 'REJECTED_PARTIAL' ? { rejection_message: { outOfStock: {}, wrongPrice: {} } } : {}),
-      ...(['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'CLOSED'].includes(target) && r.chance(0.5)
-        ? { printed_timestamp: last.created_at as Date }
-        : {}),
-    })
-    .where(eq(orders.id, orderId));
-  await database.db.insert(orderHistory).values(history);
 }
 
 async function placeMany(
@@ -373,7 +267,7 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
   await placeMany(database, r, demo, demoOfferings, opts.orders ?? 640, 'Olivia Owner');
   await placeMany(database, r, other, otherOfferings, 40, 'Oscar Other');
   await seedDesignatedOrders(database, r, demoOfferings);
-  await (await import('./label-demo-orders.ts')).seedLabelDemoOrders(database);
+  await seedLabelDemoOrders(database);
 }
 
 async function seedDesignatedOrders(database: Database, r: Random, offeringList: FactoryOffering[]) {

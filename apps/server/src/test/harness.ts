@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PlaceOrderBody } from '@mc/api';
 import { canTransition, type OrderStatus } from '@mc/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -191,7 +192,6 @@ export async function buildOrder(
     from = to;
   }
   if (path.length) {
-    const { eq } = await import('drizzle-orm');
     await ctx.database.db.update(orders).set({ status: from }).where(eq(orders.id, id));
   }
   return id;
