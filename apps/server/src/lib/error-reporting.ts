@@ -30,7 +30,7 @@ export async function initErrorReporting(dsn: string | undefined, environment: s
     beforeBreadcrumb: (crumb) => scrubEvent(crumb),
   });
   reporter = (error, context) => {
-    Sentry.captureException(error, context ? { extra: scrubEvent(context) } : undefined);
+    Sentry.captureException(error, context ? { extra: context } : undefined);
   };
   return true;
 }
@@ -38,7 +38,7 @@ export async function initErrorReporting(dsn: string | undefined, environment: s
 /** Unexpected failures only (the 5xx path of the error handler); expected DomainErrors are not reported. */
 export function reportServerError(error: unknown, context?: Record<string, unknown>): void {
   try {
-    reporter(error, context);
+    reporter(error, context ? scrubEvent(context) : undefined);
   } catch {
     /* reporting must never break a response */
   }

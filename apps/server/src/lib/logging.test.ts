@@ -17,6 +17,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { eventsUrl, openStream, ticketFor, until } from '../modules/orders/list/stream-test-helpers.ts';
 import { createTestDatabase } from '../test/harness.ts';
+import { setServerErrorReporter } from './error-reporting.ts';
 import { REDACTED, redactText, redactUrl } from './logging.ts';
 
 const JWT_SECRET = 'log-test-jwt-secret-0123456789-abcdefghij';
@@ -28,6 +29,8 @@ let database: Database;
 let base: string;
 const chunks: string[] = [];
 const logText = () => chunks.join('');
+let boomToken = '';
+const reported: { error: string; context?: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -47,11 +50,17 @@ beforeAll(async () => {
     },
   });
   ({ app } = await buildApp({ config, database, logStream }));
+  // An unexpected failure whose message quotes a session token (the 5xx path: error log and Sentry).
+  app.get('/test/boom', async () => {
+    throw new Error(`upstream refused Authorization: Bearer ${boomToken} (${boomToken})`);
+  });
+  setServerErrorReporter((error, context) => reported.push({ error: String(error), context }));
   await app.ready();
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  setServerErrorReporter(null);
   await app?.close();
   await database?.close();
 });
@@ -182,12 +191,22 @@ describe('logs at trace level', () => {
       url: `/a/v2/oidc/google/callback?code=${secrets.oidcCode}&state=${secrets.oidcState}`,
     });
 
+    // A 5xx whose message and URL carry a token and a ticket.
+    boomToken = secrets.inviteeToken;
+    res = await app.inject({ url: `/test/boom?ticket=${secrets.ticket}`, headers: bearer(boomToken) });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain(boomToken);
+    expect(reported).toHaveLength(1);
+    expect(JSON.stringify(reported[0]!.context)).toContain(`ticket=${REDACTED}`);
+    expect(JSON.stringify(reported[0]!.context)).not.toContain(secrets.ticket);
+
     const log = logText();
     const found = Object.entries(secrets).filter(([, value]) => log.includes(value));
     expect(found.map(([name]) => name)).toEqual([]);
     // The flows were logged, at trace level, with their URLs (redacted where they hold a credential).
     expect(app.log.level).toBe('trace');
     expect(log).toContain('incoming request');
+    expect(log).toContain('request failed');
     expect(log).toContain(`/forgot/password-reset/${REDACTED}`);
     expect(log).toContain(`ticket=${REDACTED}`);
     expect(log).toContain(`access_token=${REDACTED}`);
