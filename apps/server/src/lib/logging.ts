@@ -7,33 +7,14 @@
  * - the `err` serializer scrubs messages and stacks (a failing query may quote a URL or a JWT).
  * docs/security.md ("Logs") lists what is removed; logging.test.ts proves it on the real flows.
  */
+
+import { REDACTED, redactText, redactUrl } from '@mc/domain';
 import type { DestinationStream, LoggerOptions } from 'pino';
 import pino from 'pino';
 import type { Config } from '../config.ts';
 
 export type { DestinationStream };
-
-export const REDACTED = '[REDACTED]';
-
-/** Query parameters whose value is a credential (session token, ticket, OAuth code/state, link signatures). */
-export const SECRET_QUERY_PARAMS = [
-  'access_token',
-  'token',
-  'ticket',
-  'jwt',
-  'code',
-  'state',
-  'reset_token',
-  'signature',
-  'sig',
-  'password',
-  'key',
-  'api_key',
-];
-const SECRET_PARAMS = new Set(SECRET_QUERY_PARAMS);
-
-/** Path prefixes whose next segment is a credential (the console's reset page carries the reset token). */
-export const SECRET_PATH_PREFIXES = ['/forgot/password-reset/', '/reset/', '/reset-password/'];
+export { REDACTED, redactText, redactUrl };
 
 /** Object keys whose value is a credential, at any of the first levels of a logged object. */
 const SECRET_KEYS = [
@@ -75,53 +56,6 @@ function redactPaths(): string[] {
     paths.push(`${key}`, `*${dot}${key}`, `*.*${dot}${key}`);
   }
   return paths;
-}
-
-const JWT_RE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/g;
-const BEARER_RE = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
-
-/** `/forgot/password-reset/abc?ticket=x&tab=new` → `/forgot/password-reset/[REDACTED]?ticket=[REDACTED]&tab=new`. */
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  let path = q >= 0 ? url.slice(0, q) : url;
-  const query = q >= 0 ? url.slice(q + 1) : '';
-  for (const prefix of SECRET_PATH_PREFIXES) {
-    const at = path.toLowerCase().indexOf(prefix);
-    if (at >= 0) {
-      const rest = path.slice(at + prefix.length);
-      const slash = rest.indexOf('/');
-      path = `${path.slice(0, at + prefix.length)}${REDACTED}${slash >= 0 ? rest.slice(slash) : ''}`;
-    }
-  }
-  if (q < 0) return redactText(path);
-  const parts = query.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const rawKey = eq >= 0 ? pair.slice(0, eq) : pair;
-    let key = rawKey;
-    try {
-      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
-    } catch {
-      /* keep the raw key */
-    }
-    return SECRET_PARAMS.has(key.toLowerCase()) ? `${rawKey}=${REDACTED}` : pair;
-  });
-  return redactText(`${path}?${parts.join('&')}`);
-}
-
-/** Removes JWTs, bearer credentials and secret URL parts from free text (error messages, stacks). */
-export function redactText(text: string): string {
-  let out = text.replace(JWT_RE, REDACTED).replace(BEARER_RE, `$1 ${REDACTED}`);
-  for (const prefix of SECRET_PATH_PREFIXES) {
-    out = out.replace(
-      new RegExp(`${prefix.replace(/[/-]/g, '\\$&')}[^/\\s?#"'\`]+`, 'gi'),
-      `${prefix}${REDACTED}`,
-    );
-  }
-  out = out.replace(
-    new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&\\s#"'\`]+`, 'gi'),
-    `$1${REDACTED}`,
-  );
-  return out;
 }
 
 interface RequestLike {
