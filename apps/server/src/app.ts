@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.ts';
 import { type Adapters, type AppContext, defaultAdapters, type OrderEvent, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
+import { type DestinationStream, loggerOptions } from './lib/logging.ts';
 import { registerMarketplaceRoutes } from './marketplace/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
@@ -36,6 +37,7 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   adapters?: Partial<Adapters>;
+  logStream?: DestinationStream;
 }
 
 const API_PREFIXES = ['/a/', '/c/', '/m/', '/v1/', '/dev/', '/api-docs', '/openapi.json', '/healthz'];
@@ -43,7 +45,7 @@ const API_PREFIXES = ['/a/', '/c/', '/m/', '/v1/', '/dev/', '/api-docs', '/opena
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: loggerOptions(config, opts.logStream),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },

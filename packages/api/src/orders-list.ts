@@ -195,7 +195,17 @@ export const OrderStreamEventSchema = z.object({
 });
 export type OrderStreamEvent = z.infer<typeof OrderStreamEventSchema>;
 
-export const EventsQuerySchema = z.looseObject({ access_token: z.string().min(1).max(4096).optional() });
+/**
+ * The event stream takes a single-use ticket (POST …/orders/events/ticket) in place of the bearer header
+ * that EventSource cannot send. Tokens never travel in URLs: `access_token` is refused with 400.
+ */
+export const EventsQuerySchema = z.looseObject({ ticket: z.string().min(1).max(100).optional() });
+
+/** A ticket for one event stream: single use, valid `expires_in` seconds (60), bound to the session. */
+export const EventsTicketSchema = z
+  .object({ ticket: z.string(), expires_in: z.number().int() })
+  .meta({ id: 'EventsTicket' });
+export type EventsTicket = z.infer<typeof EventsTicketSchema>;
 
 /** Paths (the web client and the tests build URLs from these). */
 export const ordersListPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/optimized`;
@@ -203,3 +213,4 @@ export const ordersSearchPath = (tmk: string) => `/m/v2/merchant/${encodeURIComp
 export const orderCountsPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/count`;
 export const orderFiltersPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/filters`;
 export const orderEventsPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/events`;
+export const orderEventsTicketPath = (tmk: string) => `${orderEventsPath(tmk)}/ticket`;

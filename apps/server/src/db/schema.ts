@@ -152,6 +152,29 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_user_idx').on(t.user_id)],
 );
 
+/**
+ * Single-use tickets that open one event stream (EventSource cannot send a bearer header): stored as
+ * SHA-256, bound to a session and a merchant, live 60 seconds, gone with their session.
+ */
+export const eventStreamTickets = pgTable(
+  'event_stream_tickets',
+  {
+    ticket_hash: text('ticket_hash').primaryKey(),
+    session_id: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    merchant_id: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    expires_at: tstz('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('event_stream_tickets_expires_idx').on(t.expires_at),
+    index('event_stream_tickets_session_idx').on(t.session_id),
+  ],
+);
+
 /** Consecutive login failures per (email, address), for the login rate limit. */
 export const loginFailures = pgTable(
   'login_failures',

@@ -1,4 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const sentry = vi.hoisted(() => ({ init: vi.fn(), captureException: vi.fn() }));
+vi.mock('@sentry/browser', () => sentry);
+
 import { initErrorReporting, registerErrorReporter, reportError } from './error-reporting.ts';
 
 afterEach(() => {
@@ -19,5 +23,29 @@ describe('error reporting', () => {
     registerErrorReporter((e) => seen.push(e));
     reportError('x');
     expect(seen).toEqual(['x']);
+  });
+
+  it('with a DSN, what goes to Sentry carries no token: the reset page URL, ?jwt=, tickets, headers', async () => {
+    expect(await initErrorReporting('https://key@sentry.example/1')).toBe(true);
+    const options = sentry.init.mock.calls[0]![0] as {
+      beforeSend: (e: unknown) => unknown;
+      beforeBreadcrumb: (b: unknown) => unknown;
+      dataCollection: Record<string, unknown>;
+    };
+    expect(options.dataCollection).toMatchObject({ cookies: false, httpHeaders: false, httpBodies: [] });
+    const event = options.beforeSend({
+      request: {
+        url: 'https://shop.test/forgot/password-reset/reset-tok-1',
+        headers: { Authorization: 'Bearer t' },
+      },
+      exception: { values: [{ value: 'failed at /?jwt=eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl&tmk=a' }] },
+    });
+    const crumb = options.beforeBreadcrumb({ category: 'fetch', data: { url: '/x/events?ticket=tick-1' } });
+    const text = JSON.stringify([event, crumb]);
+    for (const secret of ['reset-tok-1', 'Bearer t', 'eyJhbGciOi', 'tick-1'])
+      expect(text).not.toContain(secret);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    reportError(new Error('boom'), { url: '/forgot/password-reset/reset-tok-2' });
+    expect(JSON.stringify(sentry.captureException.mock.calls[0]![1])).not.toContain('reset-tok-2');
   });
 });

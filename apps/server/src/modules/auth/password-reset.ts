@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { announceSessionsRevoked } from './session-events.ts';
 import { revokeAllSessions } from './sessions.ts';
 
 export const RESET_TTL_MS = 30 * 60_000;
@@ -45,7 +46,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string): P
 /** Sets the new password once per token; ends every session of the user and every other open link. */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  await ctx.database.db.transaction(async (tx) => {
+  const userId = await ctx.database.db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ used_at: new Date() })
@@ -67,5 +68,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
       .set({ used_at: new Date() })
       .where(and(eq(passwordResetTokens.user_id, used.userId), isNull(passwordResetTokens.used_at)));
     await revokeAllSessions(tx, used.userId);
+    return used.userId;
   });
+  await announceSessionsRevoked(ctx, { user_id: userId });
 }

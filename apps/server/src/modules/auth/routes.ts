@@ -15,6 +15,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { login } from './login.ts';
 import { googleCallback, googleStartUrl } from './oidc-google.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
+import { announceSessionsRevoked } from './session-events.ts';
 import { revokeSession } from './sessions.ts';
 import { signUp } from './sign-up.ts';
 import { updateUser } from './update-user.ts';
@@ -139,6 +140,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
     async (req) => {
       const principal = await requireUser(ctx, req);
       await revokeSession(ctx.database.db, principal.sessionId);
+      await announceSessionsRevoked(ctx, { user_id: principal.userId, session_id: principal.sessionId });
       return { success: true as const };
     },
   );

@@ -1,5 +1,5 @@
 import { DomainError } from '@mc/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -74,6 +74,14 @@ async function verifyToken(ctx: AppContext, token: string): Promise<{ sid: strin
 
 export async function resolvePrincipal(ctx: AppContext, token: string): Promise<Principal> {
   const { sid, sub } = await verifyToken(ctx, token);
+  return loadPrincipal(ctx, sid, sub);
+}
+
+/**
+ * The principal of a live session (not revoked, not expired), or 401. Used for bearer tokens (with the
+ * token's subject) and for event-stream tickets and stream re-checks (by session id alone).
+ */
+export async function loadPrincipal(ctx: AppContext, sid: string, sub?: string): Promise<Principal> {
   const [row] = await ctx.database.db
     .select({
       userId: users.id,
@@ -88,7 +96,9 @@ export async function resolvePrincipal(ctx: AppContext, token: string): Promise<
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(merchants, eq(merchants.id, users.authorized_merchant_id))
-    .where(and(eq(sessions.id, sid), eq(sessions.user_id, sub), isNull(sessions.revoked_at)))
+    .where(
+      and(eq(sessions.id, sid), sub ? eq(sessions.user_id, sub) : undefined, isNull(sessions.revoked_at)),
+    )
     .limit(1);
   if (!row || row.expiresAt.getTime() <= Date.now()) throw UNAUTHENTICATED();
   return {
@@ -110,10 +120,24 @@ export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
-/** Ends every open session of a user at once (password reset, revoke). */
-export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
+/**
+ * Ends every open session of a user at once (password reset, revoke), or every one but `exceptSessionId`
+ * (a password change in the profile keeps the session that made it). Callers announce it after their
+ * transaction commits (session-events.ts), so open event streams close at once.
+ */
+export async function revokeAllSessions(
+  db: DbOrTx,
+  userId: string,
+  opts: { exceptSessionId?: string } = {},
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revoked_at: new Date() })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        opts.exceptSessionId ? ne(sessions.id, opts.exceptSessionId) : undefined,
+      ),
+    );
 }

@@ -12,12 +12,17 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { announceSessionsRevoked } from './session-events.ts';
 import type { Principal } from './sessions.ts';
+import { revokeAllSessions } from './sessions.ts';
 import { loadUser } from './user-view.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect';
 
-/** Profile save (part 1 §7): empty values are dropped; a new password needs the current one. */
+/**
+ * Profile save (part 1 §7): empty values are dropped; a new password needs the current one and ends
+ * every other session of the user (the one that made the change stays signed in).
+ */
 export async function updateUser(
   ctx: AppContext,
   principal: Principal,
@@ -74,7 +79,13 @@ export async function updateUser(
         errors: [{ path: 'email', message: 'This email is used by another account' }],
       });
   }
-  if (Object.keys(patch).length) await db.update(users).set(patch).where(eq(users.id, userId));
+  if (Object.keys(patch).length) {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set(patch).where(eq(users.id, userId));
+      if (patch.password_hash) await revokeAllSessions(tx, userId, { exceptSessionId: principal.sessionId });
+    });
+    if (patch.password_hash) await announceSessionsRevoked(ctx, { user_id: userId });
+  }
   const user = await loadUser(db, userId);
   if (!user) throw new DomainError('NOT_FOUND', 'User not found');
   return user;

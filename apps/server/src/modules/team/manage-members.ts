@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { announceSessionsRevoked } from '../auth/session-events.ts';
 import type { Principal } from '../auth/sessions.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { toTeamMember } from './team-view.ts';
@@ -77,4 +78,5 @@ export async function revokeUser(ctx: AppContext, principal: Principal, targetId
     await tx.update(users).set({ authorized_merchant_id: null, roles: [] }).where(eq(users.id, targetId));
     await revokeAllSessions(tx, targetId);
   });
+  await announceSessionsRevoked(ctx, { user_id: targetId });
 }

@@ -115,6 +115,30 @@ function setup(
   return { fetchMock, u: userEvent.setup() };
 }
 
+describe('profile page', () => {
+  it('a password change sends the current and new password and keeps this browser signed in', async () => {
+    const { fetchMock, u } = setup('/settings/profile', ['merch.owner'], (url, init) =>
+      url.endsWith('/a/v2/users/me') && init.method === 'POST'
+        ? { body: user('me', ['merch.owner']) }
+        : undefined,
+    );
+    await screen.findByDisplayValue('Olive', {}, { timeout: 5000 });
+    expect(screen.getByText(/signs you out everywhere else/)).toBeInTheDocument();
+    await u.type(screen.getByLabelText('Current Password'), 'old-password-1');
+    await u.type(screen.getByLabelText('New Password'), 'new-password-22');
+    await u.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes saved successfully!')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/a/v2/users/me') && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      password: 'old-password-1',
+      new_password: 'new-password-22',
+    });
+    expect(window.localStorage.getItem('token')).toBeTruthy();
+  });
+});
+
 describe('team page', () => {
   it('the owner sees Edit and Revoke on other rows only; their own row says You', async () => {
     setup('/settings/users', ['merch.owner']);

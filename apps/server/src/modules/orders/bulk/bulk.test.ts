@@ -1,4 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
+import type { BatchFileKind } from '@mc/api';
 import { BULK_MSG, downloadInProgressMessage } from '@mc/domain';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import {
 } from '../../../test/harness.ts';
 import { acceptOrder } from '../commands/accept-order.ts';
 import { readBatchRow } from './batch-store.ts';
+import { batchFilePath, DOWNLOAD_LINK_TTL_MS } from './download-links.ts';
 import { batchCaller } from './run-accept.ts';
 import { runBatch } from './run-batch.ts';
 
@@ -256,6 +258,19 @@ describe('bad input', () => {
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
     const otherKey = (b.batch_pdf_urls.download as string).replace(owner.merchant.tmk, other.merchant.tmk);
     expect((await t.app.inject({ method: 'GET', url: otherKey })).statusCode).toBe(404);
+    // Within 24 hours the link downloads; a link issued more than 24 hours ago does not.
+    expect((await t.app.inject({ method: 'GET', url: b.batch_pdf_urls.download as string })).statusCode).toBe(
+      200,
+    );
+    const kind = /\/files\/(\w+)/.exec(b.batch_pdf_urls.download as string)?.[1] as BatchFileKind;
+    const old = batchFilePath(
+      t.ctx.config,
+      owner.merchant.tmk,
+      batchId,
+      kind,
+      Date.now() - DOWNLOAD_LINK_TTL_MS - 1000,
+    );
+    expect((await t.app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
   });
 });
 

@@ -156,7 +156,14 @@ export function registerBulkRoutes(root: FastifyInstance, ctx: AppContext): void
     async (req, reply) => {
       const { tmk, batch_id, kind } = req.params;
       if (
-        !verifyBatchFileSignature(ctx.config, batch_id, kind, Number(req.query.expires), req.query.signature)
+        !verifyBatchFileSignature(
+          ctx.config,
+          tmk,
+          batch_id,
+          kind,
+          Number(req.query.expires),
+          req.query.signature,
+        )
       ) {
         throw new DomainError('NOT_FOUND', 'This download link has expired or is not valid.');
       }

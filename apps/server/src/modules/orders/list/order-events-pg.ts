@@ -1,10 +1,12 @@
 /**
  * Order events across processes (DESIGN §6): with a PostgreSQL server, publishing is a pg_notify and
  * one LISTEN connection per process feeds the in-process bus (`ctx.events`) that the SSE route reads.
+ * The same connection also listens for session revocations (modules/auth/session-events.ts).
  */
 import type { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { OrderEvent } from '../../../context.ts';
+import { emitSessionNotification, SESSION_EVENTS_CHANNEL } from '../../auth/session-events.ts';
 
 export const ORDER_EVENTS_CHANNEL = 'mc_order_events';
 
@@ -50,6 +52,7 @@ export async function listenOrderEvents(
     const c = new pg.Client({ connectionString });
     client = c;
     c.on('notification', (msg) => {
+      if (msg.channel === SESSION_EVENTS_CHANNEL && msg.payload) emitSessionNotification(events, msg.payload);
       if (msg.channel !== ORDER_EVENTS_CHANNEL || !msg.payload) return;
       try {
         const e: unknown = JSON.parse(msg.payload);
@@ -63,6 +66,7 @@ export async function listenOrderEvents(
     try {
       await c.connect();
       await c.query(`LISTEN ${ORDER_EVENTS_CHANNEL}`);
+      await c.query(`LISTEN ${SESSION_EVENTS_CHANNEL}`);
     } catch (err) {
       lost(c, err);
       throw err;

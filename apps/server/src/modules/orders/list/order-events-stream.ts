@@ -1,14 +1,17 @@
 /**
  * GET /m/v2/merchant/{tmk}/orders/events: server-sent events for this merchant's new orders and
- * status changes. EventSource cannot send headers, so this route (only this one) also takes the
- * token as `?access_token=`. The session is checked again on every heartbeat: a logout or a revoke
- * ends the stream.
+ * status changes. EventSource cannot send headers, so the console opens it with a single-use ticket
+ * (stream-tickets.ts); a bearer header works too. A token in the URL is refused.
+ * The stream ends within moments of its session ending (logout, password change or reset, revoke): those
+ * announce a session revocation (auth/session-events.ts) that makes the user's streams re-check their
+ * session at once. The heartbeat re-checks too, in case an announcement was lost.
  */
 import type { OrderStreamEvent } from '@mc/api';
 import { isOrderStatus, tabOfStatus } from '@mc/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, OrderEvent } from '../../../context.ts';
-import { resolvePrincipal } from '../../auth/sessions.ts';
+import { SESSION_REVOKED, type SessionRevokedEvent } from '../../auth/session-events.ts';
+import { loadPrincipal, type Principal } from '../../auth/sessions.ts';
 
 export const HEARTBEAT_MS = 25_000;
 
@@ -25,22 +28,13 @@ export function toStreamEvent(e: OrderEvent): OrderStreamEvent | null {
   return { type: e.type, order_id: e.order_id, status: e.status, tab: tabOfStatus(e.status), at: e.at };
 }
 
-/** Uses `?access_token=` when no Authorization header came (EventSource). */
-export async function principalFromQueryToken(
-  ctx: AppContext,
-  req: FastifyRequest,
-  token: string | undefined,
-): Promise<void> {
-  if (!req.headers.authorization && token) req.principal = await resolvePrincipal(ctx, token);
-}
-
 export function streamOrderEvents(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
   streams: OrderStreams,
   merchantId: string,
-  sessionToken: string | null,
+  principal: Pick<Principal, 'userId' | 'sessionId'>,
   heartbeatMs = HEARTBEAT_MS,
 ): void {
   const { open } = streams;
@@ -65,15 +59,26 @@ export function streamOrderEvents(
     ended = true;
     clearInterval(beat);
     ctx.events.off('order', onEvent);
+    ctx.events.off(SESSION_REVOKED, onRevoked);
     open.delete(end);
     res.end();
   };
+  /** Ends the stream unless its session is still live (a 401 from the session check). */
+  const recheck = () => {
+    if (!ended) loadPrincipal(ctx, principal.sessionId, principal.userId).catch(() => end());
+  };
+  const onRevoked = (e: SessionRevokedEvent) => {
+    if (e.user_id !== principal.userId) return;
+    if (e.session_id && e.session_id !== principal.sessionId) return;
+    recheck();
+  };
   const beat = setInterval(() => {
     res.write(': ping\n\n');
-    if (sessionToken) resolvePrincipal(ctx, sessionToken).catch(() => end());
+    recheck();
   }, heartbeatMs);
   beat.unref();
   ctx.events.on('order', onEvent);
+  ctx.events.on(SESSION_REVOKED, onRevoked);
   open.add(end);
   req.raw.on('close', end);
   res.on('error', end);

@@ -1,6 +1,5 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OrderStreamEvent } from '@mc/api';
+import { orderEventsPath } from '@mc/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { openPostgres } from '../../../db/client.ts';
@@ -13,46 +12,7 @@ import {
   testConfig,
 } from '../../../test/harness.ts';
 import { transitionOrder } from '../transition-order.ts';
-
-interface Stream {
-  status: number;
-  events: (OrderStreamEvent & { event: string })[];
-  close(): void;
-}
-
-/** Opens an SSE connection and collects its events. */
-function openStream(base: string, path: string, headers: Record<string, string> = {}): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const events: Stream['events'] = [];
-    const req = http.get(`${base}${path}`, { headers }, (res) => {
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buf += chunk;
-        let i = buf.indexOf('\n\n');
-        while (i >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, ...JSON.parse(data) });
-          i = buf.indexOf('\n\n');
-        }
-      });
-      res.on('error', () => {});
-      resolve({ status: res.statusCode ?? 0, events, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-  });
-}
-
-async function until(check: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { eventsUrl, openStream, ticketFor, until } from './stream-test-helpers.ts';
 
 let t: TestApp;
 let base: string;
@@ -69,7 +29,7 @@ describe('GET /m/v2/merchant/{tmk}/orders/events', () => {
     const b = await buildMerchantWithOwner(t);
     const sa = await openStream(
       base,
-      `/m/v2/merchant/${a.merchant.tmk}/orders/events?access_token=${a.token}`,
+      eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
     );
     const sb = await openStream(base, `/m/v2/merchant/${b.merchant.tmk}/orders/events`, b.headers);
     expect(sa.status).toBe(200);
@@ -105,15 +65,13 @@ describe('GET /m/v2/merchant/{tmk}/orders/events', () => {
     sb.close();
   });
 
-  it('refuses a missing or bad token (401) and another merchant key (404)', async () => {
+  it('refuses a missing or bad ticket (401) and another merchant key (404)', async () => {
     const a = await buildMerchantWithOwner(t);
     const b = await buildMerchantWithOwner(t);
-    const path = `/m/v2/merchant/${a.merchant.tmk}/orders/events`;
+    const path = orderEventsPath(a.merchant.tmk);
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `${path}?access_token=nope` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `${path}?access_token=${b.token}` })).statusCode).toBe(
-      404,
-    );
+    expect((await t.app.inject({ method: 'GET', url: `${path}?ticket=nope` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: b.headers })).statusCode).toBe(404);
   });
 });
 
@@ -129,7 +87,7 @@ describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () =
       const a = await buildMerchantWithOwner(t);
       const s = await openStream(
         otherBase,
-        `/m/v2/merchant/${a.merchant.tmk}/orders/events?access_token=${a.token}`,
+        eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
       );
       expect(s.status).toBe(200);
       const id = await buildOrder(t.ctx, { merchantTmk: a.merchant.tmk, status: 'SUBMITTED' });

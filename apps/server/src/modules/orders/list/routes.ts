@@ -1,12 +1,13 @@
 import {
   ErrorBodySchema,
   EventsQuerySchema,
+  EventsTicketSchema,
   OrderCountsSchema,
   OrderFiltersSchema,
   OrdersListQuerySchema,
   OrdersListResponseSchema,
 } from '@mc/api';
-import { SEARCH_PAGE_SIZE } from '@mc/domain';
+import { DomainError, SEARCH_PAGE_SIZE } from '@mc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,8 +15,9 @@ import type { AppContext } from '../../../context.ts';
 import { requireMerchant } from '../../../plugins/auth.ts';
 import { listOrders } from './list-orders.ts';
 import { getOrderCounts } from './order-counts.ts';
-import { OrderStreams, principalFromQueryToken, streamOrderEvents } from './order-events-stream.ts';
+import { OrderStreams, streamOrderEvents } from './order-events-stream.ts';
 import { getOrderFilters } from './order-filters.ts';
+import { issueStreamTicket, redeemStreamTicket } from './stream-tickets.ts';
 
 const TmkParams = z.object({ tmk: z.string().min(1).max(64) });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -99,6 +101,26 @@ export function registerOrderListRoutes(root: FastifyInstance, ctx: AppContext):
     },
   );
 
+  app.post(
+    '/m/v2/merchant/:tmk/orders/events/ticket',
+    {
+      schema: {
+        tags,
+        summary: 'A ticket to open the live order events stream',
+        description:
+          'EventSource cannot send an Authorization header. Ask for a ticket with your bearer token, then open ' +
+          '`GET …/orders/events?ticket=…` within 60 seconds. A ticket works once, for this merchant, and only ' +
+          'while the session that asked for it lasts.',
+        params: TmkParams,
+        response: { 200: EventsTicketSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { principal, merchant } = await requireMerchant(ctx, req, req.params.tmk, 'orders.read');
+      return issueStreamTicket(ctx, principal, merchant.id);
+    },
+  );
+
   app.get(
     '/m/v2/merchant/:tmk/orders/events',
     {
@@ -107,19 +129,27 @@ export function registerOrderListRoutes(root: FastifyInstance, ctx: AppContext):
         summary: 'Live order events (server-sent events)',
         description:
           'text/event-stream of `order.created` and `order.updated` events of this merchant. ' +
-          'EventSource cannot send headers: this route also accepts the token as `?access_token=`.',
+          'Authenticate with `Authorization: Bearer`, or (EventSource) with `?ticket=` from ' +
+          '`POST …/orders/events/ticket`. Tokens in the URL (`access_token`) are refused. ' +
+          'The stream ends when its session ends (logout, password change, revoke).',
         params: TmkParams,
         querystring: EventsQuerySchema,
         response: errors,
       },
     },
     async (req, reply) => {
-      await principalFromQueryToken(ctx, req, req.query.access_token);
-      const { merchant } = await requireMerchant(ctx, req, req.params.tmk, 'orders.read');
-      const header = req.headers.authorization?.startsWith('Bearer ')
-        ? req.headers.authorization.slice(7).trim()
-        : null;
-      streamOrderEvents(ctx, req, reply, streams, merchant.id, header || req.query.access_token || null);
+      if ('access_token' in req.query) {
+        const message = 'Tokens are not accepted in URLs. Use a ticket from POST …/orders/events/ticket.';
+        throw new DomainError('VALIDATION', message, { errors: [{ path: 'access_token', message }] });
+      }
+      if (req.query.ticket && !req.headers.authorization) {
+        const { principal, merchantId } = await redeemStreamTicket(ctx, req.query.ticket);
+        // A ticket opens the stream of the merchant it was issued for, nothing else.
+        if (principal.merchantId !== merchantId) throw new DomainError('NOT_FOUND', 'Merchant not found');
+        req.principal = principal;
+      }
+      const { principal, merchant } = await requireMerchant(ctx, req, req.params.tmk, 'orders.read');
+      streamOrderEvents(ctx, req, reply, streams, merchant.id, principal);
       return reply;
     },
   );

@@ -2,12 +2,16 @@
  * Live orders (part 1 §4): one EventSource per console on GET .../orders/events. A new order is
  * fetched as a list row, merged into every loaded list it belongs to and flagged new; a status
  * change replaces the row or removes it from a tab it left. Tab counts refresh on every event.
- * EventSource cannot send headers, so the token goes as ?access_token= (that route only).
+ * EventSource cannot send headers and tokens never go in URLs: each connection first fetches a
+ * single-use ticket (POST …/orders/events/ticket, with the bearer token) and opens `?ticket=`.
+ * A dropped stream (network, server restart, session ended) is reopened with a fresh ticket after a
+ * growing pause; if the session has ended, the ticket request's 401 signs the console out.
  */
-import { type OrderListItem, type OrderStreamEvent, orderEventsPath } from '@mc/api';
+import { ApiError, type OrderListItem, type OrderStreamEvent, orderEventsPath } from '@mc/api';
 import { isOrderStatus, type OrderTab, tabOfStatus } from '@mc/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { getEventsTicket } from '../api/get-events-ticket.ts';
 import { getOrderListItem, type OrdersPages } from '../api/get-orders.ts';
 import { type ListFilters, ordersKeys } from '../api/orders-keys.ts';
 import { belongsToList, insertOrders, listedIds, updateOrder } from '../orders-list-cache.ts';
@@ -16,6 +20,9 @@ import { alertPrefs, playNewOrderSound, showNewOrderNotification } from './use-a
 
 /** Pending new orders are merged together after this short pause (several can arrive at once). */
 export const MERGE_DELAY_MS = 150;
+/** Pause before reopening a dropped stream: 1 s, doubling up to 30 s, back to 1 s once open. */
+export const RECONNECT_MIN_MS = 1000;
+export const RECONNECT_MAX_MS = 30_000;
 
 type ListKey = ReturnType<typeof ordersKeys.list>;
 
@@ -47,10 +54,14 @@ export function useOrderEvents(tmk: string | null, token: string | null): void {
   const qc = useQueryClient();
   useEffect(() => {
     if (!tmk || !token || typeof EventSource === 'undefined') return;
-    const es = new EventSource(`${orderEventsPath(tmk)}?access_token=${encodeURIComponent(token)}`);
+    let es: EventSource | null = null;
+    let stopped = false;
     let pending: OrderListItem[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = RECONNECT_MIN_MS;
     let hadError = false;
+    const abort = new AbortController();
 
     const flush = () => {
       const items = pending;
@@ -87,21 +98,54 @@ export function useOrderEvents(tmk: string | null, token: string | null): void {
       const item = await getOrderListItem(tmk, e.order_id).catch(() => null);
       if (item) applyOrderUpdate(qc, tmk, item);
     };
-    es.addEventListener('order.created', (ev) => void onCreated(ev as MessageEvent));
-    es.addEventListener('order.updated', (ev) => void onUpdated(ev as MessageEvent));
-    es.addEventListener('error', () => {
-      hadError = true;
-    });
-    es.addEventListener('open', () => {
-      // Back after a drop: events may have been missed, so reload counts and lists.
-      if (!hadError) return;
-      hadError = false;
-      refreshCounts();
-      void qc.invalidateQueries({ queryKey: ordersKeys.lists(tmk) });
-    });
+    const reconnect = () => {
+      if (stopped) return;
+      clearTimeout(retry);
+      retry = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    };
+    const connect = async () => {
+      let ticket: string;
+      try {
+        ticket = (await getEventsTicket(tmk, abort.signal)).ticket;
+      } catch (e) {
+        // 401: the session has ended and the API client signs out; anything else is tried again.
+        if (!(e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status === 404))) {
+          hadError = true;
+          reconnect();
+        }
+        return;
+      }
+      if (stopped) return;
+      const source = new EventSource(`${orderEventsPath(tmk)}?ticket=${encodeURIComponent(ticket)}`);
+      es = source;
+      source.addEventListener('order.created', (ev) => void onCreated(ev as MessageEvent));
+      source.addEventListener('order.updated', (ev) => void onUpdated(ev as MessageEvent));
+      source.addEventListener('error', () => {
+        // A ticket opens one connection: EventSource's own retry would reuse it, so close and start over.
+        source.close();
+        if (es !== source) return;
+        es = null;
+        hadError = true;
+        reconnect();
+      });
+      source.addEventListener('open', () => {
+        delay = RECONNECT_MIN_MS;
+        // Back after a drop: events may have been missed, so reload counts and lists.
+        if (!hadError) return;
+        hadError = false;
+        refreshCounts();
+        void qc.invalidateQueries({ queryKey: ordersKeys.lists(tmk) });
+      });
+    };
+    void connect();
     return () => {
+      stopped = true;
+      abort.abort();
       clearTimeout(timer);
-      es.close();
+      clearTimeout(retry);
+      es?.close();
+      es = null;
     };
   }, [qc, tmk, token]);
 }

@@ -101,7 +101,8 @@ export function ProfileSettingsPage() {
         </SimpleGrid>
         <Divider my="xs" label="Change password" labelPosition="left" />
         <Text c="dimmed" fz="sm" mt={-8}>
-          Leave both empty to keep your password. A new password needs at least 10 characters.
+          Leave both empty to keep your password. A new password needs at least 10 characters and signs you
+          out everywhere else (this browser stays signed in).
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <PasswordField
