@@ -47,9 +47,12 @@ export async function defaultAdapters(config: Config, database: Database): Promi
       .limit(1);
     return Boolean(m?.done);
   };
+  const p = config.providers;
   return {
     email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : sandboxEmail(database.db),
-    sms: config.twilio ? twilioSms(config.twilio) : sandboxSms(database.db),
+    sms: config.twilio
+      ? twilioSms({ ...config.twilio, apiBase: p.twilioApiBase, timeoutMs: p.timeoutMs })
+      : sandboxSms(database.db),
     payments: config.stripeSecretKey
       ? await stripePayments(config.stripeSecretKey)
       : sandboxPayments(config.publicUrl, sandboxAccountComplete),
