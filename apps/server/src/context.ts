@@ -58,7 +58,7 @@ export async function defaultAdapters(config: Config, database: Database): Promi
       : sandboxPayments(config.publicUrl, sandboxAccountComplete),
     courier: sandboxCourier(config.publicUrl),
     maps: config.mapsApiKey ? googleMaps(config.mapsApiKey) : sandboxMaps(),
-    carrier: defaultCarrier(),
+    carrier: defaultCarrier(p),
   };
 }
 

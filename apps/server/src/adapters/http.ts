@@ -48,6 +48,8 @@ export interface HttpResponse {
   ok: boolean;
   headers: Headers;
   text: string;
+  /** The raw body (binary documents such as label PDFs). */
+  bytes: Buffer;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json<T = unknown>(): T | undefined;
   /** How many attempts were made. */
@@ -131,10 +133,10 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
           timedOut ? `${opts.name} did not answer in time` : `${opts.name} could not be reached`,
         );
       }
-      let text = '';
+      let bytes = Buffer.alloc(0);
       if (res) {
         try {
-          text = await res.text();
+          bytes = Buffer.from(await res.arrayBuffer());
         } catch {
           failure = new ProviderUnavailableError(opts.name, 'timeout', `${opts.name} did not answer in time`);
           res = undefined;
@@ -157,11 +159,13 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
       }
       if (failure) throw failure;
       const r = res!;
+      const text = bytes.toString('utf8');
       return {
         status: r.status,
         ok: r.ok,
         headers: r.headers as unknown as Headers,
         text,
+        bytes,
         attempts: attempt,
         json<T>() {
           try {
