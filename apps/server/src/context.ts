@@ -54,7 +54,11 @@ export async function defaultAdapters(config: Config, database: Database): Promi
       ? twilioSms({ ...config.twilio, apiBase: p.twilioApiBase, timeoutMs: p.timeoutMs })
       : sandboxSms(database.db),
     payments: config.stripeSecretKey
-      ? await stripePayments(config.stripeSecretKey)
+      ? await stripePayments({
+          secretKey: config.stripeSecretKey,
+          apiBase: p.stripeApiBase,
+          timeoutMs: p.timeoutMs,
+        })
       : sandboxPayments(config.publicUrl, sandboxAccountComplete),
     courier: sandboxCourier(config.publicUrl),
     maps: config.mapsApiKey ? googleMaps(config.mapsApiKey) : sandboxMaps(),
