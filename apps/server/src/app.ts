@@ -17,6 +17,7 @@ import { type Adapters, type AppContext, defaultAdapters, type OrderEvent, usesS
 import type { Database } from './db/client.ts';
 import { registerMarketplaceRoutes } from './marketplace/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerCourierWebhookRoutes } from './modules/courier/doordash-webhook.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerDocsRoutes } from './modules/docs/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerReportRoutes(app, ctx);
   registerLabelRoutes(app, ctx);
   registerSmsRoutes(app, ctx);
+  registerCourierWebhookRoutes(app, ctx);
   await registerDocsRoutes(app, ctx);
   if (usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 

@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { type CarrierAdapter, defaultCarrier } from './adapters/carrier/carrier.ts';
 import { type CourierAdapter, sandboxCourier } from './adapters/courier/courier.ts';
+import { doordashCourier } from './adapters/courier/doordash.ts';
 import { type EmailAdapter, sandboxEmail, smtpEmail } from './adapters/email/email.ts';
 import { googleMaps, type MapsAdapter, sandboxMaps } from './adapters/maps/maps.ts';
 import { type PaymentsAdapter, sandboxPayments, stripePayments } from './adapters/payments/payments.ts';
@@ -60,8 +61,10 @@ export async function defaultAdapters(config: Config, database: Database): Promi
           timeoutMs: p.timeoutMs,
         })
       : sandboxPayments(config.publicUrl, sandboxAccountComplete),
-    courier: sandboxCourier(config.publicUrl),
-    maps: config.mapsApiKey ? googleMaps(config.mapsApiKey) : sandboxMaps(),
+    courier: p.doordash
+      ? doordashCourier({ ...p.doordash, apiBase: p.courierApiBase, timeoutMs: p.timeoutMs })
+      : sandboxCourier(config.publicUrl),
+    maps: config.mapsApiKey ? googleMaps(config.mapsApiKey, { apiBase: p.mapsApiBase, timeoutMs: p.timeoutMs }) : sandboxMaps(),
     carrier: defaultCarrier(p),
   };
 }
