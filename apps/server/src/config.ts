@@ -27,7 +27,7 @@ export interface Config {
   mapsApiKey?: string;
   sentryDsn?: string;
   /** OpenID Connect sign-in (any provider; Google by default). OIDC_GOOGLE_* still work. */
-  oidc?: { issuer: string; clientId: string; clientSecret: string };
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name?: string };
   /** Providers' base URLs (tests and staging point them at a mock) and the outbound time-out. */
   providers: ProviderSettings;
   logLevel: string;
@@ -126,5 +126,10 @@ function oidcSettings(env: NodeJS.ProcessEnv): Config['oidc'] {
   const clientId = env.OIDC_CLIENT_ID || env.OIDC_GOOGLE_CLIENT_ID;
   const clientSecret = env.OIDC_CLIENT_SECRET || env.OIDC_GOOGLE_CLIENT_SECRET;
   if (!clientId || !clientSecret) return undefined;
-  return { issuer: (env.OIDC_ISSUER || 'https://accounts.google.com').replace(/\/+$/, ''), clientId, clientSecret };
+  return {
+    issuer: (env.OIDC_ISSUER || 'https://accounts.google.com').replace(/\/+$/, ''),
+    clientId,
+    clientSecret,
+    name: env.OIDC_PROVIDER_NAME || undefined,
+  };
 }
