@@ -17,8 +17,8 @@ import { type Adapters, type AppContext, defaultAdapters, type OrderEvent, usesS
 import type { Database } from './db/client.ts';
 import { registerMarketplaceRoutes } from './marketplace/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { registerCourierWebhookRoutes } from './modules/courier/doordash-webhook.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
+import { registerCourierWebhookRoutes } from './modules/courier/doordash-webhook.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerDocsRoutes } from './modules/docs/routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/routes.ts';

@@ -64,7 +64,9 @@ export async function defaultAdapters(config: Config, database: Database): Promi
     courier: p.doordash
       ? doordashCourier({ ...p.doordash, apiBase: p.courierApiBase, timeoutMs: p.timeoutMs })
       : sandboxCourier(config.publicUrl),
-    maps: config.mapsApiKey ? googleMaps(config.mapsApiKey, { apiBase: p.mapsApiBase, timeoutMs: p.timeoutMs }) : sandboxMaps(),
+    maps: config.mapsApiKey
+      ? googleMaps(config.mapsApiKey, { apiBase: p.mapsApiBase, timeoutMs: p.timeoutMs })
+      : sandboxMaps(),
     carrier: defaultCarrier(p),
   };
 }

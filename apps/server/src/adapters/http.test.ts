@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type StandIn, startStandIn } from '../test/stand-in.ts';
-import { createHttpClient, DEFAULT_BUDGET_MS, DEFAULT_TIMEOUT_MS, ProviderUnavailableError, retryAfterMs } from './http.ts';
+import {
+  createHttpClient,
+  DEFAULT_BUDGET_MS,
+  DEFAULT_TIMEOUT_MS,
+  ProviderUnavailableError,
+  retryAfterMs,
+} from './http.ts';
 
 let api: StandIn;
 beforeAll(async () => {
@@ -19,7 +25,9 @@ const client = (o: { timeoutMs?: number; budgetMs?: number } = {}) =>
 /** Fails `n` times with `status`, then answers 200. */
 function failThenOk(n: number, status: number, headers?: Record<string, string>) {
   let seen = 0;
-  api.answer(() => (seen++ < n ? { status, headers, body: { error: 'x' } } : { status: 200, body: { ok: true } }));
+  api.answer(() =>
+    seen++ < n ? { status, headers, body: { error: 'x' } } : { status: 200, body: { ok: true } },
+  );
 }
 
 describe('outbound HTTP: time-outs', () => {

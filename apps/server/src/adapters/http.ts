@@ -102,7 +102,8 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
   async function request(req: HttpRequest): Promise<HttpResponse> {
     const url = /^https?:\/\//.test(req.path) ? req.path : `${baseUrl}${req.path}`;
     const headers: Record<string, string> = { 'user-agent': 'merchant-console', ...req.headers };
-    if (req.idempotencyKey && req.idempotencyHeader !== false) headers['idempotency-key'] = req.idempotencyKey;
+    if (req.idempotencyKey && req.idempotencyHeader !== false)
+      headers['idempotency-key'] = req.idempotencyKey;
     const retryable = req.method === 'GET' || req.method === 'HEAD' || Boolean(req.idempotencyKey);
     const started = Date.now();
     const remaining = () => budgetMs - (Date.now() - started);

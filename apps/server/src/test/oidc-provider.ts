@@ -31,7 +31,13 @@ export interface OidcProviderStandIn {
   /** What the user's consent at /authorize would give: a code for the authorization URL's parameters. */
   issueCode(
     authorizationUrl: string,
-    opts?: { email?: string; emailVerified?: boolean; nonce?: string; expiresInMs?: number; claims?: Record<string, unknown> },
+    opts?: {
+      email?: string;
+      emailVerified?: boolean;
+      nonce?: string;
+      expiresInMs?: number;
+      claims?: Record<string, unknown>;
+    },
   ): string;
   close(): Promise<void>;
 }
@@ -92,7 +98,8 @@ export async function startOidcProvider(
           secret = decodeURIComponent(p ?? '');
         }
         if (id !== clientId || secret !== clientSecret) return json(401, { error: 'invalid_client' });
-        if (form.get('grant_type') !== 'authorization_code') return json(400, { error: 'unsupported_grant_type' });
+        if (form.get('grant_type') !== 'authorization_code')
+          return json(400, { error: 'unsupported_grant_type' });
         const code = codes.get(form.get('code') ?? '');
         if (!code || code.used || code.expiresAt < Date.now())
           return json(400, { error: 'invalid_grant', error_description: 'The code is invalid or expired' });
@@ -140,7 +147,8 @@ export async function startOidcProvider(
     },
     issueCode(authorizationUrl, o = {}) {
       const u = new URL(authorizationUrl);
-      if (`${u.origin}${u.pathname}` !== `${issuer}/authorize`) throw new Error(`not this provider: ${authorizationUrl}`);
+      if (`${u.origin}${u.pathname}` !== `${issuer}/authorize`)
+        throw new Error(`not this provider: ${authorizationUrl}`);
       if (u.searchParams.get('code_challenge_method') !== 'S256') throw new Error('PKCE S256 expected');
       const code = randomBytes(12).toString('hex');
       const email = o.email ?? 'new.owner@example.com';

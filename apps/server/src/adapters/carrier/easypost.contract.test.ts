@@ -25,12 +25,32 @@ const request = (boxes: LabelPurchaseRequest['boxes'] = [{ weight: 2 }]): LabelP
   idempotencyKey: 'lbl-k1',
   reference: 'ORDER-1',
   account: { carrier: 'UPS', account_number: 'A1', label_size: '4x6', label_format: 'PDF' },
-  from: { name: 'Store', street_1: '1 Main St', city: 'New York', state: 'NY', zipcode: '10001', phone: '2125550100' },
-  to: { name: 'Ada', street_1: '2 Side St', city: 'Boston', state: 'MA', zipcode: '02110', phone: '6175550100' },
+  from: {
+    name: 'Store',
+    street_1: '1 Main St',
+    city: 'New York',
+    state: 'NY',
+    zipcode: '10001',
+    phone: '2125550100',
+  },
+  to: {
+    name: 'Ada',
+    street_1: '2 Side St',
+    city: 'Boston',
+    state: 'MA',
+    zipcode: '02110',
+    phone: '6175550100',
+  },
   boxes,
 });
 
-const address = (id: string) => ({ id, object: 'Address', mode: 'test', street1: '2 Side St', city: 'Boston' });
+const address = (id: string) => ({
+  id,
+  object: 'Address',
+  mode: 'test',
+  street1: '2 Side St',
+  city: 'Boston',
+});
 const shipment = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   object: 'Shipment',
@@ -41,9 +61,33 @@ const shipment = (id: string, extra: Record<string, unknown> = {}) => ({
   from_address: address('adr_from'),
   parcel: { id: 'prcl_1', object: 'Parcel', weight: 32 },
   rates: [
-    { id: 'rate_air', object: 'Rate', carrier: 'UPS', service: 'NextDayAir', rate: '41.20', currency: 'USD', shipment_id: id },
-    { id: 'rate_gnd', object: 'Rate', carrier: 'UPS', service: 'Ground', rate: '9.10', currency: 'USD', shipment_id: id },
-    { id: 'rate_usps', object: 'Rate', carrier: 'USPS', service: 'Priority', rate: '8.00', currency: 'USD', shipment_id: id },
+    {
+      id: 'rate_air',
+      object: 'Rate',
+      carrier: 'UPS',
+      service: 'NextDayAir',
+      rate: '41.20',
+      currency: 'USD',
+      shipment_id: id,
+    },
+    {
+      id: 'rate_gnd',
+      object: 'Rate',
+      carrier: 'UPS',
+      service: 'Ground',
+      rate: '9.10',
+      currency: 'USD',
+      shipment_id: id,
+    },
+    {
+      id: 'rate_usps',
+      object: 'Rate',
+      carrier: 'USPS',
+      service: 'Priority',
+      rate: '8.00',
+      currency: 'USD',
+      shipment_id: id,
+    },
   ],
   postage_label: null,
   selected_rate: null,
@@ -74,18 +118,27 @@ function happy(over: (r: RecordedRequest) => Answer | undefined = () => undefine
   api.answer((r) => {
     const o = over(r);
     if (o) return o;
-    if (r.method === 'GET' && r.path === '/v2/shipments') return { status: 200, body: { shipments: [], has_more: false } };
-    if (r.method === 'POST' && r.path === '/v2/shipments') return { status: 201, body: shipment(`shp_${++n}`) };
+    if (r.method === 'GET' && r.path === '/v2/shipments')
+      return { status: 200, body: { shipments: [], has_more: false } };
+    if (r.method === 'POST' && r.path === '/v2/shipments')
+      return { status: 201, body: shipment(`shp_${++n}`) };
     const buy = r.path.match(/^\/v2\/shipments\/(shp_\d+)\/buy$/);
     if (r.method === 'POST' && buy) return { status: 200, body: bought(buy[1]!, null) };
     const label = r.path.match(/^\/v2\/shipments\/(shp_\d+)\/label$/);
-    if (r.method === 'GET' && label) return { status: 200, body: bought(label[1]!, `${api.url}/files/label.pdf`) };
-    if (r.path === '/files/label.pdf') return { status: 200, body: Buffer.from('%PDF-1.4 label'), headers: { 'content-type': 'application/pdf' } };
+    if (r.method === 'GET' && label)
+      return { status: 200, body: bought(label[1]!, `${api.url}/files/label.pdf`) };
+    if (r.path === '/files/label.pdf')
+      return {
+        status: 200,
+        body: Buffer.from('%PDF-1.4 label'),
+        headers: { 'content-type': 'application/pdf' },
+      };
     return epError(404, 'NOT_FOUND', 'The requested resource could not be found.');
   });
 }
 
-const adapter = (timeoutMs = 2_000) => easypostCarrier({ apiKey: KEY, baseUrl: `${api.url}/v2`, timeoutMs, budgetMs: 3_000 });
+const adapter = (timeoutMs = 2_000) =>
+  easypostCarrier({ apiKey: KEY, baseUrl: `${api.url}/v2`, timeoutMs, budgetMs: 3_000 });
 
 describe('EasyPost: the requests', () => {
   it('creates, buys the Ground rate and fetches the PDF label, with Basic auth, JSON and idempotency keys', async () => {
@@ -103,7 +156,8 @@ describe('EasyPost: the requests', () => {
     const apiCalls = api.requests.filter((r) => r.path.startsWith('/v2/'));
     for (const r of apiCalls) expect(r.headers.authorization).toBe(auth);
     // The label document lives on EasyPost's file host: no credentials go there.
-    for (const r of api.requests.filter((x) => x.path.startsWith('/files/'))) expect(r.headers.authorization).toBeUndefined();
+    for (const r of api.requests.filter((x) => x.path.startsWith('/files/')))
+      expect(r.headers.authorization).toBeUndefined();
 
     const creates = api.requests.filter((r) => r.method === 'POST' && r.path === '/v2/shipments');
     expect(creates.map((r) => r.headers['idempotency-key'])).toEqual(['lbl-k1:1:create', 'lbl-k1:2:create']);
@@ -111,8 +165,24 @@ describe('EasyPost: the requests', () => {
     expect(creates[0]!.json()).toEqual({
       shipment: {
         reference: 'lbl-k1:1',
-        to_address: { name: 'Ada', street1: '2 Side St', city: 'Boston', state: 'MA', zip: '02110', country: 'US', phone: '6175550100' },
-        from_address: { name: 'Store', street1: '1 Main St', city: 'New York', state: 'NY', zip: '10001', country: 'US', phone: '2125550100' },
+        to_address: {
+          name: 'Ada',
+          street1: '2 Side St',
+          city: 'Boston',
+          state: 'MA',
+          zip: '02110',
+          country: 'US',
+          phone: '6175550100',
+        },
+        from_address: {
+          name: 'Store',
+          street1: '1 Main St',
+          city: 'New York',
+          state: 'NY',
+          zip: '10001',
+          country: 'US',
+          phone: '2125550100',
+        },
         parcel: { weight: 32 },
         options: { label_format: 'PDF', label_size: '4x6', alcohol: true },
       },
@@ -128,7 +198,10 @@ describe('EasyPost: the requests', () => {
   it('a retried purchase finds the bought shipment by reference and does not buy again', async () => {
     happy((r) =>
       r.method === 'GET' && r.path === '/v2/shipments'
-        ? { status: 200, body: { shipments: [bought('shp_9', `${api.url}/files/label.pdf`)], has_more: false } }
+        ? {
+            status: 200,
+            body: { shipments: [bought('shp_9', `${api.url}/files/label.pdf`)], has_more: false },
+          }
         : undefined,
     );
     const result = await adapter().buyLabels(request());
@@ -187,9 +260,12 @@ describe('EasyPost: each answer, mapped to the spec', () => {
 
   it('time-out → NO_RESPONSE', async () => {
     happy((r) => (r.method === 'POST' && r.path === '/v2/shipments' ? 'hang' : undefined));
-    const result = await easypostCarrier({ apiKey: KEY, baseUrl: `${api.url}/v2`, timeoutMs: 200, budgetMs: 700 }).buyLabels(
-      request(),
-    );
+    const result = await easypostCarrier({
+      apiKey: KEY,
+      baseUrl: `${api.url}/v2`,
+      timeoutMs: 200,
+      budgetMs: 700,
+    }).buyLabels(request());
     expect(result).toMatchObject({ ok: false, errors: [{ code: 'NO_RESPONSE' }] });
     if (!result.ok) expect(labelErrorMessage(result.errors[0]!)).toBe(LABEL_ERROR_MESSAGES.NO_RESPONSE);
   });

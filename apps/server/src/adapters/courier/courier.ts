@@ -54,7 +54,9 @@ export interface CourierStatus {
  */
 export interface CourierAdapter {
   readonly kind: 'sandbox' | 'doordash';
-  quote(req: CourierPickupRequest): Promise<{ ok: true; quote: CourierQuote } | { ok: false; message: string }>;
+  quote(
+    req: CourierPickupRequest,
+  ): Promise<{ ok: true; quote: CourierQuote } | { ok: false; message: string }>;
   requestPickup(req: CourierPickupRequest, now?: Date): Promise<CourierResult>;
   status(deliveryId: string): Promise<CourierStatus | null>;
   cancel(deliveryId: string): Promise<{ ok: true } | { ok: false; message: string }>;
@@ -81,12 +83,20 @@ export function sandboxCourier(publicUrl: string): CourierAdapter {
     kind: 'sandbox',
     async quote(req) {
       if (req.numberOfPackages > SANDBOX_COURIER_MAX_PACKAGES) {
-        return { ok: false, message: `The courier can carry at most ${SANDBOX_COURIER_MAX_PACKAGES} packages` };
+        return {
+          ok: false,
+          message: `The courier can carry at most ${SANDBOX_COURIER_MAX_PACKAGES} packages`,
+        };
       }
       const at = (min: number) => new Date(Date.now() + min * 60_000).toISOString();
       return {
         ok: true,
-        quote: { fee_cents: 975, currency: 'USD', estimated_pickup_time: at(15), estimated_delivery_time: at(60) },
+        quote: {
+          fee_cents: 975,
+          currency: 'USD',
+          estimated_pickup_time: at(15),
+          estimated_delivery_time: at(60),
+        },
       };
     },
     async status(deliveryId) {

@@ -27,12 +27,29 @@ beforeEach(() => {
   api.requests.length = 0;
 });
 
-const adapter = (timeoutMs = 2_000) => doordashCourier({ ...CREDS, apiBase: api.url, timeoutMs, budgetMs: 3_000 });
+const adapter = (timeoutMs = 2_000) =>
+  doordashCourier({ ...CREDS, apiBase: api.url, timeoutMs, budgetMs: 3_000 });
 const req: CourierPickupRequest = {
   orderId: '7d1c1f3e-0000-4000-8000-00000000abcd',
   idempotencyKey: 'courier-7d1c1f3e-0000-4000-8000-00000000abcd',
-  pickup: { name: 'Rose & Co', street_1: '901 Market Street', city: 'San Francisco', state: 'CA', zipcode: '94103', phone_number: '(415) 555-0100' },
-  dropoff: { first_name: 'Ada', last_name: 'Lovelace', street_1: '101 Howard Street', street_2: 'Apt 301', city: 'San Francisco', state: 'CA', zipcode: '94105', phone_number: '415-555-0199' },
+  pickup: {
+    name: 'Rose & Co',
+    street_1: '901 Market Street',
+    city: 'San Francisco',
+    state: 'CA',
+    zipcode: '94103',
+    phone_number: '(415) 555-0100',
+  },
+  dropoff: {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    street_1: '101 Howard Street',
+    street_2: 'Apt 301',
+    city: 'San Francisco',
+    state: 'CA',
+    zipcode: '94105',
+    phone_number: '415-555-0199',
+  },
   numberOfPackages: 2,
   pickupInstructions: 'Back door',
   dispatchType: 'immediate',
@@ -113,13 +130,24 @@ describe('DoorDash Drive: the requests', () => {
     api.answer(() => ({ status: 200, body: delivery('quote', { expires_at: '2026-11-23T23:05:00Z' }) }));
     expect(await adapter().quote(req)).toEqual({
       ok: true,
-      quote: { fee_cents: 975, currency: 'USD', estimated_pickup_time: '2026-11-23T23:15:00Z', estimated_delivery_time: '2026-11-23T23:55:00Z' },
+      quote: {
+        fee_cents: 975,
+        currency: 'USD',
+        estimated_pickup_time: '2026-11-23T23:15:00Z',
+        estimated_delivery_time: '2026-11-23T23:55:00Z',
+      },
     });
     expect(`${api.requests[0]!.method} ${api.requests[0]!.path}`).toBe('POST /drive/v2/quotes');
   });
 
   it('status: GET /drive/v2/deliveries/:id → mapped status, courier and tracking URL', async () => {
-    api.answer(() => ({ status: 200, body: delivery('enroute_to_dropoff', { dasher_name: 'Sam', dasher_dropoff_phone_number: '+14155550111' }) }));
+    api.answer(() => ({
+      status: 200,
+      body: delivery('enroute_to_dropoff', {
+        dasher_name: 'Sam',
+        dasher_dropoff_phone_number: '+14155550111',
+      }),
+    }));
     expect(await adapter().status(req.idempotencyKey)).toMatchObject({
       order_status: 'PICKED_UP',
       courier_name: 'Sam',
@@ -137,10 +165,17 @@ describe('DoorDash Drive: the requests', () => {
   });
 
   it('cancel: PUT /drive/v2/deliveries/:id/cancel; a delivery already picked up cannot be cancelled', async () => {
-    api.answer(() => ({ status: 200, body: delivery('cancelled', { cancellation_reason: 'cancelled_by_creator' }) }));
+    api.answer(() => ({
+      status: 200,
+      body: delivery('cancelled', { cancellation_reason: 'cancelled_by_creator' }),
+    }));
     expect(await adapter().cancel(req.idempotencyKey)).toEqual({ ok: true });
-    expect(`${api.requests[0]!.method} ${api.requests[0]!.path}`).toBe(`PUT /drive/v2/deliveries/${req.idempotencyKey}/cancel`);
-    api.answer(() => ddError(400, 'cannot_be_cancelled', 'Delivery cannot be cancelled once the Dasher picked it up'));
+    expect(`${api.requests[0]!.method} ${api.requests[0]!.path}`).toBe(
+      `PUT /drive/v2/deliveries/${req.idempotencyKey}/cancel`,
+    );
+    api.answer(() =>
+      ddError(400, 'cannot_be_cancelled', 'Delivery cannot be cancelled once the Dasher picked it up'),
+    );
     expect(await adapter().cancel(req.idempotencyKey)).toEqual({
       ok: false,
       message: 'Delivery cannot be cancelled once the Dasher picked it up',
@@ -151,9 +186,14 @@ describe('DoorDash Drive: the requests', () => {
 describe('DoorDash Drive: each answer, mapped', () => {
   it('validation error (400 field_errors) → refused with the field message', async () => {
     api.answer(() =>
-      ddError(400, 'validation_error', 'Validation Failed', [{ field: 'dropoff_phone_number', error: 'Invalid phone number' }]),
+      ddError(400, 'validation_error', 'Validation Failed', [
+        { field: 'dropoff_phone_number', error: 'Invalid phone number' },
+      ]),
     );
-    expect(await adapter().requestPickup(req)).toEqual({ ok: false, message: 'dropoff_phone_number: Invalid phone number' });
+    expect(await adapter().requestPickup(req)).toEqual({
+      ok: false,
+      message: 'dropoff_phone_number: Invalid phone number',
+    });
   });
 
   it('a create retried after a lost answer (409 duplicate_delivery_id) reads the existing delivery: one courier', async () => {
@@ -163,14 +203,25 @@ describe('DoorDash Drive: each answer, mapped', () => {
         : { status: 200, body: delivery('confirmed', { dasher_name: 'Lee' }) },
     );
     const result = await adapter().requestPickup(req);
-    expect(result).toMatchObject({ ok: true, info: { delivery_id: req.idempotencyKey, courier_name: 'Lee' } });
+    expect(result).toMatchObject({
+      ok: true,
+      info: { delivery_id: req.idempotencyKey, courier_name: 'Lee' },
+    });
     expect(api.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
   });
 
   it.each([
-    ['auth error (401)', ddError(401, 'authentication_error', 'The [iss] claim is not a valid developer id'), 1],
+    [
+      'auth error (401)',
+      ddError(401, 'authentication_error', 'The [iss] claim is not a valid developer id'),
+      1,
+    ],
     ['forbidden (403)', ddError(403, 'authorization_error', 'Not authorized'), 1],
-    ['rate limit (429 + Retry-After), retried', { ...ddError(429, 'request_rate_limited', 'Too many requests'), headers: { 'retry-after': '0' } }, 3],
+    [
+      'rate limit (429 + Retry-After), retried',
+      { ...ddError(429, 'request_rate_limited', 'Too many requests'), headers: { 'retry-after': '0' } },
+      3,
+    ],
     ['server error (500), retried', ddError(500, 'internal_server_error', 'Something went wrong'), 3],
   ])('%s → UNAVAILABLE (nothing booked, nothing written)', async (_n, answer, attempts) => {
     api.answer(() => answer);
@@ -182,7 +233,9 @@ describe('DoorDash Drive: each answer, mapped', () => {
     expect((err as DomainError).message).toBe(COURIER_UNAVAILABLE);
     expect(api.requests).toHaveLength(attempts);
     // Every attempt carried the same external_delivery_id.
-    expect(new Set(api.requests.map((r) => r.json().external_delivery_id))).toEqual(new Set([req.idempotencyKey]));
+    expect(new Set(api.requests.map((r) => r.json().external_delivery_id))).toEqual(
+      new Set([req.idempotencyKey]),
+    );
   });
 
   it('time-out → UNAVAILABLE within the budget', async () => {

@@ -152,7 +152,9 @@ export function doordashCourier(o: DoorDashOptions): CourierAdapter {
     }
     const e = res.json<DoorDashError>();
     const field = e?.field_errors?.find((f) => f.error);
-    return field ? `${field.field}: ${field.error}` : (e?.message ?? `The courier refused the request (${res.status})`);
+    return field
+      ? `${field.field}: ${field.error}`
+      : (e?.message ?? `The courier refused the request (${res.status})`);
   }
 
   const toStatus = (d: DoorDashDelivery): CourierStatus => ({

@@ -3,12 +3,13 @@
  * as received (envelope, headers, text and HTML parts, links), authentication, the pool, and failures
  * (a refused message, a server that never greets) bounded in time.
  */
-import { createServer, type Server, type Socket } from 'node:net';
+
 import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { DomainError } from '@mc/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DomainError } from '@mc/domain';
 import { buildUser, createTestApp, TEST_DB, type TestApp } from '../../test/harness.ts';
 import { EMAIL_UNAVAILABLE, smtpEmail } from './email.ts';
 
@@ -36,7 +37,8 @@ beforeAll(async () => {
       cb();
     },
     onAuth(auth, _session, cb) {
-      if (auth.username === 'mailer' && auth.password === 'mail-pass') return cb(null, { user: auth.username });
+      if (auth.username === 'mailer' && auth.password === 'mail-pass')
+        return cb(null, { user: auth.username });
       return cb(new Error('Invalid username or password'));
     },
     onData(stream, session, cb) {
@@ -98,7 +100,9 @@ describe('SMTP adapter', () => {
   it('reuses pooled connections for several messages', async () => {
     const email = smtpEmail(url(), FROM);
     const before = connections;
-    await Promise.all([1, 2, 3, 4, 5].map((i) => email.send({ to: `u${i}@shop.test`, subject: `m${i}`, text: 'x' })));
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => email.send({ to: `u${i}@shop.test`, subject: `m${i}`, text: 'x' })),
+    );
     expect(received).toHaveLength(5);
     expect(connections - before).toBeLessThanOrEqual(3);
   });
@@ -123,7 +127,10 @@ describe('SMTP adapter', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const silentPort = (silent.address() as AddressInfo).port;
     const started = Date.now();
-    const err = await smtpEmail(`smtp://127.0.0.1:${silentPort}`, FROM, { connectionTimeoutMs: 300, sendTimeoutMs: 800 })
+    const err = await smtpEmail(`smtp://127.0.0.1:${silentPort}`, FROM, {
+      connectionTimeoutMs: 300,
+      sendTimeoutMs: 800,
+    })
       .send({ to: 'a@shop.test', subject: 's', text: 't' })
       .catch((e: unknown) => e);
     expect((err as DomainError).code).toBe('UNAVAILABLE');
@@ -136,7 +143,9 @@ describe('SMTP adapter', () => {
 describe(`password reset email through SMTP (${TEST_DB})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { smtpUrl: url(), mailFrom: FROM, publicUrl: 'https://console.test' } });
+    t = await createTestApp({
+      config: { smtpUrl: url(), mailFrom: FROM, publicUrl: 'https://console.test' },
+    });
   });
   afterAll(async () => {
     await t?.close();

@@ -22,7 +22,11 @@ const GOOGLE_MAPS = 'https://maps.googleapis.com';
 
 /** Google Static Maps with MAPS_API_KEY, at MAPS_API_BASE (a read: retried on 429/5xx within the budget). */
 export function googleMaps(apiKey: string, opts: { apiBase?: string; timeoutMs?: number } = {}): MapsAdapter {
-  const http = createHttpClient({ name: 'Google Maps', baseUrl: opts.apiBase ?? GOOGLE_MAPS, timeoutMs: opts.timeoutMs });
+  const http = createHttpClient({
+    name: 'Google Maps',
+    baseUrl: opts.apiBase ?? GOOGLE_MAPS,
+    timeoutMs: opts.timeoutMs,
+  });
   return {
     kind: 'google',
     async staticMap(address) {

@@ -65,7 +65,11 @@ export function twilioSms(cfg: TwilioOptions): SmsAdapter {
       }
       if (!res.ok) {
         const e = res.json<{ code?: number; message?: string }>();
-        throw new SmsSendError(`Twilio answered ${res.status}: ${e?.message ?? 'no message'}`, e?.code, res.status);
+        throw new SmsSendError(
+          `Twilio answered ${res.status}: ${e?.message ?? 'no message'}`,
+          e?.code,
+          res.status,
+        );
       }
     },
   };

@@ -29,7 +29,9 @@ const created = {
   price_unit: 'USD',
   sid: 'SM00000000000000000000000000000001',
   status: 'queued',
-  subresource_uris: { media: `/2010-04-01/Accounts/${SID}/Messages/SM00000000000000000000000000000001/Media.json` },
+  subresource_uris: {
+    media: `/2010-04-01/Accounts/${SID}/Messages/SM00000000000000000000000000000001/Media.json`,
+  },
   to: '+16465550199',
   uri: `/2010-04-01/Accounts/${SID}/Messages/SM00000000000000000000000000000001.json`,
 };
@@ -70,7 +72,7 @@ describe('Twilio Messages: the request', () => {
   });
 });
 
-describe("Twilio Messages: each answer, mapped (a send is never retried)", () => {
+describe('Twilio Messages: each answer, mapped (a send is never retried)', () => {
   it.each([
     ['validation error', twilioError(400, 21211, "Invalid 'To' Phone Number: +1646555019")],
     ['auth error', twilioError(401, 20003, 'Authenticate')],

@@ -20,7 +20,9 @@ beforeAll(async () => {
   op = await startOidcProvider();
   op.failDiscovery(1); // the discovery at start fails: the server starts anyway
   t = await createTestApp({
-    config: { oidc: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, name: 'Contoso ID' } },
+    config: {
+      oidc: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, name: 'Contoso ID' },
+    },
   });
 });
 afterAll(async () => {
@@ -48,7 +50,12 @@ const userByEmail = async (email: string) =>
 describe(`OpenID Connect with any provider (${TEST_DB})`, () => {
   it('the console learns the provider name; discovery failing at start did not stop the server', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/a/v2/oidc/config' });
-    expect(res.json()).toEqual({ enabled: true, provider: 'Contoso ID', google: false, start_path: '/a/v2/oidc/start' });
+    expect(res.json()).toEqual({
+      enabled: true,
+      provider: 'Contoso ID',
+      google: false,
+      start_path: '/a/v2/oidc/start',
+    });
   });
 
   it('start: discovery is retried on first use, then a redirect with PKCE S256, state and nonce, and the flow cookie', async () => {
@@ -104,9 +111,15 @@ describe(`OpenID Connect with any provider (${TEST_DB})`, () => {
   it('a replayed state (the same callback again, even with a fresh code) is refused, without calling the provider', async () => {
     const { location, cookie } = await start();
     const state = new URL(location).searchParams.get('state')!;
-    expect((await callback({ code: op.issueCode(location, { email: 'replay@contoso.test' }), state }, cookie)).statusCode).toBe(302);
+    expect(
+      (await callback({ code: op.issueCode(location, { email: 'replay@contoso.test' }), state }, cookie))
+        .statusCode,
+    ).toBe(302);
     const tokenCalls = op.tokenRequests.length;
-    const again = await callback({ code: op.issueCode(location, { email: 'replay@contoso.test' }), state }, cookie);
+    const again = await callback(
+      { code: op.issueCode(location, { email: 'replay@contoso.test' }), state },
+      cookie,
+    );
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe('The Contoso ID sign-in has expired. Please try again.');
     expect(op.tokenRequests.length).toBe(tokenCalls);
@@ -119,7 +132,9 @@ describe(`OpenID Connect with any provider (${TEST_DB})`, () => {
     const code = op.issueCode(theirs.location, { email: 'victim@contoso.test' });
     expect((await callback({ code, state: theirState }, mine.cookie)).statusCode).toBe(401);
     expect((await callback({ code, state: theirState })).statusCode).toBe(401);
-    expect((await callback({ code, state: theirState }, `${OIDC_COOKIE}=forged.cookie.value`)).statusCode).toBe(401);
+    expect(
+      (await callback({ code, state: theirState }, `${OIDC_COOKIE}=forged.cookie.value`)).statusCode,
+    ).toBe(401);
     expect(await userByEmail('victim@contoso.test')).toBeUndefined();
   });
 
@@ -161,20 +176,34 @@ describe(`OpenID Connect with any provider (${TEST_DB})`, () => {
 
   it('the Google paths stay as aliases (their own redirect URI), and an existing account signs in', async () => {
     const { location, cookie } = await start('/a/v2/oidc/google/start');
-    expect(new URL(location).searchParams.get('redirect_uri')).toBe(`${t.ctx.config.publicUrl}/a/v2/oidc/google/callback`);
+    expect(new URL(location).searchParams.get('redirect_uri')).toBe(
+      `${t.ctx.config.publicUrl}/a/v2/oidc/google/callback`,
+    );
     const state = new URL(location).searchParams.get('state')!;
     const code = op.issueCode(location, { email: 'NORA@contoso.test' });
     const res = await callback({ code, state }, cookie, '/a/v2/oidc/google/callback');
     expect(res.statusCode, res.body).toBe(302);
-    const count = await t.database.db.select().from(users).where(sql`lower(${users.email}) = 'nora@contoso.test'`);
+    const count = await t.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = 'nora@contoso.test'`);
     expect(count).toHaveLength(1);
-    expect(op.tokenRequests.at(-1)!.get('redirect_uri')).toBe(`${t.ctx.config.publicUrl}/a/v2/oidc/google/callback`);
+    expect(op.tokenRequests.at(-1)!.get('redirect_uri')).toBe(
+      `${t.ctx.config.publicUrl}/a/v2/oidc/google/callback`,
+    );
   });
 });
 
 describe('OpenID settings', () => {
   it('OIDC_* with Google as the default issuer; OIDC_GOOGLE_* still work', () => {
-    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x', OIDC_GOOGLE_CLIENT_ID: 'g', OIDC_GOOGLE_CLIENT_SECRET: 's' }).oidc).toEqual({
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        JWT_SECRET: 'x',
+        OIDC_GOOGLE_CLIENT_ID: 'g',
+        OIDC_GOOGLE_CLIENT_SECRET: 's',
+      }).oidc,
+    ).toEqual({
       issuer: 'https://accounts.google.com',
       clientId: 'g',
       clientSecret: 's',

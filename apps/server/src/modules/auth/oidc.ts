@@ -65,7 +65,8 @@ class OidcClient {
   async configuration(): Promise<client.Configuration> {
     if (this.config) return this.config;
     this.pending ??= (async () => {
-      const insecure = new URL(this.settings.issuer).protocol === 'http:' && this.ctx.config.env !== 'production';
+      const insecure =
+        new URL(this.settings.issuer).protocol === 'http:' && this.ctx.config.env !== 'production';
       const c = await client.discovery(
         new URL(this.settings.issuer),
         this.settings.clientId,
@@ -169,9 +170,12 @@ class OidcClient {
       claims = tokens.claims();
     } catch (err) {
       log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'OpenID sign-in refused');
-      throw new DomainError('UNAUTHENTICATED', `${this.providerName} did not accept the sign-in. Please try again.`);
+      throw new DomainError(
+        'UNAUTHENTICATED',
+        `${this.providerName} did not accept the sign-in. Please try again.`,
+      );
     }
-    if (!claims || claims.email_verified !== true || typeof claims.email !== 'string') {
+    if (claims?.email_verified !== true || typeof claims.email !== 'string') {
       throw new DomainError('UNAUTHENTICATED', `${this.providerName} did not confirm this email address.`);
     }
     return claims;

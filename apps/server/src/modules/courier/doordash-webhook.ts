@@ -36,7 +36,9 @@ const EventSchema = z
 
 /** Constant-time comparison of the presented Authorization header with the configured one. */
 export function webhookAuthorized(presented: string | undefined, expected: string): boolean {
-  const a = createHash('sha256').update(presented ?? '').digest();
+  const a = createHash('sha256')
+    .update(presented ?? '')
+    .digest();
   const b = createHash('sha256').update(expected).digest();
   return presented !== undefined && timingSafeEqual(a, b);
 }
@@ -64,7 +66,8 @@ export function registerCourierWebhookRoutes(root: FastifyInstance, ctx: AppCont
       // Authentication runs before the body is validated: a forged request learns nothing about the schema.
       preValidation: async (req) => {
         const secret = ctx.config.providers.doordash?.webhookSecret;
-        if (!secret) throw new DomainError('NOT_FOUND', 'DoorDash webhooks are not configured on this server');
+        if (!secret)
+          throw new DomainError('NOT_FOUND', 'DoorDash webhooks are not configured on this server');
         if (!webhookAuthorized(req.headers.authorization, secret))
           throw new DomainError('UNAUTHENTICATED', 'Invalid webhook credentials');
       },
@@ -97,7 +100,10 @@ export function registerCourierWebhookRoutes(root: FastifyInstance, ctx: AppCont
         )
         .returning({ id: orders.id, merchant_id: orders.merchant_id, status: orders.status });
       if (!row) {
-        req.log.warn({ external_delivery_id: e.external_delivery_id }, 'DoorDash event for an unknown delivery');
+        req.log.warn(
+          { external_delivery_id: e.external_delivery_id },
+          'DoorDash event for an unknown delivery',
+        );
         return { received: true as const, matched: false };
       }
       await ctx.publishOrderEvent({
@@ -111,4 +117,3 @@ export function registerCourierWebhookRoutes(root: FastifyInstance, ctx: AppCont
     },
   );
 }
-

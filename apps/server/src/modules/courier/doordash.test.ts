@@ -5,7 +5,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
-import { buildMerchantWithOwner, buildOrder, createTestApp, TEST_DB, type TestApp, testConfig } from '../../test/harness.ts';
+import {
+  buildMerchantWithOwner,
+  buildOrder,
+  createTestApp,
+  TEST_DB,
+  type TestApp,
+  testConfig,
+} from '../../test/harness.ts';
 import { type StandIn, startStandIn } from '../../test/stand-in.ts';
 import { DOORDASH_WEBHOOK_PATH } from './doordash-webhook.ts';
 
@@ -21,7 +28,12 @@ beforeAll(async () => {
       providers: {
         ...testConfig().providers,
         courierApiBase: api.url,
-        doordash: { developerId: 'dev-1', keyId: 'key-1', signingSecret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQ', webhookSecret: WEBHOOK_AUTH },
+        doordash: {
+          developerId: 'dev-1',
+          keyId: 'key-1',
+          signingSecret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQ',
+          webhookSecret: WEBHOOK_AUTH,
+        },
       },
     },
   });
@@ -40,14 +52,23 @@ const callCourier = (id: string) =>
     payload: { courier_info: { dispatch_type: 'immediate', number_of_package: 1 } },
   });
 const webhook = (payload: object, authorization?: string) =>
-  t.app.inject({ method: 'POST', url: DOORDASH_WEBHOOK_PATH, headers: authorization ? { authorization } : {}, payload });
+  t.app.inject({
+    method: 'POST',
+    url: DOORDASH_WEBHOOK_PATH,
+    headers: authorization ? { authorization } : {},
+    payload,
+  });
 const read = async (id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)).limit(1))[0]!;
 
 describe(`DoorDash courier and webhook (${TEST_DB})`, () => {
   it('books a DoorDash delivery keyed by the order, then the webhook updates the courier info', async () => {
     expect(t.ctx.adapters.courier.kind).toBe('doordash');
-    const id = await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'MERCHANT_ACCEPTED', overrides: { delivery: { method: 'on_demand' } } });
+    const id = await buildOrder(t.ctx, {
+      merchantTmk: owner.merchant.tmk,
+      status: 'MERCHANT_ACCEPTED',
+      overrides: { delivery: { method: 'on_demand' } },
+    });
     api.answer((r) => ({
       status: 200,
       body: {
@@ -62,7 +83,11 @@ describe(`DoorDash courier and webhook (${TEST_DB})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'MERCHANT_SHIPPED',
-      courier_info: { provider: 'DoorDash', delivery_id: `courier-${id}`, tracking_url: 'https://doordash.com/drive/portal/track/abc' },
+      courier_info: {
+        provider: 'DoorDash',
+        delivery_id: `courier-${id}`,
+        tracking_url: 'https://doordash.com/drive/portal/track/abc',
+      },
     });
     expect(api.requests.at(-1)!.json().external_delivery_id).toBe(`courier-${id}`);
 
@@ -99,7 +124,11 @@ describe(`DoorDash courier and webhook (${TEST_DB})`, () => {
   });
 
   it('a DoorDash that fails: 503 with a message, the order is unchanged', async () => {
-    const id = await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'MERCHANT_ACCEPTED', overrides: { delivery: { method: 'on_demand' } } });
+    const id = await buildOrder(t.ctx, {
+      merchantTmk: owner.merchant.tmk,
+      status: 'MERCHANT_ACCEPTED',
+      overrides: { delivery: { method: 'on_demand' } },
+    });
     api.answer(() => ({ status: 401, body: { code: 'authentication_error', message: 'bad jwt' } }));
     const res = await callCourier(id);
     expect(res.statusCode).toBe(503);
@@ -110,7 +139,10 @@ describe(`DoorDash courier and webhook (${TEST_DB})`, () => {
   });
 
   it('an event for an unknown delivery is acknowledged without changes; a malformed one is a 400', async () => {
-    const res = await webhook({ event_name: 'DASHER_PICKED_UP', external_delivery_id: 'courier-unknown' }, WEBHOOK_AUTH);
+    const res = await webhook(
+      { event_name: 'DASHER_PICKED_UP', external_delivery_id: 'courier-unknown' },
+      WEBHOOK_AUTH,
+    );
     expect(res.json()).toEqual({ received: true, matched: false });
     const bad = await webhook({ event_name: 'DASHER_PICKED_UP' }, WEBHOOK_AUTH);
     expect(bad.statusCode).toBe(400);

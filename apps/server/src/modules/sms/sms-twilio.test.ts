@@ -6,7 +6,14 @@
 import { MSG } from '@mc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
-import { buildMerchantWithOwner, buildOrder, createTestApp, TEST_DB, type TestApp, testConfig } from '../../test/harness.ts';
+import {
+  buildMerchantWithOwner,
+  buildOrder,
+  createTestApp,
+  TEST_DB,
+  type TestApp,
+  testConfig,
+} from '../../test/harness.ts';
 import { type StandIn, startStandIn } from '../../test/stand-in.ts';
 
 const SID = 'AC00000000000000000000000000000002';
@@ -55,7 +62,10 @@ describe(`Send to Phone through Twilio (${TEST_DB})`, () => {
   });
 
   it("Twilio refusing the message → the spec's message", async () => {
-    api.answer(() => ({ status: 400, body: { code: 21211, message: "Invalid 'To' Phone Number", status: 400 } }));
+    api.answer(() => ({
+      status: 400,
+      body: { code: 21211, message: "Invalid 'To' Phone Number", status: 400 },
+    }));
     const res = await send();
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.DIRECTIONS_SEND_FAILED);
