@@ -49,6 +49,7 @@ interface FlowCookie {
 class OidcClient {
   private config: client.Configuration | undefined;
   private pending: Promise<client.Configuration> | undefined;
+  private warm: Promise<void> | undefined;
   /** States already used by a callback in this process (with their expiry): a replay is refused. */
   private readonly consumed = new Map<string, number>();
 
@@ -85,7 +86,7 @@ class OidcClient {
 
   /** At start: discover once; a failure is logged, not thrown. */
   warmUp(log: { info(o: object, m: string): void; warn(o: object, m: string): void }): void {
-    this.configuration().then(
+    this.warm = this.configuration().then(
       () => log.info({ issuer: this.settings.issuer }, 'OpenID provider discovered'),
       (err: unknown) =>
         log.warn(
@@ -96,6 +97,9 @@ class OidcClient {
   }
 
   private async available(): Promise<client.Configuration> {
+    // The first sign-in waits for the discovery begun at start; if that failed, it discovers again.
+    if (this.warm) await this.warm;
+    this.warm = undefined;
     try {
       return await this.configuration();
     } catch {
