@@ -28,6 +28,8 @@ export interface OidcProviderStandIn {
   discoveryCount(): number;
   /** Make the next n discovery requests fail with 503. */
   failDiscovery(n: number): void;
+  /** The user who consents at GET /authorize (a browser test): it redirects back with a code at once. */
+  consentAs(email: string): void;
   /** What the user's consent at /authorize would give: a code for the authorization URL's parameters. */
   issueCode(
     authorizationUrl: string,
@@ -54,6 +56,7 @@ export async function startOidcProvider(
   let discoveries = 0;
   let failNext = 0;
   let issuer = '';
+  let consentEmail = 'new.owner@example.com';
   const sockets = new Set<Socket>();
 
   const server = createServer((req, res) => {
@@ -85,6 +88,14 @@ export async function startOidcProvider(
         });
       }
       if (url.pathname === '/jwks') return json(200, { keys: [jwk] });
+      if (url.pathname === '/authorize' && req.method === 'GET') {
+        // The user consents at once: back to the client with a code and the same state.
+        const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+        back.searchParams.set('code', api.issueCode(url.href, { email: consentEmail }));
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        res.writeHead(302, { location: back.href });
+        return res.end();
+      }
       if (url.pathname === '/token' && req.method === 'POST') {
         const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
         tokenRequests.push(form);
@@ -136,7 +147,7 @@ export async function startOidcProvider(
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const api: OidcProviderStandIn = {
     issuer,
     clientId,
     clientSecret,
@@ -144,6 +155,9 @@ export async function startOidcProvider(
     discoveryCount: () => discoveries,
     failDiscovery(n) {
       failNext = n;
+    },
+    consentAs(email) {
+      consentEmail = email;
     },
     issueCode(authorizationUrl, o = {}) {
       const u = new URL(authorizationUrl);
@@ -175,4 +189,5 @@ export async function startOidcProvider(
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
+  return api;
 }
