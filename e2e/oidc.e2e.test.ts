@@ -57,10 +57,14 @@ describe('OpenID Connect sign-up in the browser', () => {
     expect((await s.context.cookies()).map((c) => c.name)).not.toContain('mc_oidc');
   });
 
-  it('a callback without the flow cookie of this browser (login CSRF) is refused', async () => {
+  it('a callback without the flow cookie of this browser (login CSRF) is refused on the sign-up page', async () => {
     s = await openPage(browser, origin);
-    const res = await s.page.goto('/a/v2/oidc/callback?code=abc&state=someone-elses-state');
-    expect(res?.status()).toBe(401);
+    await s.page.goto('/a/v2/oidc/callback?code=abc&state=someone-elses-state');
+    await s.page
+      .getByRole('alert')
+      .getByText('The Test IdP sign-in has expired. Please try again.')
+      .waitFor();
+    expect(new URL(s.page.url()).pathname).toBe('/signup');
     expect(await s.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });

@@ -201,12 +201,18 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
   const callback = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('set-cookie', clearFlowCookie(ctx)).header('cache-control', 'no-store');
     const query = req.query as Record<string, string | undefined>;
-    const { token, tmk } = await oidcCallback(ctx, query, readCookie(req.headers.cookie, OIDC_COOKIE), {
-      ip: req.ip,
-      log: req.log,
-    });
-    const q = new URLSearchParams({ jwt: token, ...(tmk ? { tmk } : {}) });
-    return reply.redirect(`/?${q}`);
+    try {
+      const { token, tmk } = await oidcCallback(ctx, query, readCookie(req.headers.cookie, OIDC_COOKIE), {
+        ip: req.ip,
+        log: req.log,
+      });
+      const q = new URLSearchParams({ jwt: token, ...(tmk ? { tmk } : {}) });
+      return reply.redirect(`/?${q}`);
+    } catch (err) {
+      // The browser is mid-redirect: back to the sign-up page, which shows the reason.
+      if (!(err instanceof DomainError)) throw err;
+      return reply.redirect(`/signup?${new URLSearchParams({ oidc_error: err.message })}`);
+    }
   };
   for (const [startPath, callbackPath, name] of [
     [OIDC_START_PATH, OIDC_CALLBACK_PATH, 'OpenID Connect'],
@@ -234,7 +240,8 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
           summary: `Sign-in callback (${name})`,
           description:
             "Accepts only the state held in this browser's cookie, once; redeems the code with the PKCE verifier " +
-            'and checks the ID token (signature, issuer, audience, expiry, nonce, verified email).',
+            'and checks the ID token (signature, issuer, audience, expiry, nonce, verified email). Redirects to ' +
+            'the console signed in (`/?jwt=…&tmk=…`), or to `/signup?oidc_error=<reason>` when refused.',
           querystring: CallbackQuery,
         },
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

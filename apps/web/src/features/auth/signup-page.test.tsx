@@ -150,6 +150,16 @@ describe('sign-up validation (part 1 §5)', () => {
     expect(screen.queryByRole('button', { name: /Sign up with Google/ })).toBeNull();
   });
 
+  it('shows why a provider sign-in was refused', async () => {
+    mockFetch();
+    renderApp(
+      `/signup?oidc_error=${encodeURIComponent('Microsoft did not accept the sign-in. Please try again.')}`,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Microsoft did not accept the sign-in. Please try again.',
+    );
+  });
+
   it("says 'Sign up with Google' when the provider is Google", async () => {
     await openSignUp((url) =>
       url.endsWith('/a/v2/oidc/config')

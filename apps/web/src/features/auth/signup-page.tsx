@@ -5,7 +5,7 @@ import { MSG, SignUpSchema } from '@mc/domain';
 import { IconAlertCircle, IconBrandGoogleFilled, IconInfoCircle, IconLogin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PasswordField } from '../../components/password-field.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -42,6 +42,9 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const oidc = useOidcConfig();
+  // A sign-in the identity provider or the server refused comes back here with its reason.
+  const [search] = useSearchParams();
+  const oidcError = search.get('oidc_error');
   const [emailExists, setEmailExists] = useState(false);
   const [googleUnavailable, setGoogleUnavailable] = useState(false);
   const form = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
@@ -101,6 +104,11 @@ export function SignUpPage() {
         >
           {signUpWithLabel(oidc.data)}
         </Button>
+        {oidcError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {oidcError}
+          </Alert>
+        ) : null}
         {googleUnavailable ? (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
             {GOOGLE_NOT_CONFIGURED_MESSAGE}
