@@ -24,7 +24,7 @@ const EventSchema = z
     external_delivery_id: z.string().min(1, 'external_delivery_id is required'),
     created_at: z.string().optional(),
     delivery_status: z.string().optional(),
-    tracking_url: z.string().url().optional(),
+    tracking_url: z.url().optional(),
     dasher_name: z.string().optional(),
     dasher_dropoff_phone_number: z.string().optional(),
     dasher_pickup_phone_number: z.string().optional(),
