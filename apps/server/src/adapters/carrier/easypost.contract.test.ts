@@ -258,6 +258,20 @@ describe('EasyPost: each answer, mapped to the spec', () => {
     expect(api.requests.filter((r) => r.path.endsWith('/buy'))).toHaveLength(3);
   });
 
+  it('a hung EasyPost → NO_RESPONSE within one call budget (the lookup does not hide the time-out)', async () => {
+    api.answer(() => 'hang');
+    const started = Date.now();
+    const result = await easypostCarrier({
+      apiKey: KEY,
+      baseUrl: `${api.url}/v2`,
+      timeoutMs: 200,
+      budgetMs: 700,
+    }).buyLabels(request());
+    expect(result).toMatchObject({ ok: false, errors: [{ code: 'NO_RESPONSE' }] });
+    expect(Date.now() - started).toBeLessThan(1_200);
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('time-out → NO_RESPONSE', async () => {
     happy((r) => (r.method === 'POST' && r.path === '/v2/shipments' ? 'hang' : undefined));
     const result = await easypostCarrier({

@@ -108,7 +108,11 @@ export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
     const found = await call<{ shipments: Shipment[] }>(
       'GET',
       `/shipments?reference=${encodeURIComponent(reference)}&page_size=1`,
-    ).catch(() => ({ shipments: [] as Shipment[] }));
+    ).catch((err: unknown) => {
+      // A lookup EasyPost refuses is not fatal (create follows); one that hangs is: the budget is spent.
+      if (err instanceof ProviderUnavailableError) throw err;
+      return { shipments: [] as Shipment[] };
+    });
     let shipment = found.shipments.find((s) => s.tracking_code);
     if (!shipment) {
       const created = await call<Shipment>(
