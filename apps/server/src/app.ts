@@ -19,6 +19,7 @@ import { type DestinationStream, loggerOptions } from './lib/logging.ts';
 import { registerMarketplaceRoutes } from './marketplace/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
+import { registerCourierWebhookRoutes } from './modules/courier/doordash-webhook.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerDocsRoutes } from './modules/docs/routes.ts';
 import { registerInventoryRoutes } from './modules/inventory/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerReportRoutes(app, ctx);
   registerLabelRoutes(app, ctx);
   registerSmsRoutes(app, ctx);
+  registerCourierWebhookRoutes(app, ctx);
   await registerDocsRoutes(app, ctx);
   if (usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 

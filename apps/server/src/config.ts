@@ -26,9 +26,47 @@ export interface Config {
   stripeSecretKey?: string;
   mapsApiKey?: string;
   sentryDsn?: string;
-  oidcGoogle?: { clientId: string; clientSecret: string };
+  /** OpenID Connect sign-in (any provider; Google by default). OIDC_GOOGLE_* still work. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name?: string };
+  /** Providers' base URLs (tests and staging point them at a mock) and the outbound time-out. */
+  providers: ProviderSettings;
   logLevel: string;
   webDist: string;
+}
+
+export interface ProviderSettings {
+  /** Per-attempt time-out of every outbound call (OUTBOUND_TIMEOUT_MS, 10 s). */
+  timeoutMs: number;
+  twilioApiBase: string;
+  stripeApiBase?: string;
+  easypostApiBase: string;
+  easypostApiKey?: string;
+  courierApiBase: string;
+  doordash?: { developerId: string; keyId: string; signingSecret: string; webhookSecret?: string };
+  mapsApiBase: string;
+}
+
+/** The provider settings (README.md 'Providers'): base URLs default to the providers' own. */
+export function loadProviderSettings(env: NodeJS.ProcessEnv): ProviderSettings {
+  const url = (v: string | undefined, dflt: string) => (v?.trim() || dflt).replace(/\/+$/, '');
+  return {
+    timeoutMs: Math.max(100, Number.parseInt(env.OUTBOUND_TIMEOUT_MS ?? '10000', 10) || 10_000),
+    twilioApiBase: url(env.TWILIO_API_BASE, 'https://api.twilio.com'),
+    stripeApiBase: env.STRIPE_API_BASE?.trim() || undefined,
+    easypostApiBase: url(env.EASYPOST_API_BASE, 'https://api.easypost.com/v2'),
+    easypostApiKey: env.EASYPOST_API_KEY?.trim() || undefined,
+    courierApiBase: url(env.COURIER_API_BASE, 'https://openapi.doordash.com'),
+    doordash:
+      env.DOORDASH_DEVELOPER_ID && env.DOORDASH_KEY_ID && env.DOORDASH_SIGNING_SECRET
+        ? {
+            developerId: env.DOORDASH_DEVELOPER_ID,
+            keyId: env.DOORDASH_KEY_ID,
+            signingSecret: env.DOORDASH_SIGNING_SECRET,
+            webhookSecret: env.DOORDASH_WEBHOOK_SECRET || undefined,
+          }
+        : undefined,
+    mapsApiBase: url(env.MAPS_API_BASE, 'https://maps.googleapis.com'),
+  };
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -77,11 +115,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     mapsApiKey: env.MAPS_API_KEY || undefined,
     sentryDsn: env.SENTRY_DSN || undefined,
-    oidcGoogle:
-      env.OIDC_GOOGLE_CLIENT_ID && env.OIDC_GOOGLE_CLIENT_SECRET
-        ? { clientId: env.OIDC_GOOGLE_CLIENT_ID, clientSecret: env.OIDC_GOOGLE_CLIENT_SECRET }
-        : undefined,
+    oidc: oidcSettings(env),
+    providers: loadProviderSettings(env),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
+  };
+}
+
+function oidcSettings(env: NodeJS.ProcessEnv): Config['oidc'] {
+  const clientId = env.OIDC_CLIENT_ID || env.OIDC_GOOGLE_CLIENT_ID;
+  const clientSecret = env.OIDC_CLIENT_SECRET || env.OIDC_GOOGLE_CLIENT_SECRET;
+  if (!clientId || !clientSecret) return undefined;
+  return {
+    issuer: (env.OIDC_ISSUER || 'https://accounts.google.com').replace(/\/+$/, ''),
+    clientId,
+    clientSecret,
+    name: env.OIDC_PROVIDER_NAME || undefined,
   };
 }

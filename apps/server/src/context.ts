@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { type CarrierAdapter, defaultCarrier } from './adapters/carrier/carrier.ts';
 import { type CourierAdapter, sandboxCourier } from './adapters/courier/courier.ts';
+import { doordashCourier } from './adapters/courier/doordash.ts';
 import { type EmailAdapter, sandboxEmail, smtpEmail } from './adapters/email/email.ts';
 import { googleMaps, type MapsAdapter, sandboxMaps } from './adapters/maps/maps.ts';
 import { type PaymentsAdapter, sandboxPayments, stripePayments } from './adapters/payments/payments.ts';
@@ -47,15 +48,26 @@ export async function defaultAdapters(config: Config, database: Database): Promi
       .limit(1);
     return Boolean(m?.done);
   };
+  const p = config.providers;
   return {
     email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : sandboxEmail(database.db),
-    sms: config.twilio ? twilioSms(config.twilio) : sandboxSms(database.db),
+    sms: config.twilio
+      ? twilioSms({ ...config.twilio, apiBase: p.twilioApiBase, timeoutMs: p.timeoutMs })
+      : sandboxSms(database.db),
     payments: config.stripeSecretKey
-      ? await stripePayments(config.stripeSecretKey)
+      ? await stripePayments({
+          secretKey: config.stripeSecretKey,
+          apiBase: p.stripeApiBase,
+          timeoutMs: p.timeoutMs,
+        })
       : sandboxPayments(config.publicUrl, sandboxAccountComplete),
-    courier: sandboxCourier(config.publicUrl),
-    maps: config.mapsApiKey ? googleMaps(config.mapsApiKey) : sandboxMaps(),
-    carrier: defaultCarrier(),
+    courier: p.doordash
+      ? doordashCourier({ ...p.doordash, apiBase: p.courierApiBase, timeoutMs: p.timeoutMs })
+      : sandboxCourier(config.publicUrl),
+    maps: config.mapsApiKey
+      ? googleMaps(config.mapsApiKey, { apiBase: p.mapsApiBase, timeoutMs: p.timeoutMs })
+      : sandboxMaps(),
+    carrier: defaultCarrier(p),
   };
 }
 

@@ -6,6 +6,7 @@
  * that sees the same key twice returns the first purchase instead of buying again.
  */
 import type { CarrierErrorCode, LabelCarrier } from '@mc/domain';
+import type { ProviderSettings } from '../../config.ts';
 import { easypostCarrier } from './easypost.ts';
 import { sandboxCarrier } from './sandbox.ts';
 
@@ -73,8 +74,11 @@ export interface CarrierAdapter {
   buyLabels(req: LabelPurchaseRequest): Promise<LabelPurchaseResult>;
 }
 
-/** EasyPost when EASYPOST_API_KEY is set, else the sandbox. */
-export function defaultCarrier(env: NodeJS.ProcessEnv = process.env): CarrierAdapter {
-  const key = env.EASYPOST_API_KEY?.trim();
-  return key ? easypostCarrier({ apiKey: key }) : sandboxCarrier();
+/** EasyPost when EASYPOST_API_KEY is set (at EASYPOST_API_BASE), else the sandbox. */
+export function defaultCarrier(
+  p: Pick<ProviderSettings, 'easypostApiKey' | 'easypostApiBase' | 'timeoutMs'>,
+): CarrierAdapter {
+  return p.easypostApiKey
+    ? easypostCarrier({ apiKey: p.easypostApiKey, baseUrl: p.easypostApiBase, timeoutMs: p.timeoutMs })
+    : sandboxCarrier();
 }

@@ -5,9 +5,12 @@
  * reference and as an Idempotency-Key header, and an existing shipment with that reference is
  * reused, so a retried purchase does not buy twice.
  *
- * This is a skeleton: it is exercised with a fake fetch in tests, not against the live API.
+ * Every call goes through the shared outbound helper (../http.ts): 10 s per attempt, reads and keyed
+ * writes retried with back-off on 429/5xx/time-outs. easypost.contract.test.ts checks the wire format
+ * against a local stand-in answering with EasyPost's documented bodies.
  */
 import { type CarrierErrorCode, carrierTrackingUrl } from '@mc/domain';
+import { basicAuth, createHttpClient, ProviderUnavailableError } from '../http.ts';
 import type {
   BoughtLabel,
   CarrierAdapter,
@@ -19,9 +22,10 @@ import type {
 
 export interface EasyPostOptions {
   apiKey: string;
+  /** EASYPOST_API_BASE (https://api.easypost.com/v2). */
   baseUrl?: string;
-  fetch?: typeof fetch;
   timeoutMs?: number;
+  budgetMs?: number;
 }
 
 /** Carrier messages to the spec's error codes (part 2 §8); anything else is shown as '{carrier}: {message}'. */
@@ -65,22 +69,27 @@ class CarrierHttpError extends Error {
 }
 
 export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
-  const base = (opts.baseUrl ?? 'https://api.easypost.com/v2').replace(/\/$/, '');
-  const f = opts.fetch ?? fetch;
-  const auth = `Basic ${Buffer.from(`${opts.apiKey}:`).toString('base64')}`;
+  const http = createHttpClient({
+    name: 'EasyPost',
+    baseUrl: opts.baseUrl ?? 'https://api.easypost.com/v2',
+    timeoutMs: opts.timeoutMs,
+    budgetMs: opts.budgetMs,
+  });
+  const auth = basicAuth(opts.apiKey, '');
 
-  async function call<T>(method: string, path: string, body?: unknown, key?: string): Promise<T> {
-    const res = await f(`${base}${path}`, {
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<T> {
+    const res = await http.request({
       method,
+      path,
       headers: {
         authorization: auth,
-        'content-type': 'application/json',
-        ...(key ? { 'idempotency-key': key } : {}),
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 20_000),
+      idempotencyKey: key,
     });
-    const json = (await res.json().catch(() => ({}))) as { error?: { message?: string } } & T;
+    const json = res.json<{ error?: { message?: string } } & T>() ?? ({} as T & { error?: undefined });
     if (!res.ok) throw new CarrierHttpError(res.status, json.error?.message ?? `HTTP ${res.status}`);
     return json;
   }
@@ -99,7 +108,11 @@ export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
     const found = await call<{ shipments: Shipment[] }>(
       'GET',
       `/shipments?reference=${encodeURIComponent(reference)}&page_size=1`,
-    ).catch(() => ({ shipments: [] as Shipment[] }));
+    ).catch((err: unknown) => {
+      // A lookup EasyPost refuses is not fatal (create follows); one that hangs is: the budget is spent.
+      if (err instanceof ProviderUnavailableError) throw err;
+      return { shipments: [] as Shipment[] };
+    });
     let shipment = found.shipments.find((s) => s.tracking_code);
     if (!shipment) {
       const created = await call<Shipment>(
@@ -134,9 +147,14 @@ export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
         `${reference}:buy`,
       );
     }
+    if (!shipment.postage_label?.label_pdf_url && shipment.id) {
+      // Ask EasyPost for the PDF rendition of the label (GET /shipments/:id/label?file_format=PDF).
+      shipment = await call<Shipment>('GET', `/shipments/${shipment.id}/label?file_format=PDF`);
+    }
     const url = shipment.postage_label?.label_pdf_url ?? shipment.postage_label?.label_url;
     if (!url || !shipment.tracking_code) throw new CarrierHttpError(502, 'The carrier returned no label');
-    const pdfRes = await f(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 20_000) });
+    // The document is on EasyPost's file host: no credentials are sent there.
+    const pdfRes = await http.request({ method: 'GET', path: url });
     if (!pdfRes.ok) throw new CarrierHttpError(502, 'The label document could not be downloaded');
     return {
       carrier: req.account.carrier,
@@ -146,7 +164,7 @@ export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
       box_index: index + 1,
       weight: box.weight,
       insurance: box.insurance ?? null,
-      pdf: Buffer.from(await pdfRes.arrayBuffer()),
+      pdf: pdfRes.bytes,
     };
   }
 
@@ -167,7 +185,9 @@ export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
           };
           return { ok: false, errors: [error] };
         }
-        const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        const timeout =
+          (err instanceof ProviderUnavailableError && err.reason === 'timeout') ||
+          (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'));
         return {
           ok: false,
           errors: [

@@ -29,11 +29,41 @@ export interface CourierPickup {
 
 export type CourierResult = { ok: true; info: CourierPickup } | { ok: false; message: string };
 
-/** Local courier services (on-demand pickup). A real provider plugs in behind this interface. */
-export interface CourierAdapter {
-  readonly kind: 'sandbox' | 'http';
-  requestPickup(req: CourierPickupRequest, now?: Date): Promise<CourierResult>;
+export interface CourierQuote {
+  fee_cents: number;
+  currency: string;
+  estimated_pickup_time: string | null;
+  estimated_delivery_time: string | null;
 }
+
+/** Where a delivery is now (provider's words mapped to order_status) and its tracking page. */
+export interface CourierStatus {
+  delivery_id: string;
+  order_status: string;
+  tracking_url: string | null;
+  courier_name: string | null;
+  courier_phone: string | null;
+  estimated_pickup_time: string | null;
+  estimated_delivery_time: string | null;
+}
+
+/**
+ * Local courier services (on-demand pickup): the sandbox by default, DoorDash Drive when DOORDASH_* are set.
+ * A refusal (bad address, too many packages) is an answer ({ok: false}); a provider that cannot be reached
+ * throws DomainError('UNAVAILABLE'), so the command writes nothing.
+ */
+export interface CourierAdapter {
+  readonly kind: 'sandbox' | 'doordash';
+  quote(
+    req: CourierPickupRequest,
+  ): Promise<{ ok: true; quote: CourierQuote } | { ok: false; message: string }>;
+  requestPickup(req: CourierPickupRequest, now?: Date): Promise<CourierResult>;
+  status(deliveryId: string): Promise<CourierStatus | null>;
+  cancel(deliveryId: string): Promise<{ ok: true } | { ok: false; message: string }>;
+}
+
+/** The spec has no wording for a courier outage; the console shows the server's message as is. */
+export const COURIER_UNAVAILABLE = 'The courier service is not responding. Please try again.';
 
 export const SANDBOX_COURIER_MAX_PACKAGES = 10;
 const COURIERS = [
@@ -51,6 +81,38 @@ const COURIERS = [
 export function sandboxCourier(publicUrl: string): CourierAdapter {
   return {
     kind: 'sandbox',
+    async quote(req) {
+      if (req.numberOfPackages > SANDBOX_COURIER_MAX_PACKAGES) {
+        return {
+          ok: false,
+          message: `The courier can carry at most ${SANDBOX_COURIER_MAX_PACKAGES} packages`,
+        };
+      }
+      const at = (min: number) => new Date(Date.now() + min * 60_000).toISOString();
+      return {
+        ok: true,
+        quote: {
+          fee_cents: 975,
+          currency: 'USD',
+          estimated_pickup_time: at(15),
+          estimated_delivery_time: at(60),
+        },
+      };
+    },
+    async status(deliveryId) {
+      return {
+        delivery_id: deliveryId,
+        order_status: 'PICKUP_REQUESTED',
+        tracking_url: `${publicUrl}/v1/sandbox/courier/${deliveryId}`,
+        courier_name: null,
+        courier_phone: null,
+        estimated_pickup_time: null,
+        estimated_delivery_time: null,
+      };
+    },
+    async cancel() {
+      return { ok: true };
+    },
     async requestPickup(req, now = new Date()) {
       if (req.numberOfPackages > SANDBOX_COURIER_MAX_PACKAGES) {
         return {

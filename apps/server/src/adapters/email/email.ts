@@ -1,3 +1,4 @@
+import { DomainError } from '@mc/domain';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { keepInOutbox } from '../outbox/outbox.ts';
@@ -15,13 +16,51 @@ export interface EmailAdapter {
   send(msg: EmailMessage): Promise<void>;
 }
 
-/** SMTP through nodemailer when SMTP_URL is set. */
-export function smtpEmail(smtpUrl: string, from: string): EmailAdapter {
-  const transport = nodemailer.createTransport(smtpUrl);
+export const EMAIL_UNAVAILABLE = 'The email could not be sent right now. Please try again later.';
+
+export interface SmtpOptions {
+  /** Connection time-out (TCP and TLS), 10 s. */
+  connectionTimeoutMs?: number;
+  /** Total time for one message, 12 s: the merchant hears back within 15 s. */
+  sendTimeoutMs?: number;
+  /** Pooled connections, 3. */
+  maxConnections?: number;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set (smtp://user:pass@host:587 or smtps://...:465): a pool of
+ * reused connections, a connection time-out, a greeting time-out and an idle-socket time-out, and a bound on
+ * the whole send. A message is never re-sent by this adapter (the server may have accepted it already); a
+ * failure is the UNAVAILABLE error with a plain message, never the SMTP server's reply.
+ */
+export function smtpEmail(smtpUrl: string, from: string, opts: SmtpOptions = {}): EmailAdapter {
+  const connectionTimeout = opts.connectionTimeoutMs ?? 10_000;
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: opts.maxConnections ?? 3,
+    maxMessages: 100,
+    connectionTimeout,
+    greetingTimeout: Math.min(connectionTimeout, 10_000),
+    socketTimeout: opts.sendTimeoutMs ?? 12_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  const sendTimeout = opts.sendTimeoutMs ?? 12_000;
   return {
     kind: 'smtp',
     async send(msg) {
-      await transport.sendMail({ from, ...msg });
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          transport.sendMail({ from, ...msg }),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('SMTP send timed out')), sendTimeout);
+          }),
+        ]);
+      } catch {
+        throw new DomainError('UNAVAILABLE', EMAIL_UNAVAILABLE);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type AddressLike, formatAddressLine, mapsDirectionsUrl, STATIC_MAP, staticMapUrl } from '@mc/domain';
+import { createHttpClient } from '../http.ts';
 import { Canvas } from './png.ts';
 
 export interface MapImage {
@@ -17,17 +18,22 @@ export interface MapsAdapter {
   directionsUrl(address: AddressLike): string;
 }
 
-/** Google Static Maps with MAPS_API_KEY. */
-export function googleMaps(apiKey: string, fetchImpl: typeof fetch = fetch): MapsAdapter {
+const GOOGLE_MAPS = 'https://maps.googleapis.com';
+
+/** Google Static Maps with MAPS_API_KEY, at MAPS_API_BASE (a read: retried on 429/5xx within the budget). */
+export function googleMaps(apiKey: string, opts: { apiBase?: string; timeoutMs?: number } = {}): MapsAdapter {
+  const http = createHttpClient({
+    name: 'Google Maps',
+    baseUrl: opts.apiBase ?? GOOGLE_MAPS,
+    timeoutMs: opts.timeoutMs,
+  });
   return {
     kind: 'google',
     async staticMap(address) {
-      const res = await fetchImpl(staticMapUrl(address, apiKey), { signal: AbortSignal.timeout(8000) });
+      const path = staticMapUrl(address, apiKey).slice(GOOGLE_MAPS.length);
+      const res = await http.request({ method: 'GET', path });
       if (!res.ok) throw new Error(`static map: HTTP ${res.status}`);
-      return {
-        contentType: res.headers.get('content-type') ?? 'image/png',
-        body: Buffer.from(await res.arrayBuffer()),
-      };
+      return { contentType: res.headers.get('content-type') ?? 'image/png', body: res.bytes };
     },
     directionsUrl: mapsDirectionsUrl,
   };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '@mc/domain';
 
 export interface CaptureRequest {
   orderId: string;
@@ -12,6 +13,16 @@ export interface CaptureRequest {
 }
 
 export type CaptureResult = { ok: true; ref: string } | { ok: false; reason: string };
+
+export interface ReleaseRequest {
+  /** The PaymentIntent id with Stripe. */
+  paymentRef: string | null;
+  idempotencyKey: string;
+}
+export type ReleaseResult = { ok: true; ref: string | null } | { ok: false; reason: string };
+
+/** The provider did not answer (time-out, 5xx, rate limit, bad credentials): nothing was changed. */
+export const PAYMENTS_UNAVAILABLE = 'The payment provider is not responding. Please try again.';
 
 export interface OnboardingMerchant {
   id: string;
@@ -35,6 +46,8 @@ export interface OnboardingLinks {
 export interface PaymentsAdapter {
   readonly kind: 'stripe' | 'sandbox';
   capture(req: CaptureRequest): Promise<CaptureResult>;
+  /** Cancels an authorised, uncaptured payment (the hold on the card is released). */
+  release(req: ReleaseRequest): Promise<ReleaseResult>;
   /** Creates the connected account when missing and returns the links the billing page shows. */
   onboarding(merchant: OnboardingMerchant, returnUrl: string): Promise<OnboardingLinks>;
 }
@@ -52,6 +65,9 @@ export function sandboxPayments(
     async capture(req) {
       if (req.sandboxBehavior === 'decline') return { ok: false, reason: 'card_declined' };
       return { ok: true, ref: `ch_sandbox_${req.idempotencyKey.slice(0, 24)}` };
+    },
+    async release(req) {
+      return { ok: true, ref: req.paymentRef };
     },
     async onboarding(merchant) {
       const accountId =
@@ -71,10 +87,54 @@ export function sandboxPayments(
   };
 }
 
+export interface StripeOptions {
+  secretKey: string;
+  /** STRIPE_API_BASE, e.g. http://127.0.0.1:12111 (the SDK's host, port and protocol). */
+  apiBase?: string;
+  /** Per-attempt time-out (at most 10 s, and 12 s over all attempts). */
+  timeoutMs?: number;
+  /** Network retries the SDK makes (connection errors, 409, 5xx), with back-off and the same Idempotency-Key (1). */
+  maxNetworkRetries?: number;
+}
+
+/** The SDK's host/port/protocol options from a base URL. */
+export function stripeHostOptions(apiBase: string | undefined): {
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+} {
+  if (!apiBase) return {};
+  const u = new URL(apiBase);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
+/**
+ * Stripe's errors: a card or request refusal is an answer (the capture is declined); anything else
+ * (time-out, connection, 5xx, rate limit, authentication) means Stripe did not decide, so the command stops
+ * with PAYMENTS_UNAVAILABLE and writes nothing.
+ */
+function isRefusal(e: unknown): e is { type: string; code?: string; decline_code?: string } {
+  const type = (e as { type?: string }).type;
+  return type === 'StripeCardError' || type === 'StripeInvalidRequestError';
+}
+function unavailable(): DomainError {
+  return new DomainError('UNAVAILABLE', PAYMENTS_UNAVAILABLE);
+}
+
 /** Stripe Connect Express through the official SDK (STRIPE_SECRET_KEY). */
-export async function stripePayments(secretKey: string): Promise<PaymentsAdapter> {
+export async function stripePayments(opts: StripeOptions | string): Promise<PaymentsAdapter> {
+  const o: StripeOptions = typeof opts === 'string' ? { secretKey: opts } : opts;
   const { default: Stripe } = await import('stripe');
-  const stripe = new Stripe(secretKey);
+  // The SDK's time-out is per attempt: all attempts together stay within 12 s (the merchant hears back
+  // within 15 s), so with one retry each attempt gets at most 6 s.
+  const retries = o.maxNetworkRetries ?? 1;
+  const stripe = new Stripe(o.secretKey, {
+    ...stripeHostOptions(o.apiBase),
+    timeout: Math.min(o.timeoutMs ?? 10_000, Math.floor(12_000 / (retries + 1))),
+    maxNetworkRetries: retries,
+    appInfo: { name: 'merchant-console' },
+  });
   return {
     kind: 'stripe',
     async capture(req) {
@@ -87,18 +147,37 @@ export async function stripePayments(secretKey: string): Promise<PaymentsAdapter
         );
         return pi.status === 'succeeded' ? { ok: true, ref: pi.id } : { ok: false, reason: pi.status };
       } catch (e) {
-        return { ok: false, reason: (e as { code?: string }).code ?? 'capture_failed' };
+        if (isRefusal(e)) return { ok: false, reason: e.decline_code ?? e.code ?? 'capture_failed' };
+        throw unavailable();
+      }
+    },
+    async release(req) {
+      if (!req.paymentRef) return { ok: true, ref: null };
+      try {
+        const pi = await stripe.paymentIntents.cancel(
+          req.paymentRef,
+          { cancellation_reason: 'abandoned' },
+          { idempotencyKey: req.idempotencyKey },
+        );
+        return pi.status === 'canceled' ? { ok: true, ref: pi.id } : { ok: false, reason: pi.status };
+      } catch (e) {
+        if (isRefusal(e)) return { ok: false, reason: e.code ?? 'cancel_failed' };
+        throw unavailable();
       }
     },
     async onboarding(merchant, returnUrl) {
       let accountId = merchant.merchant_account_id;
       if (!accountId) {
-        const account = await stripe.accounts.create({
-          type: 'express',
-          email: merchant.email || undefined,
-          business_profile: { name: merchant.name },
-          metadata: { tmk: merchant.tmk },
-        });
+        // Keyed by the merchant: a retried onboarding (lost answer) gets the same account, not a second one.
+        const account = await stripe.accounts.create(
+          {
+            type: 'express',
+            email: merchant.email || undefined,
+            business_profile: { name: merchant.name },
+            metadata: { tmk: merchant.tmk },
+          },
+          { idempotencyKey: `acct-create-${merchant.id}` },
+        );
         accountId = account.id;
       }
       const account = await stripe.accounts.retrieve(accountId);

@@ -1,26 +1,76 @@
 import type { Db } from '../../db/client.ts';
+import { basicAuth, createHttpClient, ProviderUnavailableError } from '../http.ts';
 import { keepInOutbox } from '../outbox/outbox.ts';
 
 export interface SmsAdapter {
   readonly kind: 'twilio' | 'sandbox';
-  /** `to` is E.164 (+1XXXXXXXXXX). */
+  /** `to` is E.164 (+1XXXXXXXXXX). Throws SmsSendError when the message was not accepted. */
   send(to: string, body: string): Promise<void>;
 }
 
-/** Twilio's REST API (Messages resource) when TWILIO_* are set. */
-export function twilioSms(cfg: { accountSid: string; authToken: string; from: string }): SmsAdapter {
+/** The provider refused the message or could not be reached; the console shows the spec's message. */
+export class SmsSendError extends Error {
+  constructor(
+    message: string,
+    /** Twilio's error code (https://www.twilio.com/docs/api/errors), when it sent one. */
+    readonly code?: number,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'SmsSendError';
+  }
+}
+
+export interface TwilioOptions {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  /** TWILIO_API_BASE (https://api.twilio.com). */
+  apiBase?: string;
+  timeoutMs?: number;
+  budgetMs?: number;
+}
+
+/**
+ * Twilio's REST API, Messages resource (POST /2010-04-01/Accounts/{AccountSid}/Messages.json, form
+ * encoded, HTTP Basic with the account SID and auth token) when TWILIO_* are set. A send is never retried:
+ * Twilio has no idempotency key for messages, and a request that timed out may already have been sent.
+ */
+export function twilioSms(cfg: TwilioOptions): SmsAdapter {
+  const http = createHttpClient({
+    name: 'Twilio',
+    baseUrl: cfg.apiBase ?? 'https://api.twilio.com',
+    timeoutMs: cfg.timeoutMs,
+    budgetMs: cfg.budgetMs,
+  });
+  const auth = basicAuth(cfg.accountSid, cfg.authToken);
   return {
     kind: 'twilio',
     async send(to, body) {
-      const res = await fetch(`https://api.twilio.com/2010-04-01/Accounts/${cfg.accountSid}/Messages.json`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${cfg.accountSid}:${cfg.authToken}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ To: to, From: cfg.from, Body: body }),
-      });
-      if (!res.ok) throw new Error(`Twilio answered ${res.status}`);
+      let res: Awaited<ReturnType<typeof http.request>>;
+      try {
+        res = await http.request({
+          method: 'POST',
+          path: `/2010-04-01/Accounts/${encodeURIComponent(cfg.accountSid)}/Messages.json`,
+          headers: {
+            authorization: auth,
+            accept: 'application/json',
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ To: to, From: cfg.from, Body: body }),
+        });
+      } catch (err) {
+        if (err instanceof ProviderUnavailableError) throw new SmsSendError(err.message);
+        throw err;
+      }
+      if (!res.ok) {
+        const e = res.json<{ code?: number; message?: string }>();
+        throw new SmsSendError(
+          `Twilio answered ${res.status}: ${e?.message ?? 'no message'}`,
+          e?.code,
+          res.status,
+        );
+      }
     },
   };
 }

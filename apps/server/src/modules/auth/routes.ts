@@ -7,13 +7,24 @@ import {
   ResetPasswordSchema,
   SignUpBodySchema,
 } from '@mc/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { login } from './login.ts';
-import { googleCallback, googleStartUrl } from './oidc-google.ts';
+import {
+  clearFlowCookie,
+  OIDC_CALLBACK_PATH,
+  OIDC_COOKIE,
+  OIDC_GOOGLE_CALLBACK_PATH,
+  OIDC_GOOGLE_START_PATH,
+  OIDC_START_PATH,
+  oidcCallback,
+  oidcClient,
+  oidcStart,
+  readCookie,
+} from './oidc.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { announceSessionsRevoked } from './session-events.ts';
 import { revokeSession } from './sessions.ts';
@@ -145,37 +156,99 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
     },
   );
 
+  const oidcConfig = () => {
+    const c = oidcClient(ctx);
+    return {
+      enabled: Boolean(c),
+      provider: c?.providerName ?? null,
+      google: c?.providerName === 'Google',
+      start_path: c ? OIDC_START_PATH : null,
+    };
+  };
   app.get(
     '/a/v2/oidc/config',
     {
       schema: {
         tags,
-        summary: 'Which third-party sign-ins are configured',
-        response: { 200: z.object({ google: z.boolean() }) },
+        summary: 'Which third-party sign-in is configured, and the provider name the button shows',
+        response: {
+          200: z.object({
+            enabled: z.boolean(),
+            provider: z.string().nullable(),
+            google: z.boolean(),
+            start_path: z.string().nullable(),
+          }),
+        },
       },
     },
-    async () => ({ google: Boolean(ctx.config.oidcGoogle) }),
+    async () => oidcConfig(),
   );
 
-  app.get(
-    '/a/v2/oidc/google/start',
-    { schema: { tags, summary: 'Start Google sign-in (OpenID Connect)', hide: false } },
-    async (_req, reply) => reply.redirect(await googleStartUrl(ctx)),
-  );
+  // Discovery at start (cached); a failure is logged and retried on first use.
+  oidcClient(ctx)?.warmUp(root.log);
 
-  app.get(
-    '/a/v2/oidc/google/callback',
-    {
-      schema: {
-        tags,
-        summary: 'Google sign-in callback',
-        querystring: z.object({ code: z.string().min(1), state: z.string().min(1) }),
-      },
-    },
-    async (req, reply) => {
-      const { token, tmk } = await googleCallback(ctx, req.query.code, req.query.state, { ip: req.ip });
+  const start = (callbackPath: string) => async (_req: unknown, reply: FastifyReply) => {
+    const { url, cookie } = await oidcStart(ctx, callbackPath);
+    reply.header('set-cookie', cookie).header('cache-control', 'no-store');
+    return reply.redirect(url);
+  };
+  const CallbackQuery = z
+    .object({
+      code: z.string().optional(),
+      state: z.string().optional(),
+      error: z.string().optional(),
+      error_description: z.string().optional(),
+    })
+    .catchall(z.string());
+  const callback = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('set-cookie', clearFlowCookie(ctx)).header('cache-control', 'no-store');
+    const query = req.query as Record<string, string | undefined>;
+    try {
+      const { token, tmk } = await oidcCallback(ctx, query, readCookie(req.headers.cookie, OIDC_COOKIE), {
+        ip: req.ip,
+        log: req.log,
+      });
       const q = new URLSearchParams({ jwt: token, ...(tmk ? { tmk } : {}) });
       return reply.redirect(`/?${q}`);
-    },
-  );
+    } catch (err) {
+      // The browser is mid-redirect: back to the sign-up page, which shows the reason.
+      if (!(err instanceof DomainError)) throw err;
+      return reply.redirect(`/signup?${new URLSearchParams({ oidc_error: err.message })}`);
+    }
+  };
+  for (const [startPath, callbackPath, name] of [
+    [OIDC_START_PATH, OIDC_CALLBACK_PATH, 'OpenID Connect'],
+    [OIDC_GOOGLE_START_PATH, OIDC_GOOGLE_CALLBACK_PATH, 'Google (alias)'],
+  ] as const) {
+    app.get(
+      startPath,
+      {
+        schema: {
+          tags,
+          summary: `Start sign-in with the identity provider (${name})`,
+          description:
+            'Redirects to the provider (authorization code flow with PKCE S256) and sets a 10-minute HttpOnly, ' +
+            'SameSite=Lax cookie holding the state and nonce of this browser.',
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      start(callbackPath),
+    );
+    app.get(
+      callbackPath,
+      {
+        schema: {
+          tags,
+          summary: `Sign-in callback (${name})`,
+          description:
+            "Accepts only the state held in this browser's cookie, once; redeems the code with the PKCE verifier " +
+            'and checks the ID token (signature, issuer, audience, expiry, nonce, verified email). Redirects to ' +
+            'the console signed in (`/?jwt=…&tmk=…`), or to `/signup?oidc_error=<reason>` when refused.',
+          querystring: CallbackQuery,
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      callback,
+    );
+  }
 }

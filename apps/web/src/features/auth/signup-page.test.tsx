@@ -7,8 +7,8 @@ import { EMAIL_EXISTS_MESSAGE } from './signup-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function openSignUp() {
-  const fetchMock = mockFetch();
+async function openSignUp(handler?: Parameters<typeof mockFetch>[0]) {
+  const fetchMock = mockFetch(handler);
   const app = renderApp('/signup');
   await screen.findByRole('heading', { name: 'Create your merchant account' });
   return { ...app, fetchMock, user: userEvent.setup() };
@@ -133,6 +133,40 @@ describe('sign-up validation (part 1 §5)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Sign up with Google/ })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: /Sign up with Google/ }));
     expect(await screen.findByText(/Google sign-in is not configured on this server/)).toBeInTheDocument();
+  });
+
+  it('names the configured provider on the button and starts its sign-in', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { user } = await openSignUp((url) =>
+      url.endsWith('/a/v2/oidc/config')
+        ? { body: { enabled: true, provider: 'Microsoft', google: false, start_path: '/a/v2/oidc/start' } }
+        : undefined,
+    );
+    const button = await screen.findByRole('button', { name: 'Sign up with Microsoft' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(assign).toHaveBeenCalledWith('/a/v2/oidc/start');
+    expect(screen.queryByRole('button', { name: /Sign up with Google/ })).toBeNull();
+  });
+
+  it('shows why a provider sign-in was refused', async () => {
+    mockFetch();
+    renderApp(
+      `/signup?oidc_error=${encodeURIComponent('Microsoft did not accept the sign-in. Please try again.')}`,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Microsoft did not accept the sign-in. Please try again.',
+    );
+  });
+
+  it("says 'Sign up with Google' when the provider is Google", async () => {
+    await openSignUp((url) =>
+      url.endsWith('/a/v2/oidc/config')
+        ? { body: { enabled: true, provider: 'Google', google: true, start_path: '/a/v2/oidc/start' } }
+        : undefined,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeEnabled());
   });
 
   it('the password can be shown and hidden', async () => {

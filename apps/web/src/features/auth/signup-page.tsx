@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Checkbox, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError } from '@mc/api';
 import { MSG, SignUpSchema } from '@mc/domain';
-import { IconAlertCircle, IconBrandGoogleFilled, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconBrandGoogleFilled, IconInfoCircle, IconLogin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PasswordField } from '../../components/password-field.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { GOOGLE_START_PATH, useOidcConfig } from './api/get-oidc-config.ts';
+import { OIDC_START_PATH, signUpWithLabel, useOidcConfig } from './api/get-oidc-config.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { BirthDateFields } from './components/birth-date-fields.tsx';
@@ -42,6 +42,9 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const oidc = useOidcConfig();
+  // A sign-in the identity provider or the server refused comes back here with its reason.
+  const [search] = useSearchParams();
+  const oidcError = search.get('oidc_error');
   const [emailExists, setEmailExists] = useState(false);
   const [googleUnavailable, setGoogleUnavailable] = useState(false);
   const form = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
@@ -75,8 +78,8 @@ export function SignUpPage() {
   });
 
   const handleGoogle = () => {
-    if (oidc.data?.google) {
-      window.location.assign(GOOGLE_START_PATH);
+    if (oidc.data?.enabled ?? oidc.data?.google) {
+      window.location.assign(oidc.data?.start_path ?? OIDC_START_PATH);
       return;
     }
     setGoogleUnavailable(true);
@@ -89,12 +92,23 @@ export function SignUpPage() {
           variant="default"
           size="md"
           fullWidth
-          leftSection={<IconBrandGoogleFilled size={18} aria-hidden="true" />}
+          leftSection={
+            oidc.data?.enabled && !oidc.data.google ? (
+              <IconLogin size={18} aria-hidden="true" />
+            ) : (
+              <IconBrandGoogleFilled size={18} aria-hidden="true" />
+            )
+          }
           onClick={handleGoogle}
           loading={oidc.isPending}
         >
-          Sign up with Google
+          {signUpWithLabel(oidc.data)}
         </Button>
+        {oidcError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {oidcError}
+          </Alert>
+        ) : null}
         {googleUnavailable ? (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
             {GOOGLE_NOT_CONFIGURED_MESSAGE}

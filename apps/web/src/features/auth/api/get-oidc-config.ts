@@ -3,10 +3,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 
 export interface OidcConfig {
+  /** Whether sign-in with an identity provider is configured. */
+  enabled?: boolean;
+  /** The provider's display name ('Google', 'Microsoft', ...), null when none is configured. */
+  provider?: string | null;
+  /** True when the configured provider is Google. */
   google: boolean;
+  /** Where the browser starts the sign-in. */
+  start_path?: string | null;
 }
 
-export const GOOGLE_START_PATH = '/a/v2/oidc/google/start';
+export const OIDC_START_PATH = '/a/v2/oidc/start';
+
+/** The button's words: 'Sign up with Google' for Google (or when nothing is configured), else the provider's name. */
+export function signUpWithLabel(config: OidcConfig | undefined): string {
+  const name = config?.enabled && config.provider && !config.google ? config.provider : 'Google';
+  return `Sign up with ${name}`;
+}
 
 export const oidcKeys = { config: ['oidc', 'config'] as const };
 

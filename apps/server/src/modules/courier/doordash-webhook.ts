@@ -1,0 +1,119 @@
+/**
+ * DoorDash Drive webhooks (https://developer.doordash.com/en-US/docs/drive/reference/webhooks): DoorDash
+ * POSTs delivery events (DASHER_CONFIRMED, DASHER_PICKED_UP, DASHER_DROPPED_OFF, DELIVERY_CANCELLED, ...)
+ * with the Authorization header registered for the endpoint in the DoorDash developer portal. That header
+ * value is DOORDASH_WEBHOOK_SECRET; a request without it is refused with 401 and changes nothing.
+ * A matching event updates the order's courier info (status, courier, tracking, estimates), never its status.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ErrorBodySchema } from '@mc/api';
+import { DomainError } from '@mc/domain';
+import { and, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { doordashOrderStatus } from '../../adapters/courier/doordash.ts';
+import type { AppContext } from '../../context.ts';
+import { orders } from '../../db/schema.ts';
+
+export const DOORDASH_WEBHOOK_PATH = '/v1/courier/doordash/events';
+
+const EventSchema = z
+  .object({
+    event_name: z.string().min(1, 'event_name is required'),
+    external_delivery_id: z.string().min(1, 'external_delivery_id is required'),
+    created_at: z.string().optional(),
+    delivery_status: z.string().optional(),
+    tracking_url: z.url().optional(),
+    dasher_name: z.string().optional(),
+    dasher_dropoff_phone_number: z.string().optional(),
+    dasher_pickup_phone_number: z.string().optional(),
+    pickup_time_estimated: z.string().optional(),
+    dropoff_time_estimated: z.string().optional(),
+    support_reference: z.string().optional(),
+  })
+  .catchall(z.unknown());
+
+/** Constant-time comparison of the presented Authorization header with the configured one. */
+export function webhookAuthorized(presented: string | undefined, expected: string): boolean {
+  const a = createHash('sha256')
+    .update(presented ?? '')
+    .digest();
+  const b = createHash('sha256').update(expected).digest();
+  return presented !== undefined && timingSafeEqual(a, b);
+}
+
+export function registerCourierWebhookRoutes(root: FastifyInstance, ctx: AppContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    DOORDASH_WEBHOOK_PATH,
+    {
+      schema: {
+        tags: ['Integrations'],
+        summary: 'DoorDash Drive delivery events (webhook)',
+        description:
+          'Authenticated by the Authorization header registered with DoorDash (DOORDASH_WEBHOOK_SECRET). ' +
+          "Updates the order's courier info; answers 401 without changing anything when the header is wrong.",
+        body: EventSchema,
+        response: {
+          200: z.object({ received: z.literal(true), matched: z.boolean() }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      // Authentication runs before the body is validated: a forged request learns nothing about the schema.
+      preValidation: async (req) => {
+        const secret = ctx.config.providers.doordash?.webhookSecret;
+        if (!secret)
+          throw new DomainError('NOT_FOUND', 'DoorDash webhooks are not configured on this server');
+        if (!webhookAuthorized(req.headers.authorization, secret))
+          throw new DomainError('UNAUTHENTICATED', 'Invalid webhook credentials');
+      },
+    },
+    async (req) => {
+      const e = req.body;
+      const patch: Record<string, unknown> = {
+        order_status: doordashOrderStatus(e.event_name),
+        provider_event: e.event_name,
+        provider_event_at: e.created_at ?? new Date().toISOString(),
+      };
+      if (e.tracking_url) patch.tracking_url = e.tracking_url;
+      if (e.dasher_name) patch.courier_name = e.dasher_name;
+      const courierPhone = e.dasher_dropoff_phone_number ?? e.dasher_pickup_phone_number;
+      if (courierPhone) patch.courier_phone = courierPhone;
+      if (e.pickup_time_estimated) patch.estimated_pickup_time = e.pickup_time_estimated;
+      if (e.dropoff_time_estimated) patch.estimated_delivery_time = e.dropoff_time_estimated;
+      if (e.support_reference) patch.support_reference = e.support_reference;
+      const [row] = await ctx.database.db
+        .update(orders)
+        .set({
+          courier_info: sql`coalesce(${orders.courier_info}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
+          updated_at: new Date(),
+        })
+        .where(
+          and(
+            sql`${orders.courier_info}->>'provider' = 'DoorDash'`,
+            sql`${orders.courier_info}->>'delivery_id' = ${e.external_delivery_id}`,
+          ),
+        )
+        .returning({ id: orders.id, merchant_id: orders.merchant_id, status: orders.status });
+      if (!row) {
+        req.log.warn(
+          { external_delivery_id: e.external_delivery_id },
+          'DoorDash event for an unknown delivery',
+        );
+        return { received: true as const, matched: false };
+      }
+      await ctx.publishOrderEvent({
+        type: 'order.updated',
+        merchant_id: row.merchant_id,
+        order_id: row.id,
+        status: row.status,
+        at: new Date().toISOString(),
+      });
+      return { received: true as const, matched: true };
+    },
+  );
+}
