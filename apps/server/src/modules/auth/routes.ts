@@ -6,6 +6,7 @@ import {
   LoginSchema,
   ResetPasswordSchema,
   SignUpBodySchema,
+  text,
 } from '@mc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -167,7 +168,7 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
       schema: {
         tags,
         summary: 'Google sign-in callback',
-        querystring: z.object({ code: z.string().min(1), state: z.string().min(1) }),
+        querystring: z.object({ code: text('token').min(1), state: text('token').min(1) }),
       },
     },
     async (req, reply) => {

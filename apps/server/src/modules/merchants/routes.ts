@@ -8,6 +8,7 @@ import {
   MerchantDetailsBodySchema,
   MerchantSchema,
   StripeAccountSchema,
+  TmkParamsSchema,
 } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +24,7 @@ import {
 } from './merchant-settings.ts';
 import { toMerchant } from './merchant-view.ts';
 
-export const TmkParams = z.object({ tmk: z.string().min(1).max(64) });
+export const TmkParams = TmkParamsSchema;
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const writeErrors = { 400: ErrorBodySchema, ...errors };
 

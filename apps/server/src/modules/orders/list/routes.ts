@@ -5,6 +5,7 @@ import {
   OrderFiltersSchema,
   OrdersListQuerySchema,
   OrdersListResponseSchema,
+  TmkParamsSchema,
 } from '@mc/api';
 import { SEARCH_PAGE_SIZE } from '@mc/domain';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +18,7 @@ import { getOrderCounts } from './order-counts.ts';
 import { OrderStreams, principalFromQueryToken, streamOrderEvents } from './order-events-stream.ts';
 import { getOrderFilters } from './order-filters.ts';
 
-const TmkParams = z.object({ tmk: z.string().min(1).max(64) });
+const TmkParams = TmkParamsSchema;
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const base = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders`;
 
