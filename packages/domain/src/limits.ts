@@ -47,6 +47,7 @@ export function tooLongMessage(max: number): string {
   return `Must be at most ${max} characters`;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point.
 const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `value` has no NUL and no unpaired surrogate. */

@@ -4,6 +4,7 @@
  * with a 4xx naming the field, and change nothing.
  */
 import { MAX_LENGTH } from '@mc/domain';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, fingerprint } from '../test/db-fingerprint.ts';
 import { bearer, buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../test/harness.ts';
@@ -112,7 +113,7 @@ describe('every request string has a maximum length', () => {
 });
 
 /** One request and the proof that it changed nothing. */
-async function refused(req: Parameters<TestApp['app']['inject']>[0] & object) {
+async function refused(req: InjectOptions) {
   const before = await fingerprint(t.database);
   const res = await t.app.inject(req);
   const after = await fingerprint(t.database);
@@ -130,7 +131,7 @@ describe('NUL and lone surrogates: 400 naming the field, nothing changed', () =>
   const cases: {
     name: string;
     field: string;
-    req: () => Parameters<TestApp['app']['inject']>[0] & object;
+    req: () => InjectOptions;
   }[] = [
     {
       name: 'order id in the path',

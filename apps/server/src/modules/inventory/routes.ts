@@ -1,7 +1,6 @@
 import { ErrorBodySchema, OfferingsQuerySchema, OfferingsResponseSchema, TmkParamsSchema } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireMerchant } from '../../plugins/auth.ts';
 import { getOfferings, parseOfferingsQuery } from './get-offerings.ts';

@@ -12,7 +12,6 @@ import {
 } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireMerchant } from '../../plugins/auth.ts';
 import { loadCarrierRow, saveCarrierAccount, toCarrierAccount } from './carrier-account.ts';

@@ -19,7 +19,6 @@ import { DomainError } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { batches, batchFiles, merchants } from '../../../db/schema.ts';
 import { startBulkJobs, stopBulkJobs } from '../../../jobs/bulk-queue.ts';

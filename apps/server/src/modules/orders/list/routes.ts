@@ -10,7 +10,6 @@ import {
 import { SEARCH_PAGE_SIZE } from '@mc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { requireMerchant } from '../../../plugins/auth.ts';
 import { listOrders } from './list-orders.ts';
