@@ -91,3 +91,26 @@ export function optionalHttpUrlSchema(message = URL_MESSAGE) {
     .refine((v) => v === '' || isHttpUrl(v), message)
     .optional();
 }
+
+const FIELD_LIMITS: [RegExp, MaxLengthKey][] = [
+  [/(^|_)(first_name|last_name|name|contact_name|legal_name|dba_name|signed_by|delivered_by)$/, 'name'],
+  [/(^|_)email$/, 'email'],
+  [/(^|_)(city|locality)$/, 'city'],
+  [/(^|_)(state|region)$/, 'state'],
+  [/(^|_)(zipcode|zip|postal_code)$/, 'zip'],
+  [/(^|_)(phone|phone_number)$/, 'phone'],
+  [/(^|_)(password|new_password)$/, 'password'],
+  [/(^|_)url$/, 'url'],
+  [/(^|_)(instructions|reason|comment|message)$/, 'note'],
+  [/(^|_)(tax_id|timezone|account_number)$/, 'short'],
+];
+
+/**
+ * The maximum length of a form field, by its name or path (`address.city`, `individual.first_name`):
+ * the console's `maxLength` for fields rendered by a generic helper. Anything else is one line.
+ */
+export function maxLengthFor(field: string): number {
+  const last = field.split('.').pop() ?? field;
+  for (const [re, key] of FIELD_LIMITS) if (re.test(last)) return MAX_LENGTH[key];
+  return MAX_LENGTH.addressLine;
+}
