@@ -33,6 +33,7 @@ import { registerReportRoutes } from './modules/orders/reports/routes.ts';
 import { registerSmsRoutes } from './modules/sms/routes.ts';
 import { registerTeamRoutes } from './modules/team/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     app.addHook('onClose', await listenOrderEvents(database.connectionString, events, app.log));
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,3 +1,4 @@
+import { optionalPasswordSchema, text } from '@mc/domain';
 import { z } from 'zod';
 
 export const UserSchema = z
@@ -20,12 +21,12 @@ export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchem
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const UpdateUserBodySchema = z.object({
-  first_name: z.string().min(1).optional(),
-  last_name: z.string().min(1).optional(),
-  email: z.string().optional(),
-  phone_number: z.string().optional(),
-  password: z.string().optional(),
-  new_password: z.string().optional(),
+  first_name: text('name').min(1).optional(),
+  last_name: text('name').min(1).optional(),
+  email: text('email').optional(),
+  phone_number: text('phone').optional(),
+  password: text('password').optional(),
+  new_password: optionalPasswordSchema(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 

@@ -2,14 +2,21 @@
  * Bulk tools (part 2 §3 'Bulk batch', §7 bulk accept / details / reports, §9): request and answer
  * schemas shared by the server (validation, OpenAPI) and the console.
  */
-import { BATCH_KINDS, BATCH_STATES, BULK_MAX_ORDERS, BULK_MSG, REPORT_TYPES } from '@mc/domain';
+import {
+  BATCH_KINDS,
+  BATCH_STATES,
+  BULK_MAX_ORDERS,
+  BULK_MSG,
+  MAX_LENGTH,
+  REPORT_TYPES,
+  text,
+} from '@mc/domain';
 import { z } from 'zod';
 
-const OrderKeySchema = z
-  .string({ message: 'Order id must be text' })
+const OrderKeySchema = text('addressLine', { message: 'Order id must be text' })
   .trim()
   .min(1, 'Order id is required')
-  .max(64, 'Order id is too long');
+  .max(MAX_LENGTH.id, 'Order id is too long');
 
 const selection = <T extends z.ZodType>(item: T) =>
   z.array(item).min(1, BULK_MSG.EMPTY_SELECTION).max(BULK_MAX_ORDERS, BULK_MSG.TOO_MANY);
@@ -51,7 +58,7 @@ export const BatchReportsBodySchema = z
 export type BatchReportsBody = z.infer<typeof BatchReportsBodySchema>;
 
 export const BatchParamsSchema = z.object({
-  tmk: z.string().min(1).max(100),
+  tmk: text('id').min(1),
   batch_id: z.uuid({ message: 'Batch not found' }),
 });
 
@@ -91,6 +98,6 @@ export type BatchFileKind = z.infer<typeof BatchFileKindSchema>;
 
 export const BatchFileParamsSchema = BatchParamsSchema.extend({ kind: BatchFileKindSchema });
 export const BatchFileQuerySchema = z.object({
-  expires: z.string().regex(/^\d{1,13}$/, 'Invalid link'),
-  signature: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid link'),
+  expires: text('short').regex(/^\d{1,13}$/, 'Invalid link'),
+  signature: text('token').regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid link'),
 });

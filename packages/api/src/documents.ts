@@ -7,6 +7,8 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   SendToPhoneSchema,
   ShippingBoxesSchema,
+  safeString,
+  text,
 } from '@mc/domain';
 import { z } from 'zod';
 
@@ -31,7 +33,7 @@ export const LabelPurchaseBodySchema = ShippingBoxesSchema.max(50, 'At most 50 b
 });
 export type LabelPurchaseBody = z.input<typeof LabelPurchaseBodySchema>;
 
-export const IdempotencyKeySchema = z.string().trim().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH);
+export const IdempotencyKeySchema = safeString(IDEMPOTENCY_KEY_MAX_LENGTH).trim().min(1);
 
 export const ShippingLabelSchema = z
   .object({
@@ -94,7 +96,7 @@ export type LabelErrorBody = z.infer<typeof LabelErrorBodySchema>;
 export const SendSmsBodySchema = z
   .object({
     number: SendToPhoneSchema.shape.number,
-    order_id: z.string().trim().min(1, 'order_id is required').max(64),
+    order_id: text('id').trim().min(1, 'order_id is required'),
   })
   .meta({ id: 'SendSmsBody' });
 export type SendSmsBody = z.input<typeof SendSmsBodySchema>;

@@ -1,4 +1,5 @@
 /** Inventory contract (part 1 §3 Offering, §7): GET /c/v2/merchants/{tmk}/offerings. */
+import { text } from '@mc/domain';
 import { z } from 'zod';
 
 export const OfferingSchema = z
@@ -33,4 +34,4 @@ export const OfferingsResponseSchema = z.object({
 export type OfferingsResponse = z.infer<typeof OfferingsResponseSchema>;
 
 /** Query: `filter[selling_with_{product}]=true` narrows to what is sold through the provider; `filter[id]` to one item. */
-export const OfferingsQuerySchema = z.record(z.string(), z.string().max(200));
+export const OfferingsQuerySchema = z.record(text('search'), text('addressLine'));

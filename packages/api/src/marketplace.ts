@@ -1,7 +1,8 @@
+import { MAX_LENGTH, safeString, text } from '@mc/domain';
 import { z } from 'zod';
 
 const money = z.number().min(0).max(1_000_000);
-const str = (max = 200) => z.string().trim().max(max);
+const str = (max: number = MAX_LENGTH.addressLine) => safeString(max).trim();
 
 export const MarketplaceAddressSchema = z.object({
   first_name: str(100).min(1),
@@ -11,7 +12,7 @@ export const MarketplaceAddressSchema = z.object({
   street_3: str().default(''),
   city: str(100).min(1),
   state: str(2).min(2),
-  zipcode: z.string().regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid zipcode'),
+  zipcode: text('zip').regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid zipcode'),
   country: str(2).default('US'),
   phone_number: str(30).default(''),
   delivery_instructions: str(1000).default(''),
@@ -37,12 +38,11 @@ export const MarketplaceItemSchema = z.object({
 export const PlaceOrderBodySchema = z
   .object({
     /** The merchant key (tmk) of the store the order is for. */
-    merchant: z.string().min(1).max(64),
+    merchant: text('id').min(1),
     /** Marketplace brand (application) ref; created on first use with `application_name`. */
-    application_ref: z.string().min(1).max(64),
+    application_ref: text('id').min(1),
     application_name: str(100).optional(),
-    id: z
-      .string()
+    id: text('id')
       .regex(/^[A-Z0-9]{7}-[A-Z0-9]{3}-[A-Z0-9]{2}$/, 'id must look like 2ABNPFR-3A0-9E')
       .optional(),
     status: z.enum(['SUBMITTED', 'PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE']).default('SUBMITTED'),
@@ -57,7 +57,7 @@ export const PlaceOrderBodySchema = z
     customer: z.object({
       first_name: str(100).min(1),
       last_name: str(100).min(1),
-      email: z.email(),
+      email: z.email().max(MAX_LENGTH.email),
       phone_number: str(30).default(''),
     }),
     items: z.array(MarketplaceItemSchema).min(1).max(100),

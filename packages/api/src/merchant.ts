@@ -1,3 +1,4 @@
+import { text } from '@mc/domain';
 import { z } from 'zod';
 
 export const MerchantSchema = z
@@ -30,3 +31,6 @@ export const MerchantSchema = z
 export type Merchant = z.infer<typeof MerchantSchema>;
 
 export const StripeAccountSchema = z.object({ merchant_account_id: z.string().nullable() });
+
+/** `{tmk}` in a path: the merchant key (bounded and clean, like every string the API takes). */
+export const TmkParamsSchema = z.object({ tmk: text('id').min(1) });

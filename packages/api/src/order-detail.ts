@@ -13,6 +13,7 @@ import {
   REJECTION_REASONS,
   RejectionMessageInputSchema,
   TrackingSchema,
+  text,
 } from '@mc/domain';
 import { z } from 'zod';
 
@@ -149,15 +150,15 @@ export const OrderDetailSchema = z
   .meta({ id: 'OrderDetail' });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
-export const OrderIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const OrderIdParamsSchema = z.object({ id: text('id').min(1) });
 export const MerchantOrderParamsSchema = z.object({
-  tmk: z.string().min(1).max(64),
-  id: z.string().min(1).max(64),
+  tmk: text('id').min(1),
+  id: text('id').min(1),
 });
 
 export const DeliveryInfoSchema = z.object({
-  signed_by: z.string().trim().max(200).default(''),
-  delivered_by: z.string().trim().max(200).default(''),
+  signed_by: text('name').trim().default(''),
+  delivered_by: text('name').trim().default(''),
   delivered_on: z.iso.datetime({ offset: true, error: FILL_REQUIRED_MESSAGE }),
 });
 export type DeliveryInfo = z.infer<typeof DeliveryInfoSchema>;
@@ -165,8 +166,8 @@ export type DeliveryInfo = z.infer<typeof DeliveryInfoSchema>;
 export const ItemStatusEntrySchema = z
   .object({
     /** The item's offering (spec), or `id`: the order line item (lines without an offering). */
-    offering_id: z.union([z.string().min(1), z.number()]).optional(),
-    id: z.string().min(1).optional(),
+    offering_id: z.union([text('id').min(1), z.number()]).optional(),
+    id: text('id').min(1).optional(),
     statuslist: z.array(z.enum(ITEM_STATUSES)).min(1),
   })
   .refine((v) => v.offering_id !== undefined || v.id !== undefined, {
@@ -182,9 +183,9 @@ export const ItemStatusEntrySchema = z
 export const UpdateOrderBodySchema = z
   .object({
     status: OrderStatusSchema,
-    status_comment: z.string().trim().max(1000).optional(),
+    status_comment: text('note').trim().optional(),
     reason: z.enum(REJECTION_REASONS).optional(),
-    other_reason: z.string().trim().max(1000).optional(),
+    other_reason: text('note').trim().optional(),
     items: z.array(ItemStatusEntrySchema).max(100).optional(),
     rejection_message: RejectionMessageInputSchema.optional(),
     tracking_info: TrackingSchema.optional(),
@@ -214,14 +215,14 @@ export type UpdateOrderCommand = z.output<typeof UpdateOrderBodySchema>;
 export const OrderDataBodySchema = z
   .object({
     tracking_provider: TrackingSchema.shape.tracking_provider.optional(),
-    tracking_id: z.string().optional(),
-    tracking_url: z.string().trim().max(500).optional(),
-    other_tracking_provider: z.string().trim().max(100).optional(),
+    tracking_id: TrackingSchema.shape.tracking_id.optional(),
+    tracking_url: TrackingSchema.shape.tracking_url,
+    other_tracking_provider: TrackingSchema.shape.other_tracking_provider,
     rejection_message: RejectionMessageInputSchema.optional(),
-    signed_by: z.string().trim().max(200).optional(),
-    delivered_by: z.string().trim().max(200).optional(),
+    signed_by: text('name').trim().optional(),
+    delivered_by: text('name').trim().optional(),
     delivered_on: z.iso.datetime({ offset: true, error: FILL_REQUIRED_MESSAGE }).optional(),
-    delivery_instructions: z.string().trim().max(1000).optional(),
+    delivery_instructions: text('note').trim().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.tracking_provider !== undefined || v.tracking_id !== undefined) {

@@ -2,7 +2,15 @@
  * Orders list, counts, filters and live events (spec part 1 §2, §4, §7; part 2 §2.1, §3, §7).
  * Query keys are the spec's bracketed names: `filter[tab]`, `sort[date]`, ...
  */
-import { DELIVERY_METHODS, ORDER_TABS, parseTab, SORT_DIRECTIONS } from '@mc/domain';
+import {
+  DELIVERY_METHODS,
+  MAX_LENGTH,
+  ORDER_TABS,
+  parseTab,
+  SORT_DIRECTIONS,
+  safeString,
+  text,
+} from '@mc/domain';
 import { z } from 'zod';
 
 /** Largest page a caller may ask for. */
@@ -12,16 +20,13 @@ export const ORDERS_MAX_LIMIT = 100;
 const APPLICATION_REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
 const intParam = (name: string, min: number, max: number) =>
-  z
-    .string()
+  text('short')
     .regex(/^\d{1,9}$/, `${name} must be a whole number`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
+  safeString(max)
     .transform((s) => s.trim())
     .optional();
 
@@ -42,12 +47,10 @@ export const OrdersListQuerySchema = z
     limit: intParam('limit', 1, ORDERS_MAX_LIMIT).optional(),
     offset: intParam('offset', 0, 100_000_000).optional(),
     /** Keyset cursor from `next_url` / `prev_url` (opaque). */
-    cursor: z
-      .string()
+    cursor: text('token')
       .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor is not valid')
       .optional(),
-    'filter[tab]': z
-      .string()
+    'filter[tab]': text('short')
       .transform((v, c) => {
         const tab = parseTab(v);
         if (!tab) {
@@ -57,8 +60,7 @@ export const OrdersListQuerySchema = z
         return tab;
       })
       .optional(),
-    'filter[application_ref]': z
-      .string()
+    'filter[application_ref]': text('token')
       .transform((v, c) => {
         const refs = [
           ...new Set(
@@ -83,11 +85,11 @@ export const OrdersListQuerySchema = z
         message: `filter[delivery_method] must be one of ${DELIVERY_METHODS.join(', ')}`,
       })
       .optional(),
-    'filter[order_key]': optionalText(64),
+    'filter[order_key]': optionalText(MAX_LENGTH.id),
     /** Order id search (the 'Order #' box, '#' already dropped). */
-    'filter[search]': optionalText(64),
-    'filter[recipient_name]': optionalText(100),
-    'filter[customer_email]': optionalText(254),
+    'filter[search]': optionalText(MAX_LENGTH.search),
+    'filter[recipient_name]': optionalText(MAX_LENGTH.search),
+    'filter[customer_email]': optionalText(MAX_LENGTH.email),
     'sort[date]': z
       .enum(SORT_DIRECTIONS, { message: `sort[date] must be one of ${SORT_DIRECTIONS.join(', ')}` })
       .optional(),
@@ -199,7 +201,7 @@ export type OrderStreamEvent = z.infer<typeof OrderStreamEventSchema>;
  * The event stream takes a single-use ticket (POST …/orders/events/ticket) in place of the bearer header
  * that EventSource cannot send. Tokens never travel in URLs: `access_token` is refused with 400.
  */
-export const EventsQuerySchema = z.looseObject({ ticket: z.string().min(1).max(100).optional() });
+export const EventsQuerySchema = z.looseObject({ ticket: safeString(100).min(1).optional() });
 
 /** A ticket for one event stream: single use, valid `expires_in` seconds (60), bound to the session. */
 export const EventsTicketSchema = z

@@ -11,6 +11,7 @@ import {
   ROLE_REQUIRED_MESSAGE,
   requiredString,
   StoreDetailsSchema,
+  text,
 } from '@mc/domain';
 import { z } from 'zod';
 
@@ -63,8 +64,8 @@ const roleField = z.enum(MERCHANT_ROLES, { error: ROLE_REQUIRED_MESSAGE });
 /** POST /c/v2/merchants/{tmk}/users: invite (the password is generated and emailed). */
 export const InviteUserBodySchema = z
   .object({
-    first_name: requiredString('first_name'),
-    last_name: requiredString('last_name'),
+    first_name: requiredString('first_name', 'name'),
+    last_name: requiredString('last_name', 'name'),
     email: emailSchema('email'),
     role: roleField,
   })
@@ -185,8 +186,7 @@ export const CARRIER_ACCOUNT_NUMBER_MESSAGE = 'Please enter a valid account numb
 export const CarrierAccountBodySchema = z
   .object({
     carrier: z.enum(CARRIER_CHOICES, { error: 'Please enter your carrier' }),
-    account_number: z
-      .string()
+    account_number: text('short')
       .trim()
       .refine(
         (v) => v === '' || /[*•]/.test(v) || /^[A-Za-z0-9-]{4,32}$/.test(v),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { zonedDateTime } from './dates.ts';
 import { COURIER_DISPATCH_TYPE } from './delivery.ts';
+import { MAX_LENGTH, optionalHttpUrlSchema, text } from './limits.ts';
 import {
   DEFAULT_REJECTION_REASON,
   ITEM_REASON_STATUS,
@@ -39,7 +40,7 @@ export const REJECT_PLACEHOLDER = 'Please describe the issue...';
 export const RejectOrderSchema = z
   .object({
     reason: z.enum(REJECTION_REASONS).default(DEFAULT_REJECTION_REASON),
-    other_reason: z.string().trim().optional(),
+    other_reason: text('note').trim().optional(),
   })
   .superRefine(
     (v, ctx) => {
@@ -75,7 +76,7 @@ export function rejectOrderBody(input: RejectOrderInput): {
 export const PRICE_REQUIRED_MESSAGE = 'Please enter the new price';
 export const PRICE_INVALID_MESSAGE = 'Please enter a valid price';
 
-const itemId = z.union([z.string().min(1), z.number()]);
+const itemId = z.union([text('id').min(1), z.number()]);
 
 export const WrongPriceSchema = z.object({
   item_id: itemId,
@@ -177,7 +178,7 @@ export const TRACKING_CARRIER_LABELS: Record<TrackingCarrier, string> = {
 };
 /** Carriers with a logo (FedEx and UPS). */
 export const CARRIERS_WITH_LOGO: readonly TrackingCarrier[] = ['FedEx', 'UPS'];
-export const TRACKING_ID_MAX_LENGTH = 30;
+export const TRACKING_ID_MAX_LENGTH = MAX_LENGTH.trackingId;
 export const TRACKING_ID_MAX_MESSAGE = `The tracking number must have at most ${TRACKING_ID_MAX_LENGTH} characters`;
 
 export function stripSpaces(value: string): string {
@@ -187,13 +188,13 @@ export function stripSpaces(value: string): string {
 export const TrackingSchema = z
   .object({
     tracking_provider: z.enum(TRACKING_CARRIERS, { error: FILL_ALL_FIELDS_MESSAGE }),
-    tracking_id: z
-      .string({ error: FILL_ALL_FIELDS_MESSAGE })
+    tracking_id: text('addressLine', { error: FILL_ALL_FIELDS_MESSAGE })
       .overwrite(stripSpaces)
       .min(1, FILL_ALL_FIELDS_MESSAGE)
       .max(TRACKING_ID_MAX_LENGTH, TRACKING_ID_MAX_MESSAGE),
-    other_tracking_provider: z.string().trim().optional(),
-    tracking_url: z.string().trim().optional(),
+    other_tracking_provider: text('name').trim().optional(),
+    /** Entered for OTHER carriers: an absolute http(s) URL (shown as a link, so never `javascript:`). */
+    tracking_url: optionalHttpUrlSchema(),
   })
   .superRefine(
     (v, ctx) => {
@@ -266,19 +267,17 @@ export function to24Hour(time: string, ampm: AmPm | string): string {
 }
 
 export const DeliveredSchema = z.object({
-  date: z
-    .string({ error: FILL_REQUIRED_MESSAGE })
+  date: text('short', { error: FILL_REQUIRED_MESSAGE })
     .trim()
     .min(1, { error: FILL_REQUIRED_MESSAGE, abort: true })
     .refine((v) => parseUsDate(v) !== null, DATE_INVALID_MESSAGE),
-  time: z
-    .string({ error: FILL_REQUIRED_MESSAGE })
+  time: text('short', { error: FILL_REQUIRED_MESSAGE })
     .trim()
     .min(1, { error: FILL_REQUIRED_MESSAGE, abort: true })
     .refine(isValidTime12, TIME_INVALID_MESSAGE),
   ampm: z.enum(AM_PM, { error: FILL_REQUIRED_MESSAGE }),
-  signed_by: z.string().trim().optional(),
-  delivered_by: z.string().trim().optional(),
+  signed_by: text('name').trim().optional(),
+  delivered_by: text('name').trim().optional(),
 });
 export type DeliveredInput = z.infer<typeof DeliveredSchema>;
 
@@ -316,7 +315,7 @@ export const CourierRequestSchema = z.object({
       .int(COURIER_PACKAGE_ERROR)
       .min(1, COURIER_PACKAGE_ERROR),
   ),
-  pickup_instructions: z.string().trim().optional(),
+  pickup_instructions: text('note').trim().optional(),
   save_instructions: z.boolean().default(false),
   dispatch_type: z.literal(COURIER_DISPATCH_TYPE).default(COURIER_DISPATCH_TYPE),
 });
@@ -403,8 +402,7 @@ export function splitWeight(weight: number, boxes: number): number[] {
 
 /** The number as typed; parsed with +1 as the default country code, output in E.164. */
 export const SendToPhoneSchema = z.object({
-  number: z
-    .string({ error: PHONE_NUMBER_MESSAGE })
+  number: text('phone', { error: PHONE_NUMBER_MESSAGE })
     .trim()
     .refine(isValidPhone, PHONE_NUMBER_MESSAGE)
     .overwrite((v) => toE164Us(v) ?? v),

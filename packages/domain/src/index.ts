@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './inventory.ts';
 export * from './items.ts';
 export * from './label-errors.ts';
+export * from './limits.ts';
 export * from './marketplace-events.ts';
 export * from './messages.ts';
 export * from './money.ts';

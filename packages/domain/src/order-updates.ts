@@ -14,6 +14,7 @@ import {
   PRICE_REQUIRED_MESSAGE,
   toNumberInput,
 } from './dialogs.ts';
+import { safeString, text } from './limits.ts';
 import { formatUsd } from './money.ts';
 import type { OrderStatus } from './order-status.ts';
 import { REJECTION_REASON_LABELS, REJECTION_REASONS, type RejectionReason } from './transitions.ts';
@@ -57,18 +58,18 @@ export const NewPriceSchema = z.preprocess(
 export const RejectionMessageSchema = z.object({
   outOfStock: z
     .record(
-      z.string(),
+      text('id'),
       z.object({
         checked: z.boolean().default(true),
-        message: z.string().max(500).default(OUT_OF_STOCK_TEXTS.available_48h),
+        message: safeString(500).default(OUT_OF_STOCK_TEXTS.available_48h),
         value: z.enum(OUT_OF_STOCK_CHOICES).optional(),
       }),
     )
     .optional(),
   wrongPrice: z
-    .record(z.string(), z.object({ checked: z.boolean().default(true), price: NewPriceSchema }))
+    .record(text('id'), z.object({ checked: z.boolean().default(true), price: NewPriceSchema }))
     .optional(),
-  rejected: z.object({ reason: z.enum(REJECTION_REASONS), message: z.string().max(1000) }).optional(),
+  rejected: z.object({ reason: z.enum(REJECTION_REASONS), message: text('note') }).optional(),
 });
 export type StoredRejectionMessage = z.infer<typeof RejectionMessageSchema>;
 

@@ -2,6 +2,7 @@
  * Settings forms: store details, billing, profile, delivery hours, role edit (spec part 2 §3, §5, §6).
  */
 import { z } from 'zod';
+import { safeString, text } from './limits.ts';
 import { MERCHANT_ROLES, type MerchantRole } from './roles.ts';
 import {
   birthdaySchema,
@@ -92,8 +93,7 @@ export function isUsState(value: string): value is UsStateCode {
 /** A state code from the list (upper-cased). */
 export function stateSchema(field = 'state') {
   const msg = requiredMessage(field);
-  return z
-    .string({ error: msg })
+  return text('state', { error: msg })
     .trim()
     .toUpperCase()
     .min(1, { error: msg, abort: true })
@@ -105,21 +105,21 @@ export function stateSchema(field = 'state') {
 // ---------------------------------------------------------------------------
 
 export const StoreDetailsSchema = z.object({
-  name: requiredString('store_name'),
+  name: requiredString('store_name', 'name'),
   address: z.object({
     street_1: requiredString('street'),
     street_2: requiredString('suite_floor'),
-    street_3: z.string().trim().optional(),
-    city: requiredString('city'),
+    street_3: text('addressLine').trim().optional(),
+    city: requiredString('city', 'city'),
     state: stateSchema('state'),
     zipcode: zipSchema('zip'),
   }),
   primary_phone: phoneSchema('primary_phone', { required: true }),
   email: emailSchema('primary_email'),
-  timezone: z.string().trim().optional(),
+  timezone: text('short').trim().optional(),
   aux_data: z.object({
-    primary_contact_name: requiredString('primary_contact'),
-    secondary_contact_name: z.string().trim().optional(),
+    primary_contact_name: requiredString('primary_contact', 'name'),
+    secondary_contact_name: text('name').trim().optional(),
     secondary_email: optionalEmailSchema(),
     secondary_phone_number: phoneSchema('secondary_phone'),
   }),
@@ -146,15 +146,14 @@ export function isMaskedAccountNumber(value: string | null | undefined): boolean
 function billingAddress(prefix: string) {
   return z.object({
     street_address: requiredString(`${prefix}street`),
-    locality: requiredString(`${prefix}city`),
+    locality: requiredString(`${prefix}city`, 'city'),
     region: stateSchema(`${prefix}state`),
     postal_code: zipSchema(`${prefix}zip`),
   });
 }
 
 function accountNumberSchema() {
-  return z
-    .string({ error: requiredMessage('account_number') })
+  return text('short', { error: requiredMessage('account_number') })
     .trim()
     .min(1, { error: requiredMessage('account_number'), abort: true })
     .refine((v) => isMaskedAccountNumber(v) || /^\d{4,17}$/.test(v), ACCOUNT_NUMBER_MESSAGE);
@@ -166,27 +165,29 @@ function buildBillingSchema<A extends z.ZodType<string | undefined, string | und
       /** Registered as a business: EIN, legal name, DBA name and descriptor become required. */
       is_business: z.boolean().default(false),
       individual: z.object({
-        first_name: requiredString('first_name'),
-        last_name: requiredString('last_name'),
+        first_name: requiredString('first_name', 'name'),
+        last_name: requiredString('last_name', 'name'),
         email: emailSchema('email'),
         phone: phoneSchema('business_phone', { required: true }),
         date_of_birth: birthdaySchema(() => new Date(), 'birth_date'),
         address: billingAddress(''),
       }),
       funding: z.object({
-        routing_number: z
-          .string({ error: requiredMessage('routing_number') })
+        routing_number: text('short', { error: requiredMessage('routing_number') })
           .overwrite(stripNonDigits)
           .min(1, { error: requiredMessage('routing_number'), abort: true })
           .refine(isValidRoutingNumber, ROUTING_NUMBER_MESSAGE),
         account_number: accountNumber,
-        account_number_last_4: z.string().optional(),
-        descriptor: z.string().trim().max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE).optional(),
+        account_number_last_4: text('short').optional(),
+        descriptor: safeString(DESCRIPTOR_MAX_LENGTH + 100)
+          .trim()
+          .max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE)
+          .optional(),
       }),
       business: z.object({
-        legal_name: z.string().trim().optional(),
-        dba_name: z.string().trim().optional(),
-        tax_id: z.string().trim().overwrite(stripEinDashes).optional(),
+        legal_name: text('name').trim().optional(),
+        dba_name: text('name').trim().optional(),
+        tax_id: text('short').trim().overwrite(stripEinDashes).optional(),
         address: billingAddress('business_'),
       }),
       tos_accepted: z.literal(true, { error: 'You must accept terms' }),
@@ -278,12 +279,12 @@ export function billingBody(values: BillingValues | z.output<typeof BillingUpdat
 
 export const ProfileSchema = z
   .object({
-    first_name: requiredString('first_name'),
-    last_name: requiredString('last_name'),
+    first_name: requiredString('first_name', 'name'),
+    last_name: requiredString('last_name', 'name'),
     email: emailSchema('email'),
     phone_number: phoneSchema('phone_number'),
     /** Current password, needed only to set a new one. */
-    password: z.string().optional(),
+    password: text('password').optional(),
     new_password: optionalPasswordSchema(),
   })
   .superRefine((v, ctx) => {
@@ -328,8 +329,8 @@ export function capitalizeWeekday(day: string): string {
 
 export const HoursEntrySchema = z.object({
   weekday: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(WEEKDAYS)),
-  time_open: z.string().regex(HHMM_RE, TIME_MESSAGE),
-  time_close: z.string().regex(HHMM_RE, TIME_MESSAGE),
+  time_open: text('short').regex(HHMM_RE, TIME_MESSAGE),
+  time_close: text('short').regex(HHMM_RE, TIME_MESSAGE),
 });
 export type HoursEntry = z.infer<typeof HoursEntrySchema>;
 

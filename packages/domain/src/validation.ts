@@ -4,6 +4,7 @@
  */
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { type MaxLengthKey, safeString, text } from './limits.ts';
 
 // ---------------------------------------------------------------------------
 // Messages and constants
@@ -187,21 +188,20 @@ export function isValidBirthDate(value: string, now: Date = new Date()): boolean
 // ---------------------------------------------------------------------------
 
 /** Required text (trimmed): 'Please enter your {field}'. */
-export function requiredString(field: string) {
+export function requiredString(field: string, max: MaxLengthKey = 'addressLine') {
   const msg = requiredMessage(field);
-  return z.string({ error: msg }).trim().min(1, msg);
+  return text(max, { error: msg }).trim().min(1, msg);
 }
 
 /** Optional text: absent or empty allowed. */
-export function optionalString() {
-  return z.string().trim().optional();
+export function optionalString(max: MaxLengthKey = 'addressLine') {
+  return text(max).trim().optional();
 }
 
 /** Required email: 'Please enter your {field}' when empty, 'Please enter a valid email' otherwise. */
 export function emailSchema(field = 'email') {
   const msg = requiredMessage(field);
-  return z
-    .string({ error: msg })
+  return text('email', { error: msg })
     .trim()
     .min(1, { error: msg, abort: true })
     .refine(isValidEmail, EMAIL_MESSAGE);
@@ -209,8 +209,7 @@ export function emailSchema(field = 'email') {
 
 /** Optional email: empty passes, otherwise must be an email. */
 export function optionalEmailSchema() {
-  return z
-    .string()
+  return text('email')
     .trim()
     .refine((v) => v === '' || isValidEmail(v), EMAIL_MESSAGE)
     .optional();
@@ -219,32 +218,28 @@ export function optionalEmailSchema() {
 /** New password: required and at least 10 characters. Not trimmed. */
 export function passwordSchema(field = 'password') {
   const msg = requiredMessage(field);
-  return z
-    .string({ error: msg })
+  return text('password', { error: msg })
     .min(1, { error: msg, abort: true })
     .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE);
 }
 
 /** Optional password (profile): empty passes, otherwise at least 10 characters. */
 export function optionalPasswordSchema() {
-  return z
-    .string()
+  return text('password')
     .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE)
     .optional();
 }
 
 function requiredZip(field: string) {
   const req = requiredMessage(field);
-  return z
-    .string({ error: req })
+  return text('zip', { error: req })
     .trim()
     .min(1, { error: req, abort: true })
     .refine(isValidZip, invalidFieldMessage(field));
 }
 
 function optionalZip(field: string) {
-  return z
-    .string()
+  return text('zip')
     .trim()
     .refine((v) => v === '' || isValidZip(v), invalidFieldMessage(field))
     .optional();
@@ -259,16 +254,14 @@ export function zipSchema(field = 'zip', opts: { required?: boolean } = {}) {
 
 function requiredPhone(field: string) {
   const req = requiredMessage(field);
-  return z
-    .string({ error: req })
+  return text('phone', { error: req })
     .trim()
     .min(1, { error: req, abort: true })
     .refine(isValidPhone, invalidFieldMessage(field));
 }
 
 function optionalPhone(field: string) {
-  return z
-    .string()
+  return text('phone')
     .trim()
     .refine((v) => v === '' || isValidPhone(v), invalidFieldMessage(field))
     .optional();
@@ -286,20 +279,21 @@ export function phoneSchema(field = 'phone', opts: { required?: boolean } = {}) 
 
 /** Routing number: exactly 9 digits. */
 export function routingNumberSchema() {
-  return z
-    .string({ error: ROUTING_NUMBER_MESSAGE })
+  return safeString(ROUTING_NUMBER_LENGTH + 20, { error: ROUTING_NUMBER_MESSAGE })
     .trim()
     .refine(isValidRoutingNumber, ROUTING_NUMBER_MESSAGE);
 }
 
 function optionalDescriptor() {
-  return z.string().trim().max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE).optional();
+  return safeString(DESCRIPTOR_MAX_LENGTH + 100)
+    .trim()
+    .max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE)
+    .optional();
 }
 
 function requiredDescriptor() {
   const req = requiredMessage('descriptor');
-  return z
-    .string({ error: req })
+  return safeString(DESCRIPTOR_MAX_LENGTH + 100, { error: req })
     .trim()
     .min(1, { error: req, abort: true })
     .max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE);
@@ -315,8 +309,7 @@ export function descriptorSchema(opts: { required?: boolean } = {}) {
 /** Birthday 'YYYY-MM-DD': a real date earlier than one day before `now()`. */
 export function birthdaySchema(now: () => Date = () => new Date(), field = 'birthday') {
   const req = requiredMessage(field);
-  return z
-    .string({ error: req })
+  return text('short', { error: req })
     .trim()
     .min(1, { error: req, abort: true })
     .refine((v) => isValidBirthDate(v, now()), BIRTH_DATE_MESSAGE);
@@ -329,8 +322,8 @@ export function birthdaySchema(now: () => Date = () => new Date(), field = 'birt
 /** Sign-up form schema; `now` is injectable for tests. */
 export function makeSignUpSchema(now: () => Date = () => new Date()) {
   return z.object({
-    first_name: requiredString('first_name'),
-    last_name: requiredString('last_name'),
+    first_name: requiredString('first_name', 'name'),
+    last_name: requiredString('last_name', 'name'),
     email: emailSchema('email'),
     password: passwordSchema('password'),
     birthday: birthdaySchema(now),
@@ -347,7 +340,7 @@ export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
 export const LoginSchema = z.object({
   email: emailSchema('email'),
-  password: z.string({ error: requiredMessage('password') }).min(1, requiredMessage('password')),
+  password: text('password', { error: requiredMessage('password') }).min(1, requiredMessage('password')),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -356,7 +349,7 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
 
 export const ResetPasswordSchema = z.object({
   new_password: passwordSchema('new_password'),
-  reset_token: requiredString('reset_token'),
+  reset_token: requiredString('reset_token', 'token'),
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 

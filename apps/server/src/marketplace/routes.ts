@@ -4,8 +4,9 @@ import {
   MarketplaceEventBodySchema,
   PlacedOrderSchema,
   PlaceOrderBodySchema,
+  TmkParamsSchema,
 } from '@mc/api';
-import { DomainError } from '@mc/domain';
+import { DomainError, text } from '@mc/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,7 +52,7 @@ export function registerMarketplaceRoutes(root: FastifyInstance, ctx: AppContext
         tags,
         security,
         summary: 'Report a payment or customer event for an order',
-        params: z.object({ id: z.string().min(1).max(64) }),
+        params: z.object({ id: text('id').min(1) }),
         body: MarketplaceEventBodySchema,
         response: { 200: PlacedOrderSchema, ...errors },
       },
@@ -67,7 +68,7 @@ export function registerMarketplaceRoutes(root: FastifyInstance, ctx: AppContext
         tags,
         security,
         summary: "A merchant's active offerings, as the marketplace lists them (shared inventory)",
-        params: z.object({ tmk: z.string().min(1).max(64) }),
+        params: TmkParamsSchema,
         response: {
           200: z.object({
             items: z.array(

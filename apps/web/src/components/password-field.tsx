@@ -1,4 +1,5 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { MAX_LENGTH } from '@mc/domain';
 import { forwardRef, useState } from 'react';
 
 /**
@@ -11,6 +12,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordInputProps>(
     return (
       <PasswordInput
         ref={ref}
+        maxLength={MAX_LENGTH.password}
         visible={visible}
         onVisibilityChange={setVisible}
         visibilityToggleButtonProps={{

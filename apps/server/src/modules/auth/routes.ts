@@ -6,6 +6,7 @@ import {
   LoginSchema,
   ResetPasswordSchema,
   SignUpBodySchema,
+  text,
 } from '@mc/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -194,12 +195,12 @@ export function registerAuthRoutes(root: FastifyInstance, ctx: AppContext): void
   };
   const CallbackQuery = z
     .object({
-      code: z.string().optional(),
-      state: z.string().optional(),
-      error: z.string().optional(),
-      error_description: z.string().optional(),
+      code: text('token').optional(),
+      state: text('token').optional(),
+      error: text('token').optional(),
+      error_description: text('note').optional(),
     })
-    .catchall(z.string());
+    .catchall(text('token'));
   const callback = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('set-cookie', clearFlowCookie(ctx)).header('cache-control', 'no-store');
     const query = req.query as Record<string, string | undefined>;

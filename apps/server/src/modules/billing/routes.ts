@@ -4,17 +4,17 @@ import {
   BillingSaveResponseSchema,
   ErrorBodySchema,
   StripeOnboardingSchema,
+  TmkParamsSchema,
 } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireMerchant } from '../../plugins/auth.ts';
 import { loadBillingRow, saveBilling, toBilling } from './billing.ts';
 import { getOnboardingLinks } from './onboarding.ts';
 import { registerSandboxStripePages } from './sandbox-pages.ts';
 
-const TmkParams = z.object({ tmk: z.string().min(1).max(64) });
+const TmkParams = TmkParamsSchema;
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 export function registerBillingRoutes(root: FastifyInstance, ctx: AppContext): void {

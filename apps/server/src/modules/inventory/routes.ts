@@ -1,12 +1,11 @@
-import { ErrorBodySchema, OfferingsQuerySchema, OfferingsResponseSchema } from '@mc/api';
+import { ErrorBodySchema, OfferingsQuerySchema, OfferingsResponseSchema, TmkParamsSchema } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireMerchant } from '../../plugins/auth.ts';
 import { getOfferings, parseOfferingsQuery } from './get-offerings.ts';
 
-const TmkParams = z.object({ tmk: z.string().min(1).max(64) });
+const TmkParams = TmkParamsSchema;
 
 export function registerInventoryRoutes(root: FastifyInstance, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();

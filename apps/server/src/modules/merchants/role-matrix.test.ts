@@ -1,115 +1,126 @@
 /**
- * Every settings/inventory route × every merchant role against the one permission table
- * (packages/domain PERMISSIONS): allowed roles get a 2xx, the others 403; another merchant's owner 404.
+ * Roles, table-driven (issue 11 §8): every route of /openapi.json × {owner, manager, member, another
+ * merchant's owner, no token} against the one permission table (packages/domain PERMISSIONS, spec
+ * part 1 §3 and part 2 §6). A merchant route answers 2xx to a role that has its capability, 403 to one
+ * that has not, 404 to another merchant's owner (never revealing that the merchant exists) and 401
+ * without a token. Every refused request changes nothing (a fingerprint of every table before and after).
  */
-import { type Capability, can, MERCHANT_ROLES, type MerchantRole } from '@mc/domain';
+import { type Capability, can, type MerchantRole } from '@mc/domain';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildMerchant, buildUser, createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { changedTables, fingerprint } from '../../test/db-fingerprint.ts';
+import {
+  bearer,
+  buildMerchantWithOwner,
+  buildOrder,
+  buildUser,
+  createTestApp,
+  login,
+  type TestApp,
+} from '../../test/harness.ts';
 import { auxDataBody, billingBody, carrierBody, hoursBody, storeDetailsBody } from './settings-fixtures.ts';
+
+type Caller = 'merch.owner' | 'merch.manager' | 'merch.user' | 'other-owner' | 'none';
+const CALLERS: Caller[] = ['merch.owner', 'merch.manager', 'merch.user', 'other-owner', 'none'];
 
 interface Ctx {
   tmk: string;
-  /** A fresh teammate (member) of the merchant, created per call. */
+  /** A fresh member of the merchant, per call (role edits and revokes act on it). */
   teammate: string;
+  /** The caller's own user id (for 'self' routes); the merchant owner's for 'none'. */
+  self: string;
+  /** An order of the merchant in the status the route asks for, fresh per call. */
+  order: string;
+  batch: string;
   n: number;
 }
+
+/**
+ * Who may call a route:
+ * - `capability`: a merchant route (path {tmk}, or the caller's own merchant);
+ * - `self`: the caller's own user (any signed-in caller), 401 without a token;
+ * - `public`: no session needed (sign-in, sign-up, password reset, OpenID Connect): the answer must not
+ *   depend on who calls;
+ * - `marketplace`: the marketplace's server credential only: every session token is 401;
+ * - `signed`: a signed link, not a session: the answer must not depend on who calls.
+ */
+type Access = { capability: Capability; denied?: 403 | 404 } | 'self' | 'public' | 'marketplace' | 'signed';
+
 interface RouteCase {
   method: 'GET' | 'POST' | 'PUT';
   /** The path as the OpenAPI document names it. */
   path: string;
-  capability: Capability;
+  access: Access;
   url: (c: Ctx) => string;
   body?: (c: Ctx) => unknown;
+  headers?: (c: Ctx) => Record<string, string>;
+  /** The order status the route needs (default SUBMITTED). */
+  orderStatus?: 'SUBMITTED' | 'MERCHANT_ACCEPTED';
+  /** Statuses an allowed caller may get (default: any 2xx). */
+  allowed?: number[];
+  /** A stream: read the head, then drop it. */
+  stream?: boolean;
 }
 
+const m = (c: Ctx) => `/m/v2/merchant/${c.tmk}`;
+
 export const ROUTES: RouteCase[] = [
+  // ------------------------------------------------------------ accounts
   {
-    method: 'GET',
-    path: '/c/v2/merchants/{tmk}',
-    capability: 'merchant.read',
-    url: (c) => `/c/v2/merchants/${c.tmk}`,
+    method: 'POST',
+    path: '/a/v2/login',
+    access: 'public',
+    url: () => '/a/v2/login',
+    body: () => ({ email: 'nobody@matrix.test', password: 'wrong-password-1' }),
+  },
+  { method: 'POST', path: '/a/v2/users', access: 'public', url: () => '/a/v2/users', body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/a/v2/accounts/password_token',
+    access: 'public',
+    url: () => '/a/v2/accounts/password_token',
+    body: () => ({ email: 'nobody@matrix.test' }),
   },
   {
     method: 'POST',
-    path: '/c/v2/merchants/{tmk}',
-    capability: 'merchant.write',
-    url: (c) => `/c/v2/merchants/${c.tmk}`,
-    body: storeDetailsBody,
+    path: '/a/v2/accounts/password',
+    access: 'public',
+    url: () => '/a/v2/accounts/password',
+    body: () => ({ new_password: 'new-password-123', reset_token: 'not-a-token' }),
   },
+  { method: 'GET', path: '/a/v2/oidc/config', access: 'public', url: () => '/a/v2/oidc/config' },
+  { method: 'GET', path: '/a/v2/oidc/google/start', access: 'public', url: () => '/a/v2/oidc/google/start' },
+  {
+    method: 'GET',
+    path: '/a/v2/oidc/google/callback',
+    access: 'public',
+    url: () => '/a/v2/oidc/google/callback?code=c&state=s',
+  },
+  { method: 'GET', path: '/a/v2/users/{id}', access: 'self', url: (c) => `/a/v2/users/${c.self}` },
   {
     method: 'POST',
-    path: '/c/v2/merchants/{tmk}/data',
-    capability: 'merchant.write',
-    url: (c) => `/c/v2/merchants/${c.tmk}/data`,
-    body: auxDataBody,
+    path: '/a/v2/users/{id}',
+    access: 'self',
+    url: (c) => `/a/v2/users/${c.self}`,
+    body: () => ({ first_name: 'Renamed' }),
   },
+  // ------------------------------------------------------------ team (a teammate's profile and roles are visible to team.read)
   {
     method: 'GET',
-    path: '/c/v2/merchants/{tmk}/hours',
-    capability: 'merchant.read',
-    url: (c) => `/c/v2/merchants/${c.tmk}/hours`,
-  },
-  {
-    method: 'PUT',
-    path: '/c/v2/merchants/{tmk}/hours',
-    capability: 'hours.write',
-    url: (c) => `/c/v2/merchants/${c.tmk}/hours`,
-    body: hoursBody,
-  },
-  {
-    method: 'GET',
-    path: '/c/v2/merchants/{tmk}/carrier',
-    capability: 'merchant.read',
-    url: (c) => `/c/v2/merchants/${c.tmk}/carrier`,
-  },
-  {
-    method: 'POST',
-    path: '/c/v2/merchants/{tmk}/carrier',
-    capability: 'carrier.write',
-    url: (c) => `/c/v2/merchants/${c.tmk}/carrier`,
-    body: carrierBody,
-  },
-  {
-    method: 'GET',
-    path: '/c/v2/merchants/{tmk}/payments/stripe',
-    capability: 'orders.read',
-    url: (c) => `/c/v2/merchants/${c.tmk}/payments/stripe`,
-  },
-  {
-    method: 'GET',
-    path: '/c/v2/merchants/{tmk}/payments',
-    capability: 'billing.read',
-    url: (c) => `/c/v2/merchants/${c.tmk}/payments`,
-  },
-  {
-    method: 'POST',
-    path: '/c/v2/merchants/{tmk}/payments',
-    capability: 'billing.write',
-    url: (c) => `/c/v2/merchants/${c.tmk}/payments`,
-    body: () => billingBody(),
-  },
-  {
-    method: 'GET',
-    path: '/v1/merchant/{tmk}/stripe',
-    capability: 'billing.read',
-    url: (c) => `/v1/merchant/${c.tmk}/stripe`,
-  },
-  {
-    method: 'GET',
-    path: '/c/v2/merchants/{tmk}/offerings',
-    capability: 'inventory.read',
-    url: (c) => `/c/v2/merchants/${c.tmk}/offerings`,
+    path: '/a/v2/users/{id}/roles',
+    access: { capability: 'team.read', denied: 404 },
+    url: (c) => `/a/v2/users/${c.teammate}/roles`,
   },
   {
     method: 'GET',
     path: '/c/v2/merchants/{tmk}/users',
-    capability: 'team.read',
+    access: { capability: 'team.read' },
     url: (c) => `/c/v2/merchants/${c.tmk}/users`,
   },
   {
     method: 'POST',
     path: '/c/v2/merchants/{tmk}/users',
-    capability: 'team.manage',
+    access: { capability: 'team.manage' },
     url: (c) => `/c/v2/merchants/${c.tmk}/users`,
     body: (c) => ({
       first_name: 'New',
@@ -121,18 +132,289 @@ export const ROUTES: RouteCase[] = [
   {
     method: 'POST',
     path: '/a/v2/users/{id}/roles',
-    capability: 'team.manage',
+    access: { capability: 'team.manage' },
     url: (c) => `/a/v2/users/${c.teammate}/roles`,
     body: () => ({ roles: ['merch.manager'] }),
   },
   {
     method: 'POST',
     path: '/a/v2/users/{id}/data',
-    capability: 'team.manage',
+    access: { capability: 'team.manage' },
     url: (c) => `/a/v2/users/${c.teammate}/data`,
     body: () => ({ authorized_merchant: null }),
   },
+  // ------------------------------------------------------------ store settings
+  {
+    method: 'GET',
+    path: '/c/v2/merchants/{tmk}',
+    access: { capability: 'merchant.read' },
+    url: (c) => `/c/v2/merchants/${c.tmk}`,
+  },
+  {
+    method: 'POST',
+    path: '/c/v2/merchants/{tmk}',
+    access: { capability: 'merchant.write' },
+    url: (c) => `/c/v2/merchants/${c.tmk}`,
+    body: storeDetailsBody,
+  },
+  {
+    method: 'POST',
+    path: '/c/v2/merchants/{tmk}/data',
+    access: { capability: 'merchant.write' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/data`,
+    body: auxDataBody,
+  },
+  {
+    method: 'GET',
+    path: '/c/v2/merchants/{tmk}/hours',
+    access: { capability: 'merchant.read' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/hours`,
+  },
+  {
+    method: 'PUT',
+    path: '/c/v2/merchants/{tmk}/hours',
+    access: { capability: 'hours.write' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/hours`,
+    body: hoursBody,
+  },
+  {
+    method: 'GET',
+    path: '/c/v2/merchants/{tmk}/carrier',
+    access: { capability: 'merchant.read' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/carrier`,
+  },
+  {
+    method: 'POST',
+    path: '/c/v2/merchants/{tmk}/carrier',
+    access: { capability: 'carrier.write' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/carrier`,
+    body: carrierBody,
+  },
+  {
+    method: 'GET',
+    path: '/c/v2/merchants/{tmk}/offerings',
+    access: { capability: 'inventory.read' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/offerings`,
+  },
+  // ------------------------------------------------------------ payments (owner only: the bank form and onboarding)
+  {
+    method: 'GET',
+    path: '/c/v2/merchants/{tmk}/payments/stripe',
+    access: { capability: 'orders.read' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/payments/stripe`,
+  },
+  {
+    method: 'GET',
+    path: '/c/v2/merchants/{tmk}/payments',
+    access: { capability: 'billing.read' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/payments`,
+  },
+  {
+    method: 'POST',
+    path: '/c/v2/merchants/{tmk}/payments',
+    access: { capability: 'billing.write' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/payments`,
+    body: () => billingBody(),
+  },
+  {
+    method: 'GET',
+    path: '/v1/merchant/{tmk}/stripe',
+    access: { capability: 'billing.read' },
+    url: (c) => `/v1/merchant/${c.tmk}/stripe`,
+  },
+  // ------------------------------------------------------------ orders
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/optimized',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/optimized`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/optimize',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/optimize?filter%5Bsearch%5D=A`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/count',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/count`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/filters',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/filters`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/events',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/events`,
+    stream: true,
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/orders/events/ticket',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/events/ticket`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/orders/{id}',
+    access: { capability: 'orders.read' },
+    url: (c) => `/m/v2/orders/${c.order}`,
+  },
+  {
+    method: 'PUT',
+    path: '/m/v2/orders/{id}',
+    access: { capability: 'orders.write' },
+    url: (c) => `/m/v2/orders/${c.order}`,
+    body: () => ({ status: 'MERCHANT_ACCEPTED' }),
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/{id}/map',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/${c.order}/map`,
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/orders/{id}/data',
+    access: { capability: 'orders.write' },
+    url: (c) => `${m(c)}/orders/${c.order}/data`,
+    body: () => ({ delivery_instructions: 'Ring twice' }),
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/orders/{id}/courier',
+    access: { capability: 'orders.write' },
+    url: (c) => `${m(c)}/orders/${c.order}/courier`,
+    body: () => ({ courier_info: { number_of_package: 1 } }),
+    orderStatus: 'MERCHANT_ACCEPTED',
+    // The seeded order's delivery method decides whether a courier can be sent: past the role check either way.
+    allowed: [200, 201, 409],
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/orders/{id}/ship',
+    access: { capability: 'orders.write' },
+    url: (c) => `${m(c)}/orders/${c.order}/ship`,
+    body: () => ({}),
+    orderStatus: 'MERCHANT_ACCEPTED',
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/orders/bulk/accept',
+    access: { capability: 'orders.write' },
+    url: (c) => `${m(c)}/orders/bulk/accept`,
+    body: (c) => ({ orders: [{ id: c.order, status: 'MERCHANT_ACCEPTED' }] }),
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/orders/batch/details',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/batch/details`,
+    body: (c) => ({ items: [c.order] }),
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/orders/batch/reports',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/batch/reports`,
+    body: (c) => ({ order_keys: [c.order], report_types: ['packingslip'] }),
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/batch/${c.batch}`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}/files/{kind}',
+    access: 'signed',
+    url: (c) => `${m(c)}/orders/batch/${c.batch}/files/csv?expires=9999999999999&signature=${'x'.repeat(43)}`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/{id}/reports/{type}',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/${c.order}/reports/packingslip`,
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/orders/{id}/labels',
+    access: { capability: 'orders.write' },
+    url: (c) => `${m(c)}/orders/${c.order}/labels`,
+    headers: (c) => ({ 'idempotency-key': `matrix-${c.n}-${c.order}` }),
+    body: () => [{ weight: 2 }],
+    orderStatus: 'MERCHANT_ACCEPTED',
+    // Past the role check, the carrier decides (the seeded order may not ship by carrier).
+    allowed: [200, 201, 409, 422],
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/{id}/labels',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/${c.order}/labels`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/{id}/labels/{file}',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/${c.order}/labels/00000000-0000-0000-0000-000000000000.pdf`,
+    // No such label: past the role check, 404.
+    allowed: [404],
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/sms',
+    access: { capability: 'orders.write' },
+    url: () => '/m/v2/sms',
+    body: (c) => ({ number: '2125550123', order_id: c.order }),
+  },
+  // ------------------------------------------------------------ marketplace (server credential only)
+  {
+    method: 'POST',
+    path: '/m/v2/marketplace/orders',
+    access: 'marketplace',
+    url: () => '/m/v2/marketplace/orders',
+    body: () => ({}),
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/marketplace/orders/{id}/events',
+    access: 'marketplace',
+    url: (c) => `/m/v2/marketplace/orders/${c.order}/events`,
+    body: () => ({ type: 'dispute' }),
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/marketplace/merchants/{tmk}/offerings',
+    access: 'marketplace',
+    url: (c) => `/m/v2/marketplace/merchants/${c.tmk}/offerings`,
+  },
+  // ------------------------------------------------------------ last: it ends the caller's session
+  { method: 'POST', path: '/a/v2/logout', access: 'self', url: () => '/a/v2/logout' },
 ];
+
+/** The status the table expects, as `2xx` for any success. */
+function expected(r: RouteCase, caller: Caller): string {
+  const ok = r.allowed ? r.allowed.join('|') : '2xx';
+  if (r.access === 'public' || r.access === 'signed') return 'same for every caller';
+  if (r.access === 'marketplace') return '401';
+  if (caller === 'none') return '401';
+  if (r.access === 'self') return ok;
+  if (caller === 'other-owner') return '404';
+  return can([caller as MerchantRole], r.access.capability) ? ok : String(r.access.denied ?? 403);
+}
+
+function actual(r: RouteCase, status: number): string {
+  if (r.allowed?.includes(status)) return r.allowed.join('|');
+  return status >= 200 && status < 300 ? '2xx' : String(status);
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -140,71 +422,122 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** Waits for a batch's background job to finish, so its writes are not taken for a refusal's. */
+async function settleBatch(tmk: string, batchId: string, headers: Record<string, string>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const res = await t.app.inject({ url: `/m/v2/merchant/${tmk}/orders/batch/${batchId}`, headers });
+    const state = res.statusCode === 200 ? (res.json() as { state: string }).state : 'done';
+    if (state === 'done' || state === 'failed') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`batch ${batchId} did not finish`);
+}
+
+async function send(opts: InjectOptions, stream?: boolean): Promise<number> {
+  if (!stream) {
+    const res = await t.app.inject(opts);
+    const isJson = String(res.headers['content-type'] ?? '').includes('json');
+    const batchId =
+      res.statusCode < 300 && isJson ? (res.json() as { batch_id?: unknown } | null)?.batch_id : undefined;
+    const tmk = /^\/m\/v2\/merchant\/([^/]+)\//.exec(opts.url as string)?.[1];
+    if (typeof batchId === 'string' && tmk)
+      await settleBatch(tmk, batchId, opts.headers as Record<string, string>);
+    return res.statusCode;
+  }
+  const res = await t.app.inject({ ...opts, payloadAsStream: true });
+  res.stream().destroy();
+  return res.statusCode;
+}
+
 describe('role matrix', () => {
-  it('covers every merchant-data route of the API document', async () => {
+  it('covers every route of the API document', async () => {
     const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const documented = Object.entries(doc.paths)
-      .filter(
-        ([p]) =>
-          p.startsWith('/c/v2/') ||
-          p.startsWith('/v1/merchant/') ||
-          /^\/a\/v2\/users\/\{id\}\/(roles|data)$/.test(p),
-      )
-      .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`))
-      .filter((r) => !r.startsWith('GET /a/v2/users/{id}/roles'));
-    const covered = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
-    expect(documented.filter((r) => !covered.has(r))).toEqual([]);
+    const documented = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${p}`),
+    );
+    const covered = ROUTES.map((r) => `${r.method} ${r.path}`);
+    expect(documented.filter((r) => !covered.includes(r))).toEqual([]);
+    expect(covered.filter((r) => !documented.includes(r))).toEqual([]);
   });
 
-  for (const role of MERCHANT_ROLES) {
-    it(`${role}: each route answers as the permission table says`, async () => {
-      const merchant = await buildMerchant(t.ctx);
-      const user = await buildUser(t.ctx, { merchantId: merchant.id, role });
-      const headers = bearer(await login(t.app, user.email));
+  const seen: Record<string, Record<Caller, number>> = {};
+
+  for (const caller of CALLERS) {
+    it(`${caller}: every route answers as the permission table says; refusals change nothing`, async () => {
+      const target = await buildMerchantWithOwner(t);
+      let headers: Record<string, string> = {};
+      let self = target.user.id;
+      if (caller === 'other-owner') {
+        const other = await buildMerchantWithOwner(t);
+        headers = other.headers;
+        self = other.user.id;
+      } else if (caller !== 'none') {
+        const user =
+          caller === 'merch.owner'
+            ? target.user
+            : await buildUser(t.ctx, { merchantId: target.merchant.id, role: caller });
+        headers = caller === 'merch.owner' ? target.headers : bearer(await login(t.app, user.email));
+        self = user.id;
+      }
+      const batchOrder = await buildOrder(t.ctx, {
+        merchantTmk: target.merchant.tmk,
+        status: 'MERCHANT_ACCEPTED',
+      });
+      const batchRes = await t.app.inject({
+        method: 'POST',
+        url: `/m/v2/merchant/${target.merchant.tmk}/orders/batch/details`,
+        headers: target.headers,
+        payload: { items: [batchOrder] },
+      });
+      const batch = (batchRes.json() as { batch_id: string }).batch_id;
+      await settleBatch(target.merchant.tmk, batch, target.headers);
+
       const outcome: string[] = [];
-      const expected: string[] = [];
+      const wanted: string[] = [];
+      const changedByRefusal: string[] = [];
       let n = 0;
       for (const r of ROUTES) {
-        const teammate = await buildUser(t.ctx, { merchantId: merchant.id, role: 'merch.user' });
-        const c: Ctx = { tmk: merchant.tmk, teammate: teammate.id, n: n++ };
-        const res = await t.app.inject({
-          method: r.method,
-          url: r.url(c),
-          headers,
-          ...(r.body ? { payload: r.body(c) as object } : {}),
+        const teammate = await buildUser(t.ctx, { merchantId: target.merchant.id, role: 'merch.user' });
+        const order = await buildOrder(t.ctx, {
+          merchantTmk: target.merchant.tmk,
+          status: r.orderStatus ?? 'SUBMITTED',
         });
-        const allowed = can([role as MerchantRole], r.capability);
-        outcome.push(
-          `${r.method} ${r.path}: ${res.statusCode >= 200 && res.statusCode < 300 ? 'ok' : res.statusCode}`,
+        const c: Ctx = { tmk: target.merchant.tmk, teammate: teammate.id, self, order, batch, n: n++ };
+        const before = await fingerprint(t.database);
+        const status = await send(
+          {
+            method: r.method,
+            url: r.url(c),
+            headers: { ...headers, ...(r.headers?.(c) ?? {}) },
+            ...(r.body ? { payload: r.body(c) as object } : {}),
+          },
+          r.stream,
         );
-        expected.push(`${r.method} ${r.path}: ${allowed ? 'ok' : 403}`);
+        if (status >= 400) {
+          const changed = changedTables(before, await fingerprint(t.database));
+          if (changed.length)
+            changedByRefusal.push(`${r.method} ${r.path}: ${status} changed ${changed.join(', ')}`);
+        }
+        expect(status, `${r.method} ${r.path} as ${caller}`).toBeLessThan(500);
+        seen[`${r.method} ${r.path}`] ??= {} as Record<Caller, number>;
+        (seen[`${r.method} ${r.path}`] as Record<Caller, number>)[caller] = status;
+        const want = expected(r, caller);
+        if (want === 'same for every caller') continue;
+        outcome.push(`${r.method} ${r.path}: ${actual(r, status)}`);
+        wanted.push(`${r.method} ${r.path}: ${want}`);
       }
-      expect(outcome).toEqual(expected);
+      expect(outcome).toEqual(wanted);
+      expect(changedByRefusal).toEqual([]);
     });
   }
 
-  it('another merchant’s owner gets 404 on every route', async () => {
-    const mine = await buildMerchant(t.ctx);
-    const other = await buildMerchant(t.ctx);
-    const intruder = await buildUser(t.ctx, { merchantId: other.id, role: 'merch.owner' });
-    const headers = bearer(await login(t.app, intruder.email));
-    let n = 100;
-    for (const r of ROUTES) {
-      const teammate = await buildUser(t.ctx, { merchantId: mine.id, role: 'merch.user' });
-      const res = await t.app.inject({
-        method: r.method,
-        url: r.url({ tmk: mine.tmk, teammate: teammate.id, n: n++ }),
-        headers,
-        ...(r.body ? { payload: r.body({ tmk: mine.tmk, teammate: teammate.id, n }) as object } : {}),
-      });
-      expect(res.statusCode, `${r.method} ${r.path}`).toBe(404);
-    }
-    const team = await t.ctx.database.query<{ n: number }>(
-      'select count(*)::int as n from users where authorized_merchant_id = $1',
-      [mine.id],
-    );
-    expect(team[0]?.n).toBe(ROUTES.length);
+  it('public and signed-link routes answer the same whoever calls (a session grants nothing there)', () => {
+    const differing = ROUTES.filter((r) => r.access === 'public' || r.access === 'signed')
+      .map((r) => [`${r.method} ${r.path}`, seen[`${r.method} ${r.path}`] ?? {}] as const)
+      .filter(([, by]) => new Set(Object.values(by)).size !== 1 || Object.keys(by).length !== CALLERS.length)
+      .map(([k, by]) => `${k}: ${JSON.stringify(by)}`);
+    expect(differing).toEqual([]);
   });
 });

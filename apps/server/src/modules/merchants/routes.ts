@@ -8,10 +8,10 @@ import {
   MerchantDetailsBodySchema,
   MerchantSchema,
   StripeAccountSchema,
+  TmkParamsSchema,
 } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireMerchant } from '../../plugins/auth.ts';
 import { loadCarrierRow, saveCarrierAccount, toCarrierAccount } from './carrier-account.ts';
@@ -23,7 +23,7 @@ import {
 } from './merchant-settings.ts';
 import { toMerchant } from './merchant-view.ts';
 
-export const TmkParams = z.object({ tmk: z.string().min(1).max(64) });
+export const TmkParams = TmkParamsSchema;
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const writeErrors = { 400: ErrorBodySchema, ...errors };
 

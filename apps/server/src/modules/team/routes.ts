@@ -6,6 +6,7 @@ import {
   SetUserRolesBodySchema,
   TeamMemberSchema,
   TeamResponseSchema,
+  TmkParamsSchema,
   UserDataBodySchema,
   UserRolesResponseSchema,
 } from '@mc/api';
@@ -21,7 +22,7 @@ import { inviteUser } from './invite-user.ts';
 import { listTeam, revokeUser, setUserRole } from './manage-members.ts';
 import { toRoles } from './team-view.ts';
 
-const TmkParams = z.object({ tmk: z.string().min(1).max(64) });
+const TmkParams = TmkParamsSchema;
 const IdParams = z.object({ id: z.uuid({ message: 'Invalid user id' }) });
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const writeErrors = { 400: ErrorBodySchema, ...errors, 409: ErrorBodySchema };

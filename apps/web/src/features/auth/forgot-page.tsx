@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { type ForgotPasswordInput, ForgotPasswordSchema, MSG } from '@mc/domain';
+import { type ForgotPasswordInput, ForgotPasswordSchema, MAX_LENGTH, MSG } from '@mc/domain';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -97,6 +97,7 @@ export function ForgotPage() {
         <Stack gap="md">
           <TextInput
             label="Email"
+            maxLength={MAX_LENGTH.email}
             type="email"
             autoComplete="email"
             placeholder="you@store.com"

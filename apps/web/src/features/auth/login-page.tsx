@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { type LoginInput, LoginSchema } from '@mc/domain';
+import { type LoginInput, LoginSchema, MAX_LENGTH } from '@mc/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -47,6 +47,7 @@ export function LoginPage() {
           ) : null}
           <TextInput
             label="Email"
+            maxLength={MAX_LENGTH.email}
             type="email"
             autoComplete="email"
             placeholder="you@store.com"

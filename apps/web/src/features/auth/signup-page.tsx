@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Checkbox, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { MSG, SignUpSchema } from '@mc/domain';
+import { MAX_LENGTH, MSG, SignUpSchema } from '@mc/domain';
 import { IconAlertCircle, IconBrandGoogleFilled, IconInfoCircle, IconLogin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -125,12 +125,14 @@ export function SignUpPage() {
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <TextInput
                 label="First name"
+                maxLength={MAX_LENGTH.name}
                 autoComplete="given-name"
                 error={errors.first_name?.message}
                 {...form.register('first_name')}
               />
               <TextInput
                 label="Last name"
+                maxLength={MAX_LENGTH.name}
                 autoComplete="family-name"
                 error={errors.last_name?.message}
                 {...form.register('last_name')}
@@ -150,6 +152,7 @@ export function SignUpPage() {
             />
             <TextInput
               label="Email address"
+              maxLength={MAX_LENGTH.email}
               type="email"
               autoComplete="email"
               placeholder="you@store.com"

@@ -2,6 +2,7 @@ import { Group, Loader, Popover, ScrollArea, Text, TextInput, UnstyledButton } f
 import type { OrderListItem } from '@mc/api';
 import {
   formatOrderDate,
+  MAX_LENGTH,
   MSG,
   orderViewPath,
   parseNameSearch,
@@ -121,6 +122,7 @@ function SearchBox({ kind, label }: { kind: Kind; label: string }) {
         <Popover.Target>
           <TextInput
             aria-label={label}
+            maxLength={MAX_LENGTH.search}
             placeholder={label}
             size="sm"
             value={text}

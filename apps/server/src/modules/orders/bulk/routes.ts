@@ -13,12 +13,12 @@ import {
   BulkAcceptBodySchema,
   BulkAcceptQuerySchema,
   ErrorBodySchema,
+  TmkParamsSchema,
 } from '@mc/api';
 import { DomainError } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { batches, batchFiles, merchants } from '../../../db/schema.ts';
 import { startBulkJobs, stopBulkJobs } from '../../../jobs/bulk-queue.ts';
@@ -27,7 +27,7 @@ import { getBatch, insertBatch } from './batch-store.ts';
 import { verifyBatchFileSignature } from './download-links.ts';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const TmkParams = z.object({ tmk: z.string().min(1).max(100) });
+const TmkParams = TmkParamsSchema;
 
 /** How long POST …/bulk/accept waits for its batch before answering with the batch in progress. */
 export const ACCEPT_WAIT_MS = 4000;

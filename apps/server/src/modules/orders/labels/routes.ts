@@ -7,7 +7,7 @@ import {
   LabelsListSchema,
   MerchantOrderParamsSchema,
 } from '@mc/api';
-import { DomainError, IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '@mc/domain';
+import { DomainError, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, safeString, text } from '@mc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export function registerLabelRoutes(root: FastifyInstance, ctx: AppContext): voi
           'refusals are 422 (502 when the carrier fails or does not answer) with the message to show and the ' +
           "carrier's own `errors[{carrier, code, message}]`.",
         params: MerchantOrderParamsSchema,
-        headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
+        headers: z.object({ 'idempotency-key': text('token').optional() }).passthrough(),
         body: LabelPurchaseBodySchema,
         response: {
           200: LabelPurchaseResponseSchema,
@@ -88,8 +88,8 @@ export function registerLabelRoutes(root: FastifyInstance, ctx: AppContext): voi
         tags,
         summary: 'One shipping label as a PDF (`{shipmentId}.pdf`)',
         description: 'With the `exp` and `sig` of a `label_url`, or a bearer token.',
-        params: MerchantOrderParamsSchema.extend({ file: z.string().min(1).max(80) }),
-        querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+        params: MerchantOrderParamsSchema.extend({ file: safeString(80).min(1) }),
+        querystring: z.object({ exp: safeString(20).optional(), sig: safeString(100).optional() }),
         response: { 200: z.any().meta({ description: 'application/pdf' }), ...errors },
       },
     },

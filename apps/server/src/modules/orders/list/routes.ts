@@ -6,11 +6,11 @@ import {
   OrderFiltersSchema,
   OrdersListQuerySchema,
   OrdersListResponseSchema,
+  TmkParamsSchema,
 } from '@mc/api';
 import { DomainError, SEARCH_PAGE_SIZE } from '@mc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { requireMerchant } from '../../../plugins/auth.ts';
 import { listOrders } from './list-orders.ts';
@@ -19,7 +19,7 @@ import { OrderStreams, streamOrderEvents } from './order-events-stream.ts';
 import { getOrderFilters } from './order-filters.ts';
 import { issueStreamTicket, redeemStreamTicket } from './stream-tickets.ts';
 
-const TmkParams = z.object({ tmk: z.string().min(1).max(64) });
+const TmkParams = TmkParamsSchema;
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const base = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders`;
 

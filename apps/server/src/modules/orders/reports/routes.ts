@@ -1,4 +1,5 @@
 import { ErrorBodySchema, REPORT_TYPES } from '@mc/api';
+import { text } from '@mc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,8 +9,8 @@ import { contentDisposition } from './content-disposition.ts';
 import { getReport } from './get-report.ts';
 
 const Params = z.object({
-  tmk: z.string().min(1).max(64),
-  id: z.string().min(1).max(64),
+  tmk: text('id').min(1),
+  id: text('id').min(1),
   type: z.enum(REPORT_TYPES, { error: 'Unknown report type' }),
 });
 

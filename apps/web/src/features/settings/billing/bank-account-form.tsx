@@ -11,7 +11,9 @@ import {
   billingFieldMessage,
   charactersLeft,
   DESCRIPTOR_MAX_LENGTH,
+  MAX_LENGTH,
   MSG,
+  maxLengthFor,
   ROUTING_NUMBER_LENGTH,
   sanitizeRoutingNumberInput,
 } from '@mc/domain';
@@ -108,6 +110,7 @@ export function BankAccountForm({
     return (
       <TextInput
         label={label}
+        maxLength={maxLengthFor(String(name))}
         required={opts.required}
         type={opts.type}
         autoComplete={opts.autoComplete}
@@ -216,6 +219,7 @@ export function BankAccountForm({
             />
             <TextInput
               label="Account Number"
+              maxLength={MAX_LENGTH.short}
               required
               inputMode="numeric"
               autoComplete="off"

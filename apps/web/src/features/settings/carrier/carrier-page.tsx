@@ -8,7 +8,7 @@ import {
   LABEL_FORMATS,
   LABEL_SIZES,
 } from '@mc/api';
-import { CARRIER_BANNER_RESET_MS, MSG } from '@mc/domain';
+import { CARRIER_BANNER_RESET_MS, MAX_LENGTH, MSG } from '@mc/domain';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -104,6 +104,7 @@ function CarrierForm({ tmk }: { tmk: string }) {
           />
           <TextInput
             label="Account Number"
+            maxLength={MAX_LENGTH.short}
             required
             autoComplete="off"
             inputWrapperOrder={['label', 'input', 'description', 'error']}

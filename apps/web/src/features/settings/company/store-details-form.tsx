@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import type { Merchant } from '@mc/api';
-import { MSG, type StoreDetailsInput, StoreDetailsSchema } from '@mc/domain';
+import { MSG, maxLengthFor, type StoreDetailsInput, StoreDetailsSchema } from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -102,6 +102,7 @@ export function StoreDetailsForm({ tmk }: { tmk: string }) {
   ) => (
     <TextInput
       label={label}
+      maxLength={maxLengthFor(String(name))}
       required={opts.required}
       type={opts.type}
       autoComplete={opts.autoComplete}

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { formatUsPhone } from '@mc/domain';
+import { formatUsPhone, MAX_LENGTH } from '@mc/domain';
 import { forwardRef } from 'react';
 
 export interface PhoneInputProps extends Omit<TextInputProps, 'onChange' | 'value'> {
@@ -19,6 +19,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
       inputMode="tel"
       autoComplete="tel-national"
       placeholder="(555) 555-5555"
+      maxLength={MAX_LENGTH.phone}
       value={value ?? ''}
       onChange={(e) => {
         const raw = e.currentTarget.value;

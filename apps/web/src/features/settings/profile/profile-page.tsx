@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { MSG, type ProfileInput, ProfileSchema, profileBody } from '@mc/domain';
+import { MAX_LENGTH, MSG, type ProfileInput, ProfileSchema, profileBody } from '@mc/domain';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -63,6 +63,7 @@ export function ProfileSettingsPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label="First Name"
+            maxLength={MAX_LENGTH.name}
             required
             autoComplete="given-name"
             error={errors.first_name?.message}
@@ -70,6 +71,7 @@ export function ProfileSettingsPage() {
           />
           <TextInput
             label="Last Name"
+            maxLength={MAX_LENGTH.name}
             required
             autoComplete="family-name"
             error={errors.last_name?.message}
@@ -77,6 +79,7 @@ export function ProfileSettingsPage() {
           />
           <TextInput
             label="Email"
+            maxLength={MAX_LENGTH.email}
             required
             type="email"
             autoComplete="email"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type InviteUserBody, InviteUserBodySchema } from '@mc/api';
-import { GENERATED_PASSWORD_LENGTH } from '@mc/domain';
+import { GENERATED_PASSWORD_LENGTH, MAX_LENGTH } from '@mc/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useInviteUser } from '../api/team.ts';
@@ -50,12 +50,14 @@ export function InviteUserModal({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="First Name"
+              maxLength={MAX_LENGTH.name}
               required
               error={errors.first_name?.message}
               {...form.register('first_name')}
             />
             <TextInput
               label="Last Name"
+              maxLength={MAX_LENGTH.name}
               required
               error={errors.last_name?.message}
               {...form.register('last_name')}
@@ -63,6 +65,7 @@ export function InviteUserModal({
           </SimpleGrid>
           <TextInput
             label="Email"
+            maxLength={MAX_LENGTH.email}
             type="email"
             required
             error={errors.email?.message}

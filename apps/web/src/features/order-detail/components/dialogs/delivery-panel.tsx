@@ -25,6 +25,7 @@ import {
   FILL_REQUIRED_MESSAGE,
   formatShortDate,
   formatTime,
+  MAX_LENGTH,
   MSG,
   type OrderStatus,
   showCourierDetails,
@@ -193,6 +194,7 @@ export function DeliveryPanel({
             <Group grow align="flex-start">
               <TextInput
                 label="Date"
+                maxLength={MAX_LENGTH.short}
                 placeholder="MM/DD/YYYY"
                 value={date}
                 onChange={(e) => setDate(e.currentTarget.value)}
@@ -200,6 +202,7 @@ export function DeliveryPanel({
               />
               <TextInput
                 label="Time"
+                maxLength={MAX_LENGTH.short}
                 placeholder="12:00"
                 value={time}
                 onChange={(e) => setTime(e.currentTarget.value)}
@@ -214,11 +217,13 @@ export function DeliveryPanel({
             />
             <TextInput
               label="Signed by"
+              maxLength={MAX_LENGTH.name}
               value={signedBy}
               onChange={(e) => setSignedBy(e.currentTarget.value)}
             />
             <TextInput
               label="Delivered by"
+              maxLength={MAX_LENGTH.name}
               value={deliveredBy}
               onChange={(e) => setDeliveredBy(e.currentTarget.value)}
             />
@@ -253,6 +258,7 @@ export function DeliveryPanel({
             />
             <Textarea
               label="Pickup instructions"
+              maxLength={MAX_LENGTH.note}
               value={instructions}
               onChange={(e) => setInstructions(e.currentTarget.value)}
               autosize

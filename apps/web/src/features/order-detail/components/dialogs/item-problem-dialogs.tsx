@@ -3,6 +3,7 @@ import type { OrderDetailItem } from '@mc/api';
 import {
   DEFAULT_OUT_OF_STOCK_CHOICE,
   itemProblemMessage,
+  MAX_LENGTH,
   MSG,
   OUT_OF_STOCK_CHOICES,
   OUT_OF_STOCK_TEXTS,
@@ -132,6 +133,7 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
           </Text>
           <TextInput
             label="Correct price"
+            maxLength={MAX_LENGTH.short}
             leftSection="$"
             inputMode="decimal"
             value={price}

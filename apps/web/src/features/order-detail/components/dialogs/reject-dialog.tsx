@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   BREAKPOINTS,
   DEFAULT_REJECTION_REASON,
+  MAX_LENGTH,
   MSG,
   REJECT_PLACEHOLDER,
   REJECTION_REASON_OPTIONS,
@@ -67,6 +68,7 @@ export function RejectDialog({ opened, onClose, actions }: DialogProps) {
           {reason === 'other' && (
             <Textarea
               label="Reason"
+              maxLength={MAX_LENGTH.note}
               placeholder={REJECT_PLACEHOLDER}
               value={other}
               onChange={(e) => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import {
   canEnterTracking,
+  MAX_LENGTH,
   MSG,
   type OrderStatus,
   TRACKING_CARRIER_LABELS,
@@ -96,6 +97,7 @@ export function TrackingDialog({ opened, onClose, order, actions }: DialogProps)
           {provider === 'OTHER' && (
             <TextInput
               label="Carrier name"
+              maxLength={MAX_LENGTH.name}
               value={otherName}
               onChange={(e) => setOtherName(e.currentTarget.value)}
               error={errors.other_tracking_provider ? true : undefined}
@@ -103,6 +105,7 @@ export function TrackingDialog({ opened, onClose, order, actions }: DialogProps)
           )}
           <TextInput
             label="Tracking number"
+            maxLength={MAX_LENGTH.trackingId}
             value={trackingId}
             onChange={(e) => setTrackingId(e.currentTarget.value)}
             error={
@@ -117,6 +120,7 @@ export function TrackingDialog({ opened, onClose, order, actions }: DialogProps)
           {provider === 'OTHER' && (
             <TextInput
               label="Tracking URL"
+              maxLength={MAX_LENGTH.url}
               type="url"
               value={url}
               onChange={(e) => setUrl(e.currentTarget.value)}

@@ -9,6 +9,7 @@ import {
   directionsSentMessage,
   formatPhoneDisplay,
   formatUsPhone,
+  MAX_LENGTH,
   MSG,
   PHONE_DEFAULT_COUNTRY_CODE,
   SendToPhoneSchema,
@@ -78,6 +79,7 @@ export function SendToPhoneDialog({ order, opened, onClose, onDone }: SendToPhon
           </Text>
           <TextInput
             label="Phone number"
+            maxLength={MAX_LENGTH.phone}
             type="tel"
             inputMode="tel"
             autoComplete="tel"

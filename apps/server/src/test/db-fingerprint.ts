@@ -1,0 +1,45 @@
+/**
+ * A fingerprint of the application's tables (row count and an md5 of every row's text, per table) to
+ * prove that a refused request changed nothing: take one before, one after, compare.
+ */
+import type { Database } from '../db/client.ts';
+
+/**
+ * Not compared: `login_failures` is the lockout's own ledger (recording a refused guess is its job).
+ * pg-boss keeps its queue in its own schema, outside `public`.
+ */
+const IGNORED = new Set(['login_failures', '__drizzle_migrations']);
+
+const tablesCache = new WeakMap<Database, string[]>();
+
+async function tables(database: Database): Promise<string[]> {
+  const cached = tablesCache.get(database);
+  if (cached) return cached;
+  const rows = await database.query<{ name: string }>(
+    `select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const names = rows.map((r) => r.name).filter((n) => !IGNORED.has(n) && /^[a-z_][a-z0-9_]*$/.test(n));
+  tablesCache.set(database, names);
+  return names;
+}
+
+export type Fingerprint = Record<string, string>;
+
+/** `{table: "count:md5"}` for every public table. */
+export async function fingerprint(database: Database): Promise<Fingerprint> {
+  const names = await tables(database);
+  const sql = names
+    .map(
+      (n) =>
+        `select '${n}' as name, count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from "${n}" t`,
+    )
+    .join(' union all ');
+  const rows = await database.query<{ name: string; sum: string }>(sql);
+  return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
+}
+
+/** The tables whose fingerprint differs. */
+export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
+  return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+}
