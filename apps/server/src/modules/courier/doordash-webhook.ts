@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ErrorBodySchema } from '@mc/api';
-import { DomainError } from '@mc/domain';
+import { DomainError, httpUrlSchema, text } from '@mc/domain';
 import { and, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,17 +20,17 @@ export const DOORDASH_WEBHOOK_PATH = '/v1/courier/doordash/events';
 
 const EventSchema = z
   .object({
-    event_name: z.string().min(1, 'event_name is required'),
-    external_delivery_id: z.string().min(1, 'external_delivery_id is required'),
-    created_at: z.string().optional(),
-    delivery_status: z.string().optional(),
-    tracking_url: z.url().optional(),
-    dasher_name: z.string().optional(),
-    dasher_dropoff_phone_number: z.string().optional(),
-    dasher_pickup_phone_number: z.string().optional(),
-    pickup_time_estimated: z.string().optional(),
-    dropoff_time_estimated: z.string().optional(),
-    support_reference: z.string().optional(),
+    event_name: text('short').min(1, 'event_name is required'),
+    external_delivery_id: text('id').min(1, 'external_delivery_id is required'),
+    created_at: text('short').optional(),
+    delivery_status: text('short').optional(),
+    tracking_url: httpUrlSchema().optional(),
+    dasher_name: text('name').optional(),
+    dasher_dropoff_phone_number: text('phone').optional(),
+    dasher_pickup_phone_number: text('phone').optional(),
+    pickup_time_estimated: text('short').optional(),
+    dropoff_time_estimated: text('short').optional(),
+    support_reference: text('id').optional(),
   })
   .catchall(z.unknown());
 

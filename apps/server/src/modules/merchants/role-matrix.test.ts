@@ -90,6 +90,13 @@ export const ROUTES: RouteCase[] = [
   },
   { method: 'GET', path: '/a/v2/oidc/config', access: 'public', url: () => '/a/v2/oidc/config' },
   { method: 'GET', path: '/a/v2/oidc/google/start', access: 'public', url: () => '/a/v2/oidc/google/start' },
+  { method: 'GET', path: '/a/v2/oidc/start', access: 'public', url: () => '/a/v2/oidc/start' },
+  {
+    method: 'GET',
+    path: '/a/v2/oidc/callback',
+    access: 'public',
+    url: () => '/a/v2/oidc/callback?code=c&state=s',
+  },
   {
     method: 'GET',
     path: '/a/v2/oidc/google/callback',
@@ -97,6 +104,13 @@ export const ROUTES: RouteCase[] = [
     url: () => '/a/v2/oidc/google/callback?code=c&state=s',
   },
   { method: 'GET', path: '/a/v2/users/{id}', access: 'self', url: (c) => `/a/v2/users/${c.self}` },
+  {
+    method: 'POST',
+    path: '/v1/courier/doordash/events',
+    access: 'signed',
+    url: () => '/v1/courier/doordash/events',
+    body: () => ({ event_name: 'DASHER_CONFIRMED', external_delivery_id: 'courier-none' }),
+  },
   {
     method: 'POST',
     path: '/a/v2/users/{id}',
