@@ -1,6 +1,9 @@
 import type { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
-import { type CarrierAdapter, defaultCarrier } from './adapters/carrier/carrier.ts';
+import type { CarrierAdapter } from './adapters/carrier/carrier.ts';
+import { easypostCarrier } from './adapters/carrier/easypost.ts';
+import { sandboxCarrier } from './adapters/carrier/sandbox.ts';
+import { providerSettings } from './adapters/choice.ts';
 import { type CourierAdapter, sandboxCourier } from './adapters/courier/courier.ts';
 import { type EmailAdapter, sandboxEmail, smtpEmail } from './adapters/email/email.ts';
 import { googleMaps, type MapsAdapter, sandboxMaps } from './adapters/maps/maps.ts';
@@ -38,7 +41,9 @@ export interface AppContext {
   publishOrderEvent(e: OrderEvent): Promise<void>;
 }
 
+/** Each adapter from its provider's settings, else its sandbox: the choice itself is `providerSettings`. */
 export async function defaultAdapters(config: Config, database: Database): Promise<Adapters> {
+  const real = providerSettings(config);
   const sandboxAccountComplete = async (accountId: string) => {
     const [m] = await database.db
       .select({ done: merchants.payments_onboarded })
@@ -48,14 +53,15 @@ export async function defaultAdapters(config: Config, database: Database): Promi
     return Boolean(m?.done);
   };
   return {
-    email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : sandboxEmail(database.db),
-    sms: config.twilio ? twilioSms(config.twilio) : sandboxSms(database.db),
-    payments: config.stripeSecretKey
-      ? await stripePayments(config.stripeSecretKey)
+    email: real.email ? smtpEmail(real.email, config.mailFrom) : sandboxEmail(database.db),
+    sms: real.sms ? twilioSms(real.sms) : sandboxSms(database.db),
+    payments: real.payments
+      ? await stripePayments(real.payments)
       : sandboxPayments(config.publicUrl, sandboxAccountComplete),
+    // A real courier: `real.courier ? someCourier(real.courier) : sandboxCourier(…)`.
     courier: sandboxCourier(config.publicUrl),
-    maps: config.mapsApiKey ? googleMaps(config.mapsApiKey) : sandboxMaps(),
-    carrier: defaultCarrier(),
+    maps: real.maps ? googleMaps(real.maps) : sandboxMaps(),
+    carrier: real.carrier ? easypostCarrier({ apiKey: real.carrier }) : sandboxCarrier(),
   };
 }
 

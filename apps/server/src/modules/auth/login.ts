@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { loginFailures, merchants, users } from '../../db/schema.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
+import { clearSignInFailures, reserveSignInAttempt, tooManySignIns } from './account-limits.ts';
 import { createSession } from './sessions.ts';
 import { toUser } from './user-view.ts';
 
@@ -12,7 +13,8 @@ export const INVALID_LOGIN_MESSAGE = 'The email or password is incorrect';
 
 /**
  * Login with a per (email, address) limit: after 10 failures in a row the pair is refused with 429 and
- * Retry-After until 15 minutes after the last failure. A success clears the counter.
+ * Retry-After until 15 minutes after the last failure; and a per-account limit over every address with a
+ * growing back-off (account-limits.ts). A success clears both counters.
  */
 export async function login(ctx: AppContext, input: LoginInput, meta: { ip: string; userAgent?: string }) {
   const { db } = ctx.database;
@@ -24,17 +26,10 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
     .limit(1);
   if (failure && failure.count >= LOGIN_MAX_FAILURES) {
     const retryMs = failure.last_failed_at.getTime() + LOGIN_LOCK_MS - Date.now();
-    if (retryMs > 0) {
-      const seconds = Math.ceil(retryMs / 1000);
-      throw new DomainError(
-        'RATE_LIMITED',
-        `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`,
-        {
-          headers: { 'retry-after': String(seconds) },
-        },
-      );
-    }
+    if (retryMs > 0) throw tooManySignIns(retryMs);
   }
+  // The account's own limit, whatever the address (account-limits.ts): counted before the password check.
+  await reserveSignInAttempt(db, email);
   const [row] = await db
     .select({ user: users, tmk: merchants.tmk })
     .from(users)
@@ -58,8 +53,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
       });
     throw new DomainError('UNAUTHENTICATED', INVALID_LOGIN_MESSAGE);
   }
-  if (failure)
-    await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, meta.ip)));
+  await clearSignInFailures(db, email, meta.ip);
   const now = new Date();
   await db.update(users).set({ last_login_at: now }).where(eq(users.id, row.user.id));
   const token = await createSession(ctx, row.user.id, meta);

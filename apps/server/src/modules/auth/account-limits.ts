@@ -1,0 +1,103 @@
+import { DomainError } from '@mc/domain';
+import { and, count, eq, gt, inArray, min } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { loginFailures, passwordResetTokens } from '../../db/schema.ts';
+
+/**
+ * Limits keyed by account, whatever the client address (docs/security.md §"Sign-in limits"): rotating
+ * addresses, or X-Forwarded-For behind a trusted proxy, buys no extra guesses at one account.
+ *
+ * Sign-in: failures from every address are counted in the `login_failures` row (email, '*'). From the 20th
+ * failure in a row each failure locks the account for 15 minutes, doubled for every 10 more (30, 60 … at
+ * most 12 hours). A success clears the count; so does a day without failures.
+ */
+export const ACCOUNT_ROW = '*';
+export const ACCOUNT_MAX_FAILURES = 20;
+export const ACCOUNT_BASE_LOCK_MS = 15 * 60_000;
+export const ACCOUNT_MAX_LOCK_MS = 12 * 60 * 60_000;
+export const ACCOUNT_FORGET_MS = 24 * 60 * 60_000;
+
+/** How long the account stays locked after its latest failure, given its failures in a row (0: it is not). */
+export function accountLockMs(failures: number): number {
+  if (failures < ACCOUNT_MAX_FAILURES) return 0;
+  const doublings = Math.floor((failures - ACCOUNT_MAX_FAILURES) / 10);
+  return Math.min(ACCOUNT_BASE_LOCK_MS * 2 ** doublings, ACCOUNT_MAX_LOCK_MS);
+}
+
+export function tooManySignIns(retryMs: number): DomainError {
+  const seconds = Math.max(1, Math.ceil(retryMs / 1000));
+  return new DomainError(
+    'RATE_LIMITED',
+    `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`,
+    { headers: { 'retry-after': String(seconds) } },
+  );
+}
+
+/**
+ * Counts this sign-in attempt against the account before the password is checked, so guesses sent in
+ * parallel are counted one by one: each attempt moves the count from the value it checked (compare and set),
+ * and a locked account is refused with 429 and Retry-After. The caller clears the count on success.
+ */
+export async function reserveSignInAttempt(db: Db, email: string, now = new Date()): Promise<void> {
+  for (let tries = 0; tries < 20; tries++) {
+    const [row] = await db
+      .select()
+      .from(loginFailures)
+      .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ACCOUNT_ROW)))
+      .limit(1);
+    if (!row) {
+      const inserted = await db
+        .insert(loginFailures)
+        .values({ email, ip: ACCOUNT_ROW, count: 1, last_failed_at: now })
+        .onConflictDoNothing()
+        .returning({ count: loginFailures.count });
+      if (inserted.length > 0) return;
+      continue;
+    }
+    const sinceLast = now.getTime() - row.last_failed_at.getTime();
+    const stale = sinceLast > ACCOUNT_FORGET_MS;
+    const lockMs = stale ? 0 : accountLockMs(row.count);
+    if (lockMs > sinceLast) throw tooManySignIns(lockMs - sinceLast);
+    const updated = await db
+      .update(loginFailures)
+      .set({ count: stale ? 1 : row.count + 1, last_failed_at: now })
+      .where(
+        and(
+          eq(loginFailures.email, email),
+          eq(loginFailures.ip, ACCOUNT_ROW),
+          eq(loginFailures.count, row.count),
+        ),
+      )
+      .returning({ count: loginFailures.count });
+    if (updated.length > 0) return;
+  }
+  // Contended by many attempts at once: refuse this one rather than let it through uncounted.
+  throw tooManySignIns(60_000);
+}
+
+/** After a success: the account's count and this address's count start again. */
+export async function clearSignInFailures(db: Db, email: string, ip: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, email), inArray(loginFailures.ip, [ip, ACCOUNT_ROW])));
+}
+
+/** Reset emails per account: at most 5 an hour, whatever the address asking. */
+export const RESET_MAX_PER_WINDOW = 5;
+export const RESET_WINDOW_MS = 60 * 60_000;
+
+export async function checkResetRequestLimit(db: Db, userId: string, now = new Date()): Promise<void> {
+  const since = new Date(now.getTime() - RESET_WINDOW_MS);
+  const [row] = await db
+    .select({ n: count(), oldest: min(passwordResetTokens.created_at) })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.user_id, userId), gt(passwordResetTokens.created_at, since)));
+  if (!row || row.n < RESET_MAX_PER_WINDOW || !row.oldest) return;
+  const retryMs = new Date(row.oldest).getTime() + RESET_WINDOW_MS - now.getTime();
+  const seconds = Math.max(1, Math.ceil(retryMs / 1000));
+  throw new DomainError(
+    'RATE_LIMITED',
+    `Too many password reset requests. Please try again in ${Math.ceil(seconds / 60)} minute(s).`,
+    { headers: { 'retry-after': String(seconds) } },
+  );
+}
