@@ -45,7 +45,9 @@ describe('productionProblems', () => {
     ]);
     // bytes, not characters: 16 two-byte characters are 32 bytes
     expect(problems({ ...STRONG, ALLOW_SANDBOX: '1', JWT_SECRET: 'é'.repeat(16) })).toEqual([]);
-    expect(problems({ ...STRONG, ALLOW_SANDBOX: '1', JWT_SECRET: 'x'.repeat(31) })[0]).toMatch(/^JWT_SECRET /);
+    expect(problems({ ...STRONG, ALLOW_SANDBOX: '1', JWT_SECRET: 'x'.repeat(31) })[0]).toMatch(
+      /^JWT_SECRET /,
+    );
   });
 
   it('names MARKETPLACE_KEY when it is missing, short or the published demo key', () => {
@@ -113,7 +115,10 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    const list = loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,loopback,::1,fd00::/8' });
+    const list = loadConfig({
+      NODE_ENV: 'test',
+      TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,loopback,::1,fd00::/8',
+    });
     expect(list.trustProxy).toEqual(['10.0.0.1', '172.16.0.0/12', 'loopback', '::1', 'fd00::/8']);
     expect(settingProblems(list)).toEqual([]);
   });
@@ -122,10 +127,12 @@ describe('TRUST_PROXY', () => {
     expect(settingProblems(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '2' }))).toEqual([
       expect.stringMatching(/^TRUST_PROXY=2 looks like a hop count/),
     ]);
-    expect(settingProblems(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/33,proxy.local' }))).toEqual([
-      "TRUST_PROXY entry '10.0.0.0/33' is not an address, a CIDR or one of loopback, linklocal, uniquelocal",
-      "TRUST_PROXY entry 'proxy.local' is not an address, a CIDR or one of loopback, linklocal, uniquelocal",
-    ]);
+    expect(settingProblems(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/33,proxy.local' }))).toEqual(
+      [
+        "TRUST_PROXY entry '10.0.0.0/33' is not an address, a CIDR or one of loopback, linklocal, uniquelocal",
+        "TRUST_PROXY entry 'proxy.local' is not an address, a CIDR or one of loopback, linklocal, uniquelocal",
+      ],
+    );
   });
 });
 
@@ -138,9 +145,9 @@ describe('exitIfUnsafe', () => {
         throw new Error(`exit ${code}`);
       },
     };
-    expect(() => exitIfUnsafe(loadConfig({ ...STRONG, JWT_SECRET: 'short', ALLOW_SANDBOX: '1' }), io)).toThrow(
-      'exit 1',
-    );
+    expect(() =>
+      exitIfUnsafe(loadConfig({ ...STRONG, JWT_SECRET: 'short', ALLOW_SANDBOX: '1' }), io),
+    ).toThrow('exit 1');
     expect(lines).toEqual(['JWT_SECRET is 5 bytes long: use a random secret of at least 32 bytes']);
     lines.length = 0;
     exitIfUnsafe(loadConfig({ ...STRONG, ALLOW_SANDBOX: '1' }), io);

@@ -4,14 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { loginFailures, passwordResetTokens } from '../../db/schema.ts';
 
 /**
- * Limits keyed by account, whatever the client address (docs/security.md §"Sign-in limits"): rotating
- * addresses, or X-Forwarded-For behind a trusted proxy, buys no extra guesses at one account.
+ * Sign-in and reset limits (docs/security.md §"Sign-in limits"). Per (email, address) as before, and keyed by
+ * account whatever the client address: rotating addresses, or X-Forwarded-For behind a trusted proxy, buys
+ * no extra guesses at one account.
  *
  * Sign-in: failures from every address are counted in the `login_failures` row (email, '*'). From the 20th
  * failure in a row each failure locks the account for 15 minutes, doubled for every 10 more (30, 60 … at
  * most 12 hours). A success clears the count; so does a day without failures.
  */
 export const ACCOUNT_ROW = '*';
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_LOCK_MS = 15 * 60_000;
 export const ACCOUNT_MAX_FAILURES = 20;
 export const ACCOUNT_BASE_LOCK_MS = 15 * 60_000;
 export const ACCOUNT_MAX_LOCK_MS = 12 * 60 * 60_000;
@@ -33,41 +36,56 @@ export function tooManySignIns(retryMs: number): DomainError {
   );
 }
 
+/** A sign-in counter: how long its failures lock it, and when it starts again from 1. */
+export interface SignInLimit {
+  lockMs(failures: number): number;
+  restart(failures: number, sinceLastMs: number): boolean;
+}
+
+/** Per (email, address): after 10 failures in a row, 15 minutes; then the count starts again. */
+export const ADDRESS_LIMIT: SignInLimit = {
+  lockMs: (failures) => (failures >= LOGIN_MAX_FAILURES ? LOGIN_LOCK_MS : 0),
+  restart: (failures, sinceLast) => failures >= LOGIN_MAX_FAILURES && sinceLast >= LOGIN_LOCK_MS,
+};
+
+/** Per account, over every address: the growing back-off of `accountLockMs`, forgotten after a quiet day. */
+export const ACCOUNT_LIMIT: SignInLimit = {
+  lockMs: accountLockMs,
+  restart: (_failures, sinceLast) => sinceLast > ACCOUNT_FORGET_MS,
+};
+
 /**
- * Counts this sign-in attempt against the account before the password is checked, so guesses sent in
- * parallel are counted one by one: each attempt moves the count from the value it checked (compare and set),
- * and a locked account is refused with 429 and Retry-After. The caller clears the count on success.
+ * Counts this sign-in attempt as a failure of the counter (email, key) before the password is checked, so
+ * guesses sent in parallel are counted one by one: each attempt moves the count from the value it checked
+ * (compare and set), and a locked counter is refused with 429 and Retry-After. A success clears the counts.
  */
-export async function reserveSignInAttempt(db: Db, email: string, now = new Date()): Promise<void> {
+export async function reserveSignInAttempt(
+  db: Db,
+  email: string,
+  key: string,
+  limit: SignInLimit,
+  now = new Date(),
+): Promise<void> {
+  const where = and(eq(loginFailures.email, email), eq(loginFailures.ip, key));
   for (let tries = 0; tries < 20; tries++) {
-    const [row] = await db
-      .select()
-      .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ACCOUNT_ROW)))
-      .limit(1);
+    const [row] = await db.select().from(loginFailures).where(where).limit(1);
     if (!row) {
       const inserted = await db
         .insert(loginFailures)
-        .values({ email, ip: ACCOUNT_ROW, count: 1, last_failed_at: now })
+        .values({ email, ip: key, count: 1, last_failed_at: now })
         .onConflictDoNothing()
         .returning({ count: loginFailures.count });
       if (inserted.length > 0) return;
       continue;
     }
     const sinceLast = now.getTime() - row.last_failed_at.getTime();
-    const stale = sinceLast > ACCOUNT_FORGET_MS;
-    const lockMs = stale ? 0 : accountLockMs(row.count);
+    const restart = limit.restart(row.count, sinceLast);
+    const lockMs = restart ? 0 : limit.lockMs(row.count);
     if (lockMs > sinceLast) throw tooManySignIns(lockMs - sinceLast);
     const updated = await db
       .update(loginFailures)
-      .set({ count: stale ? 1 : row.count + 1, last_failed_at: now })
-      .where(
-        and(
-          eq(loginFailures.email, email),
-          eq(loginFailures.ip, ACCOUNT_ROW),
-          eq(loginFailures.count, row.count),
-        ),
-      )
+      .set({ count: restart ? 1 : row.count + 1, last_failed_at: now })
+      .where(and(where, eq(loginFailures.count, row.count)))
       .returning({ count: loginFailures.count });
     if (updated.length > 0) return;
   }
