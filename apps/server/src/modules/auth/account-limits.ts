@@ -56,8 +56,8 @@ export const ACCOUNT_LIMIT: SignInLimit = {
 
 /**
  * Counts this sign-in attempt as a failure of the counter (email, key) before the password is checked, so
- * guesses sent in parallel are counted one by one: each attempt moves the count from the value it checked
- * (compare and set), and a locked counter is refused with 429 and Retry-After. A success clears the counts.
+ * guesses sent in parallel are counted one by one (the row is locked for the read and the write), and a
+ * locked counter is refused with 429 and Retry-After. A success clears the counts.
  */
 export async function reserveSignInAttempt(
   db: Db,
@@ -67,30 +67,23 @@ export async function reserveSignInAttempt(
   now = new Date(),
 ): Promise<void> {
   const where = and(eq(loginFailures.email, email), eq(loginFailures.ip, key));
-  for (let tries = 0; tries < 20; tries++) {
-    const [row] = await db.select().from(loginFailures).where(where).limit(1);
-    if (!row) {
-      const inserted = await db
-        .insert(loginFailures)
-        .values({ email, ip: key, count: 1, last_failed_at: now })
-        .onConflictDoNothing()
-        .returning({ count: loginFailures.count });
-      if (inserted.length > 0) return;
-      continue;
-    }
-    const sinceLast = now.getTime() - row.last_failed_at.getTime();
-    const restart = limit.restart(row.count, sinceLast);
-    const lockMs = restart ? 0 : limit.lockMs(row.count);
-    if (lockMs > sinceLast) throw tooManySignIns(lockMs - sinceLast);
-    const updated = await db
+  await db
+    .insert(loginFailures)
+    .values({ email, ip: key, count: 0, last_failed_at: now })
+    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(loginFailures).where(where).for('update');
+    const count = row?.count ?? 0;
+    // Another attempt may have written a later time while this one waited for the row.
+    const sinceLast = row ? Math.max(0, now.getTime() - row.last_failed_at.getTime()) : 0;
+    const restart = limit.restart(count, sinceLast);
+    const lockMs = restart ? 0 : limit.lockMs(count);
+    if (lockMs > 0 && lockMs > sinceLast) throw tooManySignIns(lockMs - sinceLast);
+    await tx
       .update(loginFailures)
-      .set({ count: restart ? 1 : row.count + 1, last_failed_at: now })
-      .where(and(where, eq(loginFailures.count, row.count)))
-      .returning({ count: loginFailures.count });
-    if (updated.length > 0) return;
-  }
-  // Contended by many attempts at once: refuse this one rather than let it through uncounted.
-  throw tooManySignIns(60_000);
+      .set({ count: restart ? 1 : count + 1, last_failed_at: now })
+      .where(where);
+  });
 }
 
 /** After a success: the account's count and this address's count start again. */
