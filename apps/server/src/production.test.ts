@@ -62,6 +62,12 @@ describe('Content-Security-Policy', () => {
     const sources = scriptSrc(String(res.headers['content-security-policy']));
     expect(sources).toEqual(["'self'", ...expected]);
     expect(sources).not.toContain("'unsafe-inline'");
+    // zod inside the reference is told not to probe eval, before the reference's bundle loads.
+    expect(html.indexOf('src="/api-docs/zod-jitless.js"')).toBeGreaterThan(0);
+    expect(html.indexOf('src="/api-docs/zod-jitless.js"')).toBeLessThan(html.indexOf('src="js/scalar.js"'));
+    const jitless = await prod.app.inject({ url: '/api-docs/zod-jitless.js' });
+    expect(jitless.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(jitless.body).toContain('jitless: true');
   });
 });
 
