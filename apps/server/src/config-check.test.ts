@@ -100,6 +100,15 @@ describe('production defaults and warnings', () => {
     expect(productionWarnings(loadConfig({ NODE_ENV: 'test', SEED_DEMO: '1' }))).toEqual([]);
   });
 
+  it('TRUST_PROXY=true is warned about in production; a list of proxies is not', () => {
+    expect(productionWarnings(loadConfig({ ...STRONG, ...PROVIDERS, TRUST_PROXY: 'true' }))).toEqual([
+      expect.stringMatching(/^TRUST_PROXY=true: /),
+    ]);
+    expect(productionWarnings(loadConfig({ ...STRONG, ...PROVIDERS, TRUST_PROXY: '10.0.0.0/8' }))).toEqual(
+      [],
+    );
+  });
+
   it('never writes a generated JWT secret in production', () => {
     const { JWT_SECRET: _, MARKETPLACE_KEY: __, ...noSecrets } = STRONG;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mc-prod-'));

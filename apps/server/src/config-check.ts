@@ -73,6 +73,10 @@ export function productionWarnings(config: Config): string[] {
     warnings.push(
       `ALLOW_SANDBOX=1: running with sandbox adapters (${sandboxes.join(', ')}); nothing they handle reaches a real provider`,
     );
+  if (config.trustProxy === true)
+    warnings.push(
+      'TRUST_PROXY=true: X-Forwarded-For is believed from any peer; safe only if nothing but your proxy reaches this server (prefer its addresses or CIDRs)',
+    );
   if (config.seedDemo)
     warnings.push(
       'SEED_DEMO=1: the demo marketplace (accounts with the published demo password) is seeded into an empty database',
