@@ -347,7 +347,9 @@ const app = await startProcess(
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    MARKETPLACE_KEY: 'bench-key',
+    MARKETPLACE_KEY: 'bench-marketplace-key-0123456789',
+    // Started as production (run.mjs): the benchmark measures with the sandbox adapters on purpose.
+    ALLOW_SANDBOX: '1',
   },
   () => true,
 );

@@ -48,8 +48,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret',
-    MARKETPLACE_KEY: 'bench',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    MARKETPLACE_KEY: 'bench-marketplace-key-0123456789',
+    ALLOW_SANDBOX: '1',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -13,6 +13,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { productionWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, type OrderEvent, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
 import { type DestinationStream, loggerOptions } from './lib/logging.ts';
@@ -32,6 +33,7 @@ import { registerOrderListRoutes } from './modules/orders/list/routes.ts';
 import { registerReportRoutes } from './modules/orders/reports/routes.ts';
 import { registerSmsRoutes } from './modules/sms/routes.ts';
 import { registerTeamRoutes } from './modules/team/routes.ts';
+import { CSP_DIRECTIVES } from './plugins/csp.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 
@@ -48,10 +50,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const { config, database } = opts;
   const app = Fastify({
     logger: loggerOptions(config, opts.logStream),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
+  for (const warning of productionWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
@@ -75,19 +78,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerErrorHandling(app);
   registerInputGuard(app);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
+    // HSTS in production only (a browser would pin a developer's localhost to https otherwise).
+    strictTransportSecurity:
+      config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -137,7 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerSmsRoutes(app, ctx);
   registerCourierWebhookRoutes(app, ctx);
   await registerDocsRoutes(app, ctx);
-  if (usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
+  // The sandbox outbox shows every kept email (reset links included): development only, whatever the adapters.
+  if (config.env !== 'production' && usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 
   // The built console, with SPA fallback for its client-side routes.
   const index = path.join(config.webDist, 'index.html');

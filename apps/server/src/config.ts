@@ -25,6 +25,10 @@ export interface Config {
   twilio?: { accountSid: string; authToken: string; from: string };
   stripeSecretKey?: string;
   mapsApiKey?: string;
+  /** ALLOW_SANDBOX=1: production may start with sandbox adapters (config-check.ts). */
+  allowSandbox: boolean;
+  /** TRUST_PROXY handed to Fastify's trustProxy: false (default), true, or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | string[];
   sentryDsn?: string;
   /** OpenID Connect sign-in (any provider; Google by default). OIDC_GOOGLE_* still work. */
   oidc?: { issuer: string; clientId: string; clientSecret: string; name?: string };
@@ -69,9 +73,28 @@ export function loadProviderSettings(env: NodeJS.ProcessEnv): ProviderSettings {
   };
 }
 
+/** The published demo credential of the marketplace intake API; production refuses it. */
+export const DEMO_MARKETPLACE_KEY = 'demo-marketplace-key';
+
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
+}
+
+/**
+ * TRUST_PROXY: unset/false → the socket address is the client (X-Forwarded-For ignored); true → trust every
+ * hop; otherwise a comma list of the proxies' addresses, CIDRs or proxy-addr names (loopback, uniquelocal…).
+ * config-check.ts refuses entries that are none of these (a hop count among them: Fastify ≥ 5.12.1 no
+ * longer supports one, as it cannot tell a proxy from a client that writes X-Forwarded-For itself).
+ */
+export function parseTrustProxy(v: string | undefined): boolean | string[] {
+  const s = v?.trim() ?? '';
+  if (s === '' || ['0', 'false', 'no', 'off'].includes(s.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(s.toLowerCase())) return true;
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 /** A per-installation secret kept in DATA_DIR so sessions survive restarts without configuration. */
@@ -89,10 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data');
-  if (mode === 'production' && !env.JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
-  if (mode === 'production' && !env.MARKETPLACE_KEY)
-    throw new Error('MARKETPLACE_KEY must be set in production');
-  const jwtSecret = env.JWT_SECRET ?? localSecret(dataDir);
+  // Production never invents secrets: a missing one stays empty and config-check.ts refuses the start.
+  const jwtSecret = env.JWT_SECRET || (mode === 'production' ? '' : localSecret(dataDir));
   return {
     env: mode,
     port,
@@ -103,9 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: Math.max(1, Number.parseInt(env.DATABASE_POOL_SIZE ?? '20', 10) || 20),
     jwtSecret: new TextEncoder().encode(jwtSecret),
     sessionTtlHours: Number.parseInt(env.SESSION_TTL_HOURS ?? '168', 10),
-    marketplaceKey: env.MARKETPLACE_KEY ?? 'demo-marketplace-key',
+    marketplaceKey: env.MARKETPLACE_KEY || (mode === 'production' ? '' : DEMO_MARKETPLACE_KEY),
     clientBasicCredential: env.CLIENT_BASIC_CREDENTIAL ?? 'merchant-console:public',
-    seedDemo: bool(env.SEED_DEMO, true),
+    seedDemo: bool(env.SEED_DEMO, mode !== 'production'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Merchant Console <no-reply@merchant-console.local>',
     twilio:
@@ -114,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     mapsApiKey: env.MAPS_API_KEY || undefined,
+    allowSandbox: bool(env.ALLOW_SANDBOX, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sentryDsn: env.SENTRY_DSN || undefined,
     oidc: oidcSettings(env),
     providers: loadProviderSettings(env),

@@ -1,6 +1,9 @@
 import type { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
-import { type CarrierAdapter, defaultCarrier } from './adapters/carrier/carrier.ts';
+import type { CarrierAdapter } from './adapters/carrier/carrier.ts';
+import { easypostCarrier } from './adapters/carrier/easypost.ts';
+import { sandboxCarrier } from './adapters/carrier/sandbox.ts';
+import { providerSettings } from './adapters/choice.ts';
 import { type CourierAdapter, sandboxCourier } from './adapters/courier/courier.ts';
 import { doordashCourier } from './adapters/courier/doordash.ts';
 import { type EmailAdapter, sandboxEmail, smtpEmail } from './adapters/email/email.ts';
@@ -39,7 +42,9 @@ export interface AppContext {
   publishOrderEvent(e: OrderEvent): Promise<void>;
 }
 
+/** Each adapter from its provider's settings, else its sandbox: the choice itself is `providerSettings`. */
 export async function defaultAdapters(config: Config, database: Database): Promise<Adapters> {
+  const real = providerSettings(config);
   const sandboxAccountComplete = async (accountId: string) => {
     const [m] = await database.db
       .select({ done: merchants.payments_onboarded })
@@ -50,24 +55,22 @@ export async function defaultAdapters(config: Config, database: Database): Promi
   };
   const p = config.providers;
   return {
-    email: config.smtpUrl ? smtpEmail(config.smtpUrl, config.mailFrom) : sandboxEmail(database.db),
-    sms: config.twilio
-      ? twilioSms({ ...config.twilio, apiBase: p.twilioApiBase, timeoutMs: p.timeoutMs })
+    email: real.email ? smtpEmail(real.email, config.mailFrom) : sandboxEmail(database.db),
+    sms: real.sms
+      ? twilioSms({ ...real.sms, apiBase: p.twilioApiBase, timeoutMs: p.timeoutMs })
       : sandboxSms(database.db),
-    payments: config.stripeSecretKey
-      ? await stripePayments({
-          secretKey: config.stripeSecretKey,
-          apiBase: p.stripeApiBase,
-          timeoutMs: p.timeoutMs,
-        })
+    payments: real.payments
+      ? await stripePayments({ secretKey: real.payments, apiBase: p.stripeApiBase, timeoutMs: p.timeoutMs })
       : sandboxPayments(config.publicUrl, sandboxAccountComplete),
-    courier: p.doordash
-      ? doordashCourier({ ...p.doordash, apiBase: p.courierApiBase, timeoutMs: p.timeoutMs })
+    courier: real.courier
+      ? doordashCourier({ ...real.courier, apiBase: p.courierApiBase, timeoutMs: p.timeoutMs })
       : sandboxCourier(config.publicUrl),
-    maps: config.mapsApiKey
-      ? googleMaps(config.mapsApiKey, { apiBase: p.mapsApiBase, timeoutMs: p.timeoutMs })
+    maps: real.maps
+      ? googleMaps(real.maps, { apiBase: p.mapsApiBase, timeoutMs: p.timeoutMs })
       : sandboxMaps(),
-    carrier: defaultCarrier(p),
+    carrier: real.carrier
+      ? easypostCarrier({ apiKey: real.carrier, baseUrl: p.easypostApiBase, timeoutMs: p.timeoutMs })
+      : sandboxCarrier(),
   };
 }
 

@@ -1,11 +1,13 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { exitIfUnsafe } from './config-check.ts';
 import { openDatabase } from './db/client.ts';
 import { startBulkJobs } from './jobs/bulk-queue.ts';
 import { initErrorReporting } from './lib/error-reporting.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 const config = loadConfig();
+exitIfUnsafe(config);
 await initErrorReporting(config.sentryDsn, config.env);
 const database = await openDatabase(config);
 await database.migrate();

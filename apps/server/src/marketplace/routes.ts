@@ -16,7 +16,8 @@ import { applyMarketplaceEvent, listMerchantCatalogue, placeOrder } from './plac
 function requireMarketplace(ctx: AppContext, req: FastifyRequest): void {
   const given = Buffer.from(req.headers.authorization ?? '');
   const expected = Buffer.from(`Bearer ${ctx.config.marketplaceKey}`);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  // An unset key never matches (production refuses to start without one: config-check.ts).
+  if (!ctx.config.marketplaceKey || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new DomainError('UNAUTHENTICATED', 'A valid marketplace credential is required');
   }
 }

@@ -1,9 +1,7 @@
 import { LABEL_ERROR_MESSAGES, labelErrorMessage } from '@mc/domain';
 import { describe, expect, it } from 'vitest';
-import { loadProviderSettings } from '../../config.ts';
 import { readPdf } from '../../documents/test-fixtures.ts';
 import type { LabelPurchaseRequest } from './carrier.ts';
-import { defaultCarrier } from './carrier.ts';
 import { classifyCarrierMessage } from './easypost.ts';
 import { sandboxCarrier, sandboxFailure } from './sandbox.ts';
 
@@ -94,13 +92,7 @@ describe('sandboxCarrier', () => {
   );
 });
 
-describe('EasyPost selection and messages', () => {
-  it('is used only when EASYPOST_API_KEY is set', () => {
-    const p = loadProviderSettings({});
-    expect(defaultCarrier(p).kind).toBe('sandbox');
-    expect(defaultCarrier(loadProviderSettings({ EASYPOST_API_KEY: 'EZTK123' })).kind).toBe('easypost');
-  });
-
+describe('EasyPost messages', () => {
   it('maps carrier messages to the spec codes', () => {
     expect(classifyCarrierMessage('Cannot ship to P.O. Box addresses')).toBe('PO_BOX');
     expect(classifyCarrierMessage('Missing or invalid ship to phone number')).toBe('MISSING_RECIPIENT_PHONE');

@@ -6,9 +6,6 @@
  * that sees the same key twice returns the first purchase instead of buying again.
  */
 import type { CarrierErrorCode, LabelCarrier } from '@mc/domain';
-import type { ProviderSettings } from '../../config.ts';
-import { easypostCarrier } from './easypost.ts';
-import { sandboxCarrier } from './sandbox.ts';
 
 export interface CarrierAddress {
   name: string;
@@ -72,13 +69,4 @@ export type LabelPurchaseResult = { ok: true; labels: BoughtLabel[] } | { ok: fa
 export interface CarrierAdapter {
   readonly kind: 'sandbox' | 'easypost';
   buyLabels(req: LabelPurchaseRequest): Promise<LabelPurchaseResult>;
-}
-
-/** EasyPost when EASYPOST_API_KEY is set (at EASYPOST_API_BASE), else the sandbox. */
-export function defaultCarrier(
-  p: Pick<ProviderSettings, 'easypostApiKey' | 'easypostApiBase' | 'timeoutMs'>,
-): CarrierAdapter {
-  return p.easypostApiKey
-    ? easypostCarrier({ apiKey: p.easypostApiKey, baseUrl: p.easypostApiBase, timeoutMs: p.timeoutMs })
-    : sandboxCarrier();
 }

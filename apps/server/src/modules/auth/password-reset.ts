@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { checkResetRequestLimit } from './account-limits.ts';
 import { announceSessionsRevoked } from './session-events.ts';
 import { revokeAllSessions } from './sessions.ts';
 
@@ -21,6 +22,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string): P
     throw new DomainError('NOT_FOUND', UNKNOWN_EMAIL_MESSAGE, {
       errors: [{ path: 'email', message: UNKNOWN_EMAIL_MESSAGE }],
     });
+  await checkResetRequestLimit(db, user.id);
   const token = randomToken(32);
   await db.insert(passwordResetTokens).values({
     user_id: user.id,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The sandbox outbox, registered only while a sandbox adapter is in use. */
+/** The sandbox outbox, registered only while a sandbox adapter is in use, and never in production (app.ts). */
 export function registerDevRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/dev/outbox.json', { schema: { hide: true } }, async () => listOutbox(ctx.database.db));
   app.get('/dev/outbox', { schema: { hide: true } }, async (_req, reply) => {

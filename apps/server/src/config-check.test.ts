@@ -1,0 +1,228 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADAPTER_NAMES, sandboxesInUse } from './adapters/choice.ts';
+import { loadConfig, REPO_ROOT } from './config.ts';
+import { exitIfUnsafe, productionProblems, productionWarnings, settingProblems } from './config-check.ts';
+import { defaultAdapters } from './context.ts';
+import type { Database } from './db/client.ts';
+import { createTestDatabase } from './test/harness.ts';
+
+const STRONG = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(32),
+  MARKETPLACE_KEY: 'mk_'.padEnd(24, 'k'),
+  DATA_DIR: '/tmp/mc-config-check-unused',
+};
+const PROVIDERS = {
+  SMTP_URL: 'smtp://mail.example.com:587',
+  TWILIO_ACCOUNT_SID: 'AC123',
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+12125550100',
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  EASYPOST_API_KEY: 'EZTK123',
+  MAPS_API_KEY: 'maps-key',
+};
+const problems = (env: Record<string, string>) => productionProblems(loadConfig(env));
+
+describe('productionProblems', () => {
+  it('is empty outside production: development starts with no settings at all', () => {
+    expect(productionProblems(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mc-dev-')) }))).toEqual(
+      [],
+    );
+    expect(productionProblems(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'short' }))).toEqual([]);
+  });
+
+  it('names JWT_SECRET when it is missing or shorter than 32 bytes', () => {
+    const { JWT_SECRET: _, ...noSecret } = STRONG;
+    expect(problems({ ...noSecret, ALLOW_SANDBOX: '1' })).toEqual([
+      'JWT_SECRET is not set: set a random secret of at least 32 bytes',
+    ]);
+    expect(problems({ ...STRONG, ALLOW_SANDBOX: '1', JWT_SECRET: 'a' })).toEqual([
+      'JWT_SECRET is 1 bytes long: use a random secret of at least 32 bytes',
+    ]);
+    // bytes, not characters: 16 two-byte characters are 32 bytes
+    expect(problems({ ...STRONG, ALLOW_SANDBOX: '1', JWT_SECRET: 'é'.repeat(16) })).toEqual([]);
+    expect(problems({ ...STRONG, ALLOW_SANDBOX: '1', JWT_SECRET: 'x'.repeat(31) })[0]).toMatch(
+      /^JWT_SECRET /,
+    );
+  });
+
+  it('names MARKETPLACE_KEY when it is missing, short or the published demo key', () => {
+    const { MARKETPLACE_KEY: _, ...noKey } = STRONG;
+    const base = { ALLOW_SANDBOX: '1' };
+    expect(problems({ ...noKey, ...base })).toEqual([
+      'MARKETPLACE_KEY is not set: set a random key of at least 24 characters',
+    ]);
+    expect(problems({ ...STRONG, ...base, MARKETPLACE_KEY: 'demo-marketplace-key' })).toEqual([
+      'MARKETPLACE_KEY is the published demo key: set a random key of at least 24 characters',
+    ]);
+    expect(problems({ ...STRONG, ...base, MARKETPLACE_KEY: 'k'.repeat(23) })).toEqual([
+      'MARKETPLACE_KEY is 23 characters long: use a random key of at least 24 characters',
+    ]);
+  });
+
+  it('names every adapter that would fall back to its sandbox, with the setting that replaces it', () => {
+    const lines = problems(STRONG);
+    expect(lines).toHaveLength(ADAPTER_NAMES.length);
+    expect(lines).toContain(
+      'email would use its sandbox: set SMTP_URL, or ALLOW_SANDBOX=1 to run with the sandbox',
+    );
+    for (const name of ADAPTER_NAMES) expect(lines.some((l) => l.startsWith(`${name} would use`))).toBe(true);
+    // Every real provider configured: only the courier (no real provider yet) is left.
+    expect(problems({ ...STRONG, ...PROVIDERS })).toEqual([
+      'courier would use its sandbox: set a courier provider (none is built in yet), or ALLOW_SANDBOX=1 to run with the sandbox',
+    ]);
+    expect(problems({ ...STRONG, ALLOW_SANDBOX: '1' })).toEqual([]);
+  });
+
+  it('reports every problem at once', () => {
+    expect(problems({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' })).toHaveLength(2 + ADAPTER_NAMES.length);
+  });
+});
+
+describe('production defaults and warnings', () => {
+  it('SEED_DEMO is off in production unless set explicitly, and then warned about', () => {
+    expect(loadConfig({ ...STRONG }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    const seeded = loadConfig({ ...STRONG, ...PROVIDERS, SEED_DEMO: '1' });
+    expect(seeded.seedDemo).toBe(true);
+    expect(productionWarnings(seeded)).toEqual([expect.stringMatching(/^SEED_DEMO=1: /)]);
+  });
+
+  it('ALLOW_SANDBOX=1 starts with one warning naming each sandbox in use', () => {
+    const config = loadConfig({ ...STRONG, ALLOW_SANDBOX: '1', SMTP_URL: 'smtp://mail.example.com' });
+    expect(productionWarnings(config)).toEqual([
+      'ALLOW_SANDBOX=1: running with sandbox adapters (sms, payments, carrier, courier, maps); nothing they handle reaches a real provider',
+    ]);
+    expect(productionWarnings(loadConfig({ NODE_ENV: 'test', SEED_DEMO: '1' }))).toEqual([]);
+  });
+
+  it('TRUST_PROXY=true is warned about in production; a list of proxies is not', () => {
+    expect(productionWarnings(loadConfig({ ...STRONG, ...PROVIDERS, TRUST_PROXY: 'true' }))).toEqual([
+      expect.stringMatching(/^TRUST_PROXY=true: /),
+    ]);
+    expect(productionWarnings(loadConfig({ ...STRONG, ...PROVIDERS, TRUST_PROXY: '10.0.0.0/8' }))).toEqual(
+      [],
+    );
+  });
+
+  it('never writes a generated JWT secret in production', () => {
+    const { JWT_SECRET: _, MARKETPLACE_KEY: __, ...noSecrets } = STRONG;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mc-prod-'));
+    const config = loadConfig({ ...noSecrets, DATA_DIR: dataDir });
+    expect(config.jwtSecret.byteLength).toBe(0);
+    expect(config.marketplaceKey).toBe('');
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default; true, or a list of addresses, CIDRs and proxy-addr names', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    const list = loadConfig({
+      NODE_ENV: 'test',
+      TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,loopback,::1,fd00::/8',
+    });
+    expect(list.trustProxy).toEqual(['10.0.0.1', '172.16.0.0/12', 'loopback', '::1', 'fd00::/8']);
+    expect(settingProblems(list)).toEqual([]);
+  });
+
+  it('refuses a hop count and anything that is not an address (in every mode)', () => {
+    expect(settingProblems(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '2' }))).toEqual([
+      expect.stringMatching(/^TRUST_PROXY=2 looks like a hop count/),
+    ]);
+    expect(settingProblems(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/33,proxy.local' }))).toEqual(
+      [
+        "TRUST_PROXY entry '10.0.0.0/33' is not an address, a CIDR or one of loopback, linklocal, uniquelocal",
+        "TRUST_PROXY entry 'proxy.local' is not an address, a CIDR or one of loopback, linklocal, uniquelocal",
+      ],
+    );
+  });
+});
+
+describe('exitIfUnsafe', () => {
+  it('prints one line per problem and exits 1; returns quietly when safe', () => {
+    const lines: string[] = [];
+    const io = {
+      error: (l: string) => void lines.push(l),
+      exit: (code: number): never => {
+        throw new Error(`exit ${code}`);
+      },
+    };
+    expect(() =>
+      exitIfUnsafe(loadConfig({ ...STRONG, JWT_SECRET: 'short', ALLOW_SANDBOX: '1' }), io),
+    ).toThrow('exit 1');
+    expect(lines).toEqual(['JWT_SECRET is 5 bytes long: use a random secret of at least 32 bytes']);
+    lines.length = 0;
+    exitIfUnsafe(loadConfig({ ...STRONG, ALLOW_SANDBOX: '1' }), io);
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('one decision for real adapters and sandboxes', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it.each([
+    ['no provider', {}],
+    ['every provider', PROVIDERS],
+    ['email and carrier only', { SMTP_URL: PROVIDERS.SMTP_URL, EASYPOST_API_KEY: 'EZTK1' }],
+  ])('defaultAdapters builds a sandbox exactly where the check sees one (%s)', async (_name, env) => {
+    const config = loadConfig({ ...STRONG, ...env });
+    const adapters = await defaultAdapters(config, database);
+    const built = ADAPTER_NAMES.filter((name) => adapters[name].kind === 'sandbox');
+    expect(built).toEqual(sandboxesInUse(config));
+  });
+});
+
+describe('node apps/server/src/main.ts in production', () => {
+  it('exits non-zero before listening, one line per unsafe setting', async () => {
+    const port = 3151;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mc-unsafe-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        JWT_SECRET: 'x',
+        MARKETPLACE_KEY: 'demo-marketplace-key',
+        DATA_DIR: dataDir,
+        SMTP_URL: 'smtp://mail.example.com:587',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toEqual([
+      'JWT_SECRET is 1 bytes long: use a random secret of at least 32 bytes',
+      'MARKETPLACE_KEY is the published demo key: set a random key of at least 24 characters',
+      'sms would use its sandbox: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'payments would use its sandbox: set STRIPE_SECRET_KEY, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'carrier would use its sandbox: set EASYPOST_API_KEY, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'courier would use its sandbox: set a courier provider (none is built in yet), or ALLOW_SANDBOX=1 to run with the sandbox',
+      'maps would use its sandbox: set MAPS_API_KEY, or ALLOW_SANDBOX=1 to run with the sandbox',
+    ]);
+    // It never listened (no "listening" log line) and never opened the database.
+    expect(stdout).not.toMatch(/listening|Merchant console on/i);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});

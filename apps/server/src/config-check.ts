@@ -1,0 +1,99 @@
+import { isIP } from 'node:net';
+import { ADAPTER_SETTINGS, sandboxesInUse } from './adapters/choice.ts';
+import { type Config, DEMO_MARKETPLACE_KEY } from './config.ts';
+
+export { sandboxesInUse };
+
+export const MIN_JWT_SECRET_BYTES = 32;
+export const MIN_MARKETPLACE_KEY_CHARS = 24;
+
+const PROXY_ADDR_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_ADDR_NAMES.includes(entry.toLowerCase()) || isIP(entry)) return true;
+  const [ip, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !ip || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const family = isIP(ip);
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** Settings that are wrong in any mode (Fastify would fail on them, or they would silently do nothing). */
+export function settingProblems(config: Config): string[] {
+  if (!Array.isArray(config.trustProxy)) return [];
+  const problems: string[] = [];
+  for (const entry of config.trustProxy) {
+    if (/^\d+$/.test(entry))
+      problems.push(
+        `TRUST_PROXY=${entry} looks like a hop count, which is not supported: list the proxies' addresses or CIDRs (e.g. 10.0.0.0/8), or true`,
+      );
+    else if (!isProxyEntry(entry))
+      problems.push(
+        `TRUST_PROXY entry '${entry}' is not an address, a CIDR or one of ${PROXY_ADDR_NAMES.join(', ')}`,
+      );
+  }
+  return problems;
+}
+
+/**
+ * What makes these settings unsafe for production, one line per problem naming the setting (docs/security.md
+ * §"What production refuses"). Empty outside production: development keeps its zero-configuration start.
+ */
+export function productionProblems(config: Config): string[] {
+  if (config.env !== 'production') return [];
+  const problems: string[] = [];
+  const secretBytes = config.jwtSecret.byteLength;
+  if (secretBytes === 0) problems.push('JWT_SECRET is not set: set a random secret of at least 32 bytes');
+  else if (secretBytes < MIN_JWT_SECRET_BYTES)
+    problems.push(
+      `JWT_SECRET is ${secretBytes} bytes long: use a random secret of at least ${MIN_JWT_SECRET_BYTES} bytes`,
+    );
+  const key = config.marketplaceKey;
+  if (!key) problems.push('MARKETPLACE_KEY is not set: set a random key of at least 24 characters');
+  else if (key === DEMO_MARKETPLACE_KEY)
+    problems.push('MARKETPLACE_KEY is the published demo key: set a random key of at least 24 characters');
+  else if (key.length < MIN_MARKETPLACE_KEY_CHARS)
+    problems.push(
+      `MARKETPLACE_KEY is ${key.length} characters long: use a random key of at least ${MIN_MARKETPLACE_KEY_CHARS} characters`,
+    );
+  if (!config.allowSandbox) {
+    for (const name of sandboxesInUse(config))
+      problems.push(
+        `${name} would use its sandbox: set ${ADAPTER_SETTINGS[name]}, or ALLOW_SANDBOX=1 to run with the sandbox`,
+      );
+  }
+  return problems;
+}
+
+/** Warnings for a production start that is allowed but not ordinary (logged once at start). */
+export function productionWarnings(config: Config): string[] {
+  if (config.env !== 'production') return [];
+  const warnings: string[] = [];
+  const sandboxes = sandboxesInUse(config);
+  if (config.allowSandbox && sandboxes.length > 0)
+    warnings.push(
+      `ALLOW_SANDBOX=1: running with sandbox adapters (${sandboxes.join(', ')}); nothing they handle reaches a real provider`,
+    );
+  if (config.trustProxy === true)
+    warnings.push(
+      'TRUST_PROXY=true: X-Forwarded-For is believed from any peer; safe only if nothing but your proxy reaches this server (prefer its addresses or CIDRs)',
+    );
+  if (config.seedDemo)
+    warnings.push(
+      'SEED_DEMO=1: the demo marketplace (accounts with the published demo password) is seeded into an empty database',
+    );
+  return warnings;
+}
+
+/** Refuses to start with a wrong setting, or in production with an unsafe one: each problem on its own line on stderr, then exit 1. */
+export function exitIfUnsafe(
+  config: Config,
+  io: { error(line: string): void; exit(code: number): never } = {
+    error: (line) => process.stderr.write(`${line}\n`),
+    exit: (code) => process.exit(code),
+  },
+): void {
+  const problems = [...settingProblems(config), ...productionProblems(config)];
+  if (problems.length === 0) return;
+  for (const p of problems) io.error(p);
+  io.exit(1);
+}
