@@ -24,6 +24,9 @@ const PROVIDERS = {
   STRIPE_SECRET_KEY: 'sk_test_123',
   EASYPOST_API_KEY: 'EZTK123',
   MAPS_API_KEY: 'maps-key',
+  DOORDASH_DEVELOPER_ID: 'dev-123',
+  DOORDASH_KEY_ID: 'key-123',
+  DOORDASH_SIGNING_SECRET: 'c2lnbmluZy1zZWNyZXQ',
 };
 const problems = (env: Record<string, string>) => productionProblems(loadConfig(env));
 
@@ -71,9 +74,11 @@ describe('productionProblems', () => {
       'email would use its sandbox: set SMTP_URL, or ALLOW_SANDBOX=1 to run with the sandbox',
     );
     for (const name of ADAPTER_NAMES) expect(lines.some((l) => l.startsWith(`${name} would use`))).toBe(true);
-    // Every real provider configured: only the courier (no real provider yet) is left.
-    expect(problems({ ...STRONG, ...PROVIDERS })).toEqual([
-      'courier would use its sandbox: set a courier provider (none is built in yet), or ALLOW_SANDBOX=1 to run with the sandbox',
+    // Every real provider configured: nothing is left.
+    expect(problems({ ...STRONG, ...PROVIDERS })).toEqual([]);
+    const { DOORDASH_KEY_ID: _, ...noCourier } = PROVIDERS;
+    expect(problems({ ...STRONG, ...noCourier })).toEqual([
+      'courier would use its sandbox: set DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET, or ALLOW_SANDBOX=1 to run with the sandbox',
     ]);
     expect(problems({ ...STRONG, ALLOW_SANDBOX: '1' })).toEqual([]);
   });
@@ -217,7 +222,7 @@ describe('node apps/server/src/main.ts in production', () => {
       'sms would use its sandbox: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or ALLOW_SANDBOX=1 to run with the sandbox',
       'payments would use its sandbox: set STRIPE_SECRET_KEY, or ALLOW_SANDBOX=1 to run with the sandbox',
       'carrier would use its sandbox: set EASYPOST_API_KEY, or ALLOW_SANDBOX=1 to run with the sandbox',
-      'courier would use its sandbox: set a courier provider (none is built in yet), or ALLOW_SANDBOX=1 to run with the sandbox',
+      'courier would use its sandbox: set DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET, or ALLOW_SANDBOX=1 to run with the sandbox',
       'maps would use its sandbox: set MAPS_API_KEY, or ALLOW_SANDBOX=1 to run with the sandbox',
     ]);
     // It never listened (no "listening" log line) and never opened the database.
