@@ -11,7 +11,18 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# 1. Build: every dependency, then the console (Vite) and the server (esbuild).
+# 1. Production dependencies of the server alone (and of the workspace packages it bundles): no Vite,
+#    esbuild, tsx, TypeScript or test tools, and none of the console's packages (they are in its build).
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/domain/package.json packages/domain/
+COPY packages/api/package.json packages/api/
+RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund
+
+# 2. Build: every dependency, then the console (Vite) and the server (esbuild), as CI does.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -25,10 +36,8 @@ COPY . .
 ARG VITE_SENTRY_DSN=
 ARG VITE_SHIPPING_PARTNER_URL=
 RUN npm run build
-# Only what runs in production stays: no Vite, esbuild, tsx, TypeScript or test tools.
-RUN npm prune --omit=dev --no-audit --no-fund
 
-# 2. Run: the compiled server, production dependencies, the migrations and the built console.
+# 3. Run: the compiled server, its production dependencies, the migrations and the built console.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -36,7 +45,7 @@ ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps
 WORKDIR /app
 COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle

@@ -107,14 +107,15 @@ for (const stage of stages) {
     fail(`Dockerfile: stage ${stage.name ?? ''} runs Node ${m[1]}, CI tests Node ${ciMajor}: keep them the same`);
 }
 const runs = (stage) => stage.ins.filter((i) => i.op === 'RUN').map((i) => i.args);
-const buildStage = stages[0];
+/** The stage that runs the build (as CI does); another stage may install production dependencies. */
+const buildStage = stages.find((s) => runs(s).some((r) => /^npm run build(\s|$)/.test(r)));
 const runtime = stages.at(-1);
 const ciRun = read('.ci/run');
 /** The npm commands CI runs, as the Dockerfile must run them too. */
 for (const cmd of ['npm ci', 'npm run build']) {
   const inCi = new RegExp(`^\\s*${cmd.replace(/ /g, '\\s+')}(\\s|$)`, 'm').test(ciRun);
   if (!inCi) fail(`.ci/run: expected \`${cmd}\` (the Dockerfile runs it; keep CI running the same)`);
-  if (!runs(buildStage ?? { ins: [] }).some((r) => new RegExp(`^${cmd}(\\s|$)`).test(r)))
+  if (!runs(buildStage ?? { ins: [] }).some((r) => new RegExp(`^${cmd}(\\s|$)`).test(r) && !r.includes('--omit')))
     fail(`Dockerfile: the build stage must RUN \`${cmd}\` as CI does`);
 }
 const buildScript = JSON.parse(read('package.json')).scripts?.build ?? '';
