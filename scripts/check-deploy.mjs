@@ -30,7 +30,17 @@ const fail = (msg) => problems.push(msg);
 /** Settings only the deploy files know: compose's PostgreSQL service, host ports, the process role. */
 const DEPLOY_ONLY = new Set(['POSTGRES_USER', 'POSTGRES_PASSWORD', 'POSTGRES_DB', 'API_PORTS', 'ROLE']);
 /** Variables the code reads that are not settings of a deployment. */
-const NOT_SETTINGS = new Set(['MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL', 'API_TARGET', 'CI', 'TEST_DB', 'TEST_DATABASE_URL']);
+const NOT_SETTINGS = new Set([
+  'MODE',
+  'DEV',
+  'PROD',
+  'SSR',
+  'BASE_URL',
+  'API_TARGET',
+  'CI',
+  'TEST_DB',
+  'TEST_DATABASE_URL',
+]);
 /** Runtime tuning of Node itself, allowed in the Dockerfile. */
 const NODE_ENV_VARS = new Set(['NODE_OPTIONS']);
 
@@ -86,10 +96,12 @@ const instructions = dockerfile
     return { op: op.toUpperCase(), args: rest.join(' ') };
   });
 const args = Object.fromEntries(
-  instructions.filter((i) => i.op === 'ARG').map((i) => {
-    const [name, value = ''] = i.args.split('=');
-    return [name, value];
-  }),
+  instructions
+    .filter((i) => i.op === 'ARG')
+    .map((i) => {
+      const [name, value = ''] = i.args.split('=');
+      return [name, value];
+    }),
 );
 const stages = [];
 for (const ins of instructions) {
@@ -104,7 +116,9 @@ for (const stage of stages) {
   const m = /^node:(\d+)[\w.-]*-slim$/.exec(stage.image);
   if (!m) fail(`Dockerfile: stage ${stage.name ?? ''} is FROM ${stage.image}, expected node:<major>-…-slim`);
   else if (m[1] !== ciMajor)
-    fail(`Dockerfile: stage ${stage.name ?? ''} runs Node ${m[1]}, CI tests Node ${ciMajor}: keep them the same`);
+    fail(
+      `Dockerfile: stage ${stage.name ?? ''} runs Node ${m[1]}, CI tests Node ${ciMajor}: keep them the same`,
+    );
 }
 const runs = (stage) => stage.ins.filter((i) => i.op === 'RUN').map((i) => i.args);
 /** The stage that runs the build (as CI does); another stage may install production dependencies. */
@@ -115,7 +129,11 @@ const ciRun = read('.ci/run');
 for (const cmd of ['npm ci', 'npm run build']) {
   const inCi = new RegExp(`^\\s*${cmd.replace(/ /g, '\\s+')}(\\s|$)`, 'm').test(ciRun);
   if (!inCi) fail(`.ci/run: expected \`${cmd}\` (the Dockerfile runs it; keep CI running the same)`);
-  if (!runs(buildStage ?? { ins: [] }).some((r) => new RegExp(`^${cmd}(\\s|$)`).test(r) && !r.includes('--omit')))
+  if (
+    !runs(buildStage ?? { ins: [] }).some(
+      (r) => new RegExp(`^${cmd}(\\s|$)`).test(r) && !r.includes('--omit'),
+    )
+  )
     fail(`Dockerfile: the build stage must RUN \`${cmd}\` as CI does`);
 }
 const buildScript = JSON.parse(read('package.json')).scripts?.build ?? '';
@@ -124,10 +142,13 @@ if (!/apps\/web/.test(buildScript) || !/apps\/server/.test(buildScript))
 if (!stages.some((s) => runs(s).some((r) => /npm (prune|ci)\b.*--omit=dev/.test(r))))
   fail('Dockerfile: no `npm prune --omit=dev` (or `npm ci --omit=dev`): dev tools would ship in the image');
 const users = runtime?.ins.filter((i) => i.op === 'USER').map((i) => i.args) ?? [];
-if (users.length === 0 || ['root', '0'].includes(users.at(-1))) fail('Dockerfile: the runtime stage must run as a non-root USER');
+if (users.length === 0 || ['root', '0'].includes(users.at(-1)))
+  fail('Dockerfile: the runtime stage must run as a non-root USER');
 const health = runtime?.ins.find((i) => i.op === 'HEALTHCHECK');
-if (!health || !health.args.includes('/healthz') || /\bcurl\b|\bwget\b/.test(health.args))
-  fail('Dockerfile: the runtime stage needs a HEALTHCHECK on /healthz run with node (slim images have no curl)');
+if (!health?.args.includes('/healthz') || /\bcurl\b|\bwget\b/.test(health?.args ?? ''))
+  fail(
+    'Dockerfile: the runtime stage needs a HEALTHCHECK on /healthz run with node (slim images have no curl)',
+  );
 const cmd = runtime?.ins.find((i) => i.op === 'CMD');
 let entry;
 try {
@@ -138,8 +159,13 @@ if (!entry) fail('Dockerfile: CMD must be ["node", "<entry>.js"] (exec form, so 
 
 // The entry point is what the build makes: apps/server/build.mjs's `main` entry, written to dist/.
 const serverBuild = read('apps/server/build.mjs');
-if (!/\bmain:\s*'apps\/server\/src\/main\.ts'/.test(serverBuild) || !/outdir\s*=\s*path\.join\(serverDir, 'dist'\)/.test(serverBuild))
-  fail('apps/server/build.mjs: expected the entry `main: apps/server/src/main.ts` written to apps/server/dist');
+if (
+  !/\bmain:\s*'apps\/server\/src\/main\.ts'/.test(serverBuild) ||
+  !/outdir\s*=\s*path\.join\(serverDir, 'dist'\)/.test(serverBuild)
+)
+  fail(
+    'apps/server/build.mjs: expected the entry `main: apps/server/src/main.ts` written to apps/server/dist',
+  );
 if (entry && entry !== 'apps/server/dist/main.js')
   fail(`Dockerfile: CMD runs ${entry}, the build makes apps/server/dist/main.js`);
 const startScript = read('scripts/start.mjs');
@@ -152,9 +178,11 @@ for (const ins of runtime?.ins ?? []) {
   for (const m of ins.args.matchAll(/([A-Z][A-Z0-9_]*)=/g)) runtimeEnv.add(m[1]);
 }
 for (const name of runtimeEnv)
-  if (!isSetting(name) && !NODE_ENV_VARS.has(name)) fail(`Dockerfile: ENV ${name} is not a setting in the README table`);
+  if (!isSetting(name) && !NODE_ENV_VARS.has(name))
+    fail(`Dockerfile: ENV ${name} is not a setting in the README table`);
 for (const name of Object.keys(args))
-  if (name !== 'NODE_IMAGE' && !isSetting(name)) fail(`Dockerfile: ARG ${name} is not a setting in the README table`);
+  if (name !== 'NODE_IMAGE' && !isSetting(name))
+    fail(`Dockerfile: ARG ${name} is not a setting in the README table`);
 
 if (afterBuild) {
   for (const ins of runtime?.ins ?? []) {
@@ -163,7 +191,9 @@ if (afterBuild) {
     for (const src of parts.slice(0, -1)) {
       const rel = src.replace(/^\/app\/?/, '');
       if (!existsSync(path.join(root, rel)))
-        fail(`Dockerfile: the runtime stage copies ${src}, which \`npm run build\` did not make (${rel} is missing)`);
+        fail(
+          `Dockerfile: the runtime stage copies ${src}, which \`npm run build\` did not make (${rel} is missing)`,
+        );
     }
   }
   if (entry && existsSync(path.join(root, entry))) {
@@ -178,13 +208,16 @@ if (afterBuild) {
 }
 
 // --- .dockerignore ----------------------------------------------------------------------------------
-const dockerignore = read('.dockerignore').split('\n').map((l) => l.trim());
+const dockerignore = read('.dockerignore')
+  .split('\n')
+  .map((l) => l.trim());
 for (const must of ['**/node_modules', '**/dist', 'data', '.env'])
   if (!dockerignore.includes(must)) fail(`.dockerignore: must exclude ${must}`);
 
 // --- .env.example -----------------------------------------------------------------------------------
 const envExample = new Set([...read('.env.example').matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
-for (const name of settings) if (!envExample.has(name)) fail(`.env.example: ${name} (in the README table) is missing`);
+for (const name of settings)
+  if (!envExample.has(name)) fail(`.env.example: ${name} (in the README table) is missing`);
 for (const name of envExample)
   if (!isSetting(name)) fail(`.env.example: ${name} is not a setting in the README table`);
 
@@ -201,7 +234,8 @@ const roleOf = (svc) => (Array.isArray(svc.environment) ? undefined : svc.enviro
 const api = servers.filter(([, s]) => roleOf(s) === 'api');
 const workers = servers.filter(([, s]) => roleOf(s) === 'worker');
 const replicas = (svc) => svc.deploy?.replicas ?? 1;
-if (api.reduce((n, [, s]) => n + replicas(s), 0) < 2) fail('compose.yaml: two or more API processes (ROLE=api)');
+if (api.reduce((n, [, s]) => n + replicas(s), 0) < 2)
+  fail('compose.yaml: two or more API processes (ROLE=api)');
 if (workers.reduce((n, [, s]) => n + replicas(s), 0) < 1) fail('compose.yaml: a worker (ROLE=worker)');
 for (const [name, svc] of servers) {
   const context = typeof svc.build === 'string' ? svc.build : svc.build?.context;
@@ -209,11 +243,13 @@ for (const [name, svc] of servers) {
     fail(`compose.yaml: ${name} must build from ./Dockerfile`);
   const envFiles = [svc.env_file].flat().map((f) => (typeof f === 'string' ? f : f?.path));
   if (!envFiles.includes('.env')) fail(`compose.yaml: ${name} must read its settings from .env (env_file)`);
-  if (!['api', 'worker', 'all'].includes(roleOf(svc))) fail(`compose.yaml: ${name} needs ROLE api, worker or all`);
+  if (!['api', 'worker', 'all'].includes(roleOf(svc)))
+    fail(`compose.yaml: ${name} needs ROLE api, worker or all`);
   for (const key of Object.keys(svc.environment ?? {}))
     if (!isSetting(key)) fail(`compose.yaml: ${name} sets ${key}, not a setting in the README table`);
   for (const key of Object.keys(svc.build?.args ?? {}))
-    if (!isSetting(key)) fail(`compose.yaml: ${name} passes the build arg ${key}, not a setting in the README table`);
+    if (!isSetting(key))
+      fail(`compose.yaml: ${name} passes the build arg ${key}, not a setting in the README table`);
   if (svc.command) fail(`compose.yaml: ${name} overrides the image's CMD; keep the one entry point`);
 }
 for (const m of composeText.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g))

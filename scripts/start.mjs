@@ -13,7 +13,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SHARED = ['packages/domain/src', 'packages/api/src', 'packages/domain/package.json', 'packages/api/package.json'];
+const SHARED = [
+  'packages/domain/src',
+  'packages/api/src',
+  'packages/domain/package.json',
+  'packages/api/package.json',
+];
 
 /** What each build makes, from which sources, and how. */
 export const TARGETS = [
