@@ -7,6 +7,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/**/*.test.ts'], environment: 'node' } },
+      // Build, start and deploy scripts (scripts/start.mjs, scripts/check-deploy.mjs).
+      {
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'server-pglite',

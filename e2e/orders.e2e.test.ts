@@ -120,10 +120,8 @@ describe('orders list', () => {
 
     // Playwright's innerText (rendered text, with the space between date and time), not the DOM property.
     const firstDate = async () =>
-      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator method
       new Date((await (await column(page, /^CREATED/i)).first().innerText()).replace(/\s+/g, ' ')).getTime();
     const lastDate = async () =>
-      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator method
       new Date((await (await column(page, /^CREATED/i)).last().innerText()).replace(/\s+/g, ' ')).getTime();
     expect(await firstDate()).toBeGreaterThanOrEqual(await lastDate());
     await page.getByRole('button', { name: 'CREATED, sorted descending' }).click();

@@ -8,7 +8,13 @@ import { renderManyPackingSlipsToBuffer } from '../../../documents/batch.ts';
 import type { BatchDocumentKind, DocumentOrder } from '../../../documents/types.ts';
 import type { RenderRequest, RenderResponse } from './render-worker.ts';
 
-const BOOT = new URL('./render-worker-boot.mjs', import.meta.url);
+/**
+ * From the TypeScript sources the worker boots through tsx (render-worker-boot.mjs); in the compiled
+ * server (apps/server/dist/main.js, see build.mjs) this module is inlined into the bundle and the worker
+ * is the bundle's sibling dist/render-worker.js, run by plain node.
+ */
+const COMPILED = !import.meta.url.endsWith('.ts');
+const BOOT = new URL(COMPILED ? './render-worker.js' : './render-worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./render-worker.ts', import.meta.url).href;
 /**
  * One core stays with the server's event loop (the list must stay fast during a batch): on 2 cores one
@@ -29,7 +35,7 @@ let slots: Slot[] = [];
 let seq = 0;
 
 function startSlot(): Slot {
-  const worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+  const worker = new Worker(BOOT, COMPILED ? {} : { workerData: { entry: ENTRY } });
   worker.unref();
   const slot: Slot = { worker, busy: 0, pending: new Map() };
   worker.on('message', (res: RenderResponse) => {
