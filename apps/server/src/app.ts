@@ -31,14 +31,17 @@ import { registerReportRoutes } from './modules/orders/reports/routes.ts';
 import { registerSmsRoutes } from './modules/sms/routes.ts';
 import { registerTeamRoutes } from './modules/team/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { type Readiness, registerHealthRoutes } from './runtime/health.ts';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   adapters?: Partial<Adapters>;
+  /** Start-up/shutdown state behind /readyz (runtime/server.ts); default: ready. */
+  readiness?: Readiness;
 }
 
-const API_PREFIXES = ['/a/', '/c/', '/m/', '/v1/', '/dev/', '/api-docs', '/openapi.json', '/healthz'];
+const API_PREFIXES = ['/a/', '/c/', '/m/', '/v1/', '/dev/', '/api-docs', '/openapi.json', '/healthz', '/readyz'];
 
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = opts;
@@ -47,6 +50,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // During a graceful stop, requests already on an open connection are served (with Connection: close)
+    // rather than refused with Fastify's own 503 body.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,8 +70,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       else events.emit('order', e);
     },
   };
+  // ROLE=worker serves only /healthz and /readyz (runtime/server.ts runs its job queue).
+  const servesApi = config.role !== 'worker';
   // With a PostgreSQL server, events of every process reach this one through LISTEN/NOTIFY.
-  if (database.pool && database.connectionString)
+  if (servesApi && database.pool && database.connectionString)
     app.addHook('onClose', await listenOrderEvents(database.connectionString, events, app.log));
 
   registerErrorHandling(app);
@@ -112,10 +120,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     transformObject: jsonSchemaTransformObject,
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await database.query('select 1');
-    return { ok: true };
-  });
+  registerHealthRoutes(app, database, opts.readiness ?? { migrated: true, draining: false });
+  if (!servesApi) {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
+    return { app, ctx };
+  }
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerAuthRoutes(app, ctx);

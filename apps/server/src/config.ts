@@ -5,9 +5,14 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** What a process does: `api` serves HTTP, `worker` runs the job queue, `all` both (docs/operations.md). */
+export type Role = 'all' | 'api' | 'worker';
+export const ROLES: readonly Role[] = ['all', 'api', 'worker'];
+
 /** Every setting, read once from the environment (README.md lists them). */
 export interface Config {
   env: 'production' | 'development' | 'test';
+  role: Role;
   port: number;
   host: string;
   publicUrl: string;
@@ -46,6 +51,17 @@ function localSecret(dataDir: string): string {
   return secret;
 }
 
+function parseRole(value: string | undefined, hasServer: boolean): Role {
+  const role = (value ?? '').trim().toLowerCase() || 'all';
+  if (!ROLES.includes(role as Role))
+    throw new Error(`ROLE must be one of ${ROLES.join(', ')} (got '${value}')`);
+  if (role !== 'all' && !hasServer)
+    throw new Error(
+      `ROLE=${role} needs DATABASE_URL: the embedded database (PGlite) belongs to one process, which runs everything (ROLE=all)`,
+    );
+  return role as Role;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -54,9 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (mode === 'production' && !env.JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
   if (mode === 'production' && !env.MARKETPLACE_KEY)
     throw new Error('MARKETPLACE_KEY must be set in production');
+  const role = parseRole(env.ROLE, Boolean(env.DATABASE_URL));
   const jwtSecret = env.JWT_SECRET ?? localSecret(dataDir);
   return {
     env: mode,
+    role,
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
