@@ -36,15 +36,28 @@ import { registerTeamRoutes } from './modules/team/routes.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { type Readiness, registerHealthRoutes } from './runtime/health.ts';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   adapters?: Partial<Adapters>;
   logStream?: DestinationStream;
+  /** Start-up/shutdown state behind /readyz (runtime/server.ts); default: ready. */
+  readiness?: Readiness;
 }
 
-const API_PREFIXES = ['/a/', '/c/', '/m/', '/v1/', '/dev/', '/api-docs', '/openapi.json', '/healthz'];
+const API_PREFIXES = [
+  '/a/',
+  '/c/',
+  '/m/',
+  '/v1/',
+  '/dev/',
+  '/api-docs',
+  '/openapi.json',
+  '/healthz',
+  '/readyz',
+];
 
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = opts;
@@ -53,6 +66,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // During a graceful stop, requests already on an open connection are served (with Connection: close)
+    // rather than refused with Fastify's own 503 body.
+    return503OnClosing: false,
   });
   for (const warning of productionWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
@@ -71,8 +87,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       else events.emit('order', e);
     },
   };
+  // ROLE=worker serves only /healthz and /readyz (runtime/server.ts runs its job queue).
+  const servesApi = config.role !== 'worker';
   // With a PostgreSQL server, events of every process reach this one through LISTEN/NOTIFY.
-  if (database.pool && database.connectionString)
+  if (servesApi && database.pool && database.connectionString)
     app.addHook('onClose', await listenOrderEvents(database.connectionString, events, app.log));
 
   registerErrorHandling(app);
@@ -112,10 +130,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     transformObject: jsonSchemaTransformObject,
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await database.query('select 1');
-    return { ok: true };
-  });
+  registerHealthRoutes(app, database, opts.readiness ?? { migrated: true, draining: false });
+  if (!servesApi) {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
+    return { app, ctx };
+  }
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerAuthRoutes(app, ctx);

@@ -5,9 +5,14 @@ import { REPO_ROOT } from './paths.ts';
 
 export { REPO_ROOT };
 
+/** What a process does: `api` serves HTTP, `worker` runs the job queue, `all` both (docs/operations.md). */
+export type Role = 'all' | 'api' | 'worker';
+export const ROLES: readonly Role[] = ['all', 'api', 'worker'];
+
 /** Every setting, read once from the environment (README.md lists them). */
 export interface Config {
   env: 'production' | 'development' | 'test';
+  role: Role;
   port: number;
   host: string;
   publicUrl: string;
@@ -107,15 +112,28 @@ function localSecret(dataDir: string): string {
   return secret;
 }
 
+function parseRole(value: string | undefined, hasServer: boolean): Role {
+  const role = (value ?? '').trim().toLowerCase() || 'all';
+  if (!ROLES.includes(role as Role))
+    throw new Error(`ROLE must be one of ${ROLES.join(', ')} (got '${value}')`);
+  if (role !== 'all' && !hasServer)
+    throw new Error(
+      `ROLE=${role} needs DATABASE_URL: the embedded database (PGlite) belongs to one process, which runs everything (ROLE=all)`,
+    );
+  return role as Role;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data');
+  const role = parseRole(env.ROLE, Boolean(env.DATABASE_URL));
   // Production never invents secrets: a missing one stays empty and config-check.ts refuses the start.
   const jwtSecret = env.JWT_SECRET || (mode === 'production' ? '' : localSecret(dataDir));
   return {
     env: mode,
+    role,
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

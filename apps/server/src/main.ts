@@ -1,32 +1,25 @@
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { exitIfUnsafe } from './config-check.ts';
-import { openDatabase } from './db/client.ts';
-import { startBulkJobs } from './jobs/bulk-queue.ts';
 import { initErrorReporting } from './lib/error-reporting.ts';
-import { seedIfEmpty } from './seed/seed.ts';
+import { installProcessSafetyNet } from './runtime/process-safety.ts';
+import { startServer } from './runtime/server.ts';
+import { stopOnSignals } from './runtime/signals.ts';
 
-const config = loadConfig();
-exitIfUnsafe(config);
-await initErrorReporting(config.sentryDsn, config.env);
-const database = await openDatabase(config);
-await database.migrate();
-if (config.seedDemo) await seedIfEmpty(database);
-const { app, ctx } = await buildApp({ config, database });
-// Background jobs start before we listen, so a batch interrupted by a crash is picked up again at once.
-await startBulkJobs(ctx, { log: app.log });
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
-  process.exit(0);
+// Start-up and shutdown live in runtime/ (server.ts, signals.ts, process-safety.ts); this file only wires them.
+try {
+  const config = loadConfig();
+  exitIfUnsafe(config);
+  await initErrorReporting(config.sentryDsn, config.env);
+  const server = await startServer(config);
+  const log = server.app.log;
+  installProcessSafetyNet(log);
+  stopOnSignals(server.stop, log);
+  log.info(
+    `Merchant console on ${config.publicUrl} (role: ${config.role}, database: ${server.database.driver})`,
+  );
+} catch (error) {
+  // A clear line, not a stack trace: a bad setting, an unreachable database, a failed migration.
+  console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.LOG_LEVEL === 'debug') console.error(error);
+  process.exit(1);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Merchant console on ${config.publicUrl} (database: ${database.driver})`);

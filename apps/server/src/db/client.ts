@@ -110,11 +110,34 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-export function openPostgres(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString, max });
-  pool.on('error', () => {
-    /* a dropped idle client is replaced on the next checkout */
+/**
+ * A node-postgres pool that survives the server going away (pg_terminate_backend, a restart, a failover):
+ * - every client gets an `error` listener for its whole life. pg-pool listens only while a client is idle;
+ *   a client checked out for a transaction (or held for an advisory lock) that loses its connection would
+ *   otherwise emit an unhandled `error` and end the process;
+ * - a connection attempt gives up after `connectTimeoutMs`, so a request never hangs on an unreachable host.
+ * The broken client is discarded; the next checkout opens a fresh connection (pg-pool does that itself).
+ */
+export function createPool(
+  connectionString: string,
+  opts: { max: number; applicationName?: string; connectTimeoutMs?: number },
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: opts.max,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
   });
+  const ignore = () => {
+    /* the query in flight (if any) fails on its own; the client is replaced on the next checkout */
+  };
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
+  return pool;
+}
+
+export function openPostgres(connectionString: string, max = 10): Database {
+  const pool = createPool(connectionString, { max, applicationName: 'merchant-console' });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

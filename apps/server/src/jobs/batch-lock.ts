@@ -5,8 +5,7 @@
  *   when the process dies, its connection closes and the lock is released, so any process can tell.
  * - PGlite: only one process can open the data directory, so an in-process set is the whole truth.
  */
-import pg from 'pg';
-import type { Database } from '../db/client.ts';
+import { createPool, type Database } from '../db/client.ts';
 
 export interface BatchLocks {
   /** Takes the batch's lock; null if another worker holds it. */
@@ -37,14 +36,9 @@ export function createBatchLocks(database: Database): BatchLocks {
       },
     };
   }
-  const pool = new pg.Pool({
-    connectionString: database.connectionString,
-    max: 4,
-    application_name: 'bulk-locks',
-  });
-  pool.on('error', () => {
-    /* a dropped client is replaced on the next checkout */
-  });
+  // createPool: a held lock's client that loses its connection (the lock goes with it) must not end the
+  // process; the batch's steps are idempotent, so another worker resuming it meanwhile does no harm.
+  const pool = createPool(database.connectionString, { max: 4, applicationName: 'bulk-locks' });
   return {
     async acquire(batchId) {
       if (local.has(batchId)) return null;

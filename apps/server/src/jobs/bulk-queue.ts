@@ -6,12 +6,19 @@
  * idempotent (see modules/orders/bulk/run-batch.ts). A batch whose worker died (SIGKILL, power loss) is
  * found by the sweeper — unfinished, no live lock (jobs/batch-lock.ts), no waiting job — and queued again,
  * at start-up and then every few seconds.
+ *
+ * Roles (ROLE, docs/operations.md): a `work` queue (ROLE=all or worker) runs jobs, the sweeper and pg-boss's
+ * maintenance; an `enqueue` queue (ROLE=api) only sends jobs — no worker, no sweeper, no maintenance.
+ * On PostgreSQL pg-boss runs over a pool of ours (db/client.ts createPool), so a dropped connection never
+ * ends the process; its workers keep polling and pick up again once the database is back. Stopping aborts
+ * the running batches between two orders: their jobs fail and are retried by another worker.
  */
 import { EventEmitter, once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/client.ts';
+import { createPool, type Database } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { stopRenderPool } from '../modules/orders/bulk/render-pool.ts';
 import { failBatch, type RunBatchOptions, runBatch } from '../modules/orders/bulk/run-batch.ts';
 import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
@@ -25,14 +32,25 @@ export interface BulkJobsOptions extends RunBatchOptions {
   /** Jobs worked at once by this process (default 2). */
   workers?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** `work` runs jobs; `enqueue` only sends them. Default: from ROLE (api → enqueue). */
+  mode?: 'work' | 'enqueue';
+  /** How long stop() lets running batches wind down before failing their jobs (default 7 s). */
+  stopTimeoutMs?: number;
 }
 
 export interface BulkJobs {
+  readonly mode: 'work' | 'enqueue';
   enqueue(batchId: string): Promise<void>;
   /** Resolves when the batch is done or failed, or after `timeoutMs` (whichever first). */
   waitForBatch(batchId: string, timeoutMs: number): Promise<boolean>;
   /** One sweep now (tests, start-up). */
   sweep(): Promise<number>;
+  /**
+   * Stops taking jobs and interrupts the running batches (they stop between two orders and their jobs
+   * fail, to be retried by another worker); waits for them up to `timeoutMs`. Enqueueing still works,
+   * so requests in flight during a shutdown can finish.
+   */
+  stopWorking(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +83,12 @@ export function startBulkJobs(ctx: AppContext, opts: BulkJobsOptions = {}): Prom
   return started;
 }
 
+/** Stops taking jobs and interrupts running batches (shutdown, first step); enqueueing still works. */
+export async function stopBulkWork(ctx: AppContext, timeoutMs?: number): Promise<void> {
+  const jobs = await registry.get(ctx)?.catch(() => null);
+  await jobs?.stopWorking(timeoutMs);
+}
+
 export async function stopBulkJobs(ctx: AppContext): Promise<void> {
   const started = registry.get(ctx);
   if (!started) return;
@@ -73,40 +97,86 @@ export async function stopBulkJobs(ctx: AppContext): Promise<void> {
   await jobs?.stop();
 }
 
+/** Logs "database unavailable" once per `everyMs` at most (pg-boss polls every second during an outage). */
+function throttledWarn(log: BulkJobsOptions['log'], everyMs = 10_000) {
+  let last = 0;
+  return (error: unknown, msg: string) => {
+    const now = Date.now();
+    if (now - last < everyMs) return;
+    last = now;
+    log?.warn({ err: error }, msg);
+  };
+}
+
 async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<BulkJobs> {
   const { database } = ctx;
   const log = opts.log;
-  const boss =
+  const mode = opts.mode ?? (ctx.config.role === 'api' ? 'enqueue' : 'work');
+  const working = mode === 'work';
+  const pool =
     database.driver === 'pg' && database.connectionString
-      ? new PgBoss({
-          connectionString: database.connectionString,
-          max: 4,
-          schedule: false,
-          application_name: 'bulk-jobs',
-        })
-      : new PgBoss({ db: pgliteExecutor(database), schedule: false });
-  boss.on('error', (error) => log?.error({ err: error }, 'job queue error'));
-  await boss.start();
-  await boss.createQueue(BULK_QUEUE, {
-    name: BULK_QUEUE,
-    retryLimit: RETRY_LIMIT,
-    retryDelay: 1,
-    expireInSeconds: 1800,
+      ? createPool(database.connectionString, { max: working ? 4 : 2, applicationName: 'bulk-jobs' })
+      : null;
+  const boss = pool
+    ? new PgBoss({
+        db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+        schedule: false,
+        supervise: working,
+      })
+    : new PgBoss({ db: pgliteExecutor(database), schedule: false, supervise: working });
+  const unavailable = throttledWarn(log);
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) unavailable(error, 'job queue: database unavailable; retrying');
+    else log?.error({ err: error }, 'job queue error');
   });
+  try {
+    await boss.start();
+    await boss.createQueue(BULK_QUEUE, {
+      name: BULK_QUEUE,
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 1,
+      expireInSeconds: 1800,
+    });
+  } catch (error) {
+    await pool?.end().catch(() => {});
+    throw error;
+  }
 
   const locks: BatchLocks = createBatchLocks(database);
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
   let stopping = false;
+  const abort = new AbortController();
 
+  let running = 0;
   const handle = async (jobs: PgBoss.JobWithMetadata<{ batchId: string }>[]) => {
+    running += 1;
+    try {
+      await handleJobs(jobs);
+    } finally {
+      running -= 1;
+      settled.emit('idle');
+    }
+  };
+  const handleJobs = async (jobs: PgBoss.JobWithMetadata<{ batchId: string }>[]) => {
     for (const job of jobs) {
       const { batchId } = job.data;
+      if (abort.signal.aborted) throw new Error('the job queue is stopping');
       const release = await locks.acquire(batchId);
       if (!release) continue; // a live worker is on it already
       try {
-        await runBatch(ctx, batchId, opts);
+        await runBatch(ctx, batchId, { ...opts, signal: abort.signal });
       } catch (error) {
+        // Stopping, or the database went away: nothing is wrong with the batch. The job fails (pg-boss
+        // retries it) or, if the database could not even record that, the sweeper queues the batch again.
+        if (abort.signal.aborted) {
+          log?.info({ batchId }, 'bulk batch interrupted by shutdown; it resumes on another worker');
+          throw error;
+        }
+        if (isDatabaseUnavailable(error)) {
+          unavailable(error, 'bulk batch: database unavailable; it will be resumed');
+          throw error;
+        }
         log?.error({ err: error, batchId, attempt: job.retryCount }, 'bulk batch failed');
         if (job.retryCount >= job.retryLimit)
           await failBatch(ctx, batchId, 'Something went wrong, please try again');
@@ -157,25 +227,50 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
 
   const sweepSafely = () =>
     sweep().catch((error) => {
-      if (!stopping) log?.error({ err: error }, 'bulk sweep failed');
+      if (stopping) return 0;
+      if (isDatabaseUnavailable(error)) unavailable(error, 'bulk sweep: database unavailable');
+      else log?.error({ err: error }, 'bulk sweep failed');
       return 0;
     });
-  await sweep({ anyAge: database.driver === 'pglite' }).catch((error) =>
-    log?.error({ err: error }, 'bulk sweep failed'),
-  );
-  for (let i = 0; i < (opts.workers ?? 2); i++) {
-    workerIds.push(
-      await boss.work<{ batchId: string }>(
-        BULK_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-        handle,
-      ),
+  let timer: NodeJS.Timeout | undefined;
+  if (working) {
+    await sweep({ anyAge: database.driver === 'pglite' }).catch((error) =>
+      log?.error({ err: error }, 'bulk sweep failed'),
     );
+    for (let i = 0; i < (opts.workers ?? 2); i++) {
+      workerIds.push(
+        await boss.work<{ batchId: string }>(
+          BULK_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+          handle,
+        ),
+      );
+    }
+    timer = setInterval(() => void sweepSafely(), opts.sweepIntervalMs ?? 5000);
+    timer.unref();
   }
-  const timer = setInterval(() => void sweepSafely(), opts.sweepIntervalMs ?? 5000);
-  timer.unref();
 
+  let stoppedWorking: Promise<void> | null = null;
+  const stopWorking = (timeoutMs = opts.stopTimeoutMs ?? 7000) => {
+    stoppedWorking ??= (async () => {
+      stopping = true;
+      clearInterval(timer);
+      abort.abort(new Error('the job queue is stopping'));
+      if (!working) return;
+      await boss.offWork(BULK_QUEUE).catch(() => {});
+      const deadline = Date.now() + timeoutMs;
+      while (running > 0 && Date.now() < deadline) {
+        const ac = new AbortController();
+        const t = setTimeout(() => ac.abort(), Math.min(250, deadline - Date.now()));
+        await once(settled, 'idle', { signal: ac.signal }).catch(() => undefined);
+        clearTimeout(t);
+      }
+    })();
+    return stoppedWorking;
+  };
+  let stopped: Promise<void> | null = null;
   return {
+    mode,
     enqueue,
     sweep: () => sweep(),
     async waitForBatch(batchId, timeoutMs) {
@@ -193,12 +288,20 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
         clearTimeout(timer);
       }
     },
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
-      await locks.close();
-      await stopRenderPool();
+    stopWorking,
+    stop() {
+      stopped ??= (async () => {
+        await stopWorking();
+        // What still runs after stopWorking's wait (a long PDF render) has its job failed by pg-boss,
+        // so another worker retries it; the batch lock goes with this process's connections.
+        await boss
+          .stop({ graceful: true, wait: true, timeout: 1000 })
+          .catch((error) => log?.warn({ err: error }, 'job queue did not stop cleanly'));
+        await locks.close().catch(() => {});
+        await pool?.end().catch(() => {});
+        await stopRenderPool();
+      })();
+      return stopped;
     },
   };
 }

@@ -1,7 +1,11 @@
 import { DomainError } from '@mc/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { reportServerError } from '../lib/error-reporting.ts';
+
+/** The console's generic failure text (spec: 'Something went wrong'); 500 and 503 answer with it. */
+export const SERVER_ERROR_MESSAGE = 'Something went wrong';
 
 /** One error handler: codes to statuses, `{message, errors?}`, no internals on a 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -25,13 +29,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
       reportServerError(error, { method: request.method, url: request.url, reqId: request.id });
-      return reply.status(500).send({ message: 'Something went wrong' });
+      return reply.status(500).send({ message: SERVER_ERROR_MESSAGE });
+    }
+    // The database went away (restart, failover, terminated connections): nothing is wrong with the
+    // request and nothing was written; the same request succeeds once PostgreSQL is back.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({ message: SERVER_ERROR_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       reportServerError(error, { method: request.method, url: request.url, reqId: request.id });
-      return reply.status(500).send({ message: 'Something went wrong' });
+      return reply.status(500).send({ message: SERVER_ERROR_MESSAGE });
     }
     if (status === 429) return reply.status(429).send({ message: error.message || 'Too many requests' });
     // Malformed JSON, wrong content type, body too large, ...: the framework's own 4xx, without internals.

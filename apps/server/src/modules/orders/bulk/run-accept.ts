@@ -80,11 +80,11 @@ async function acceptOne(ctx: AppContext, batch: BatchRow, caller: Caller, order
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Accepts every pending order of the batch, `concurrency` at a time. */
+/** Accepts every pending order of the batch, `concurrency` at a time (until `signal` aborts: then the caller throws). */
 export async function runAcceptBatch(
   ctx: AppContext,
   batch: BatchRow,
-  opts: { concurrency?: number } = {},
+  opts: { concurrency?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
   const pending = await pendingOrderIds(ctx, batch.id);
   if (pending.length === 0) return;
@@ -96,13 +96,21 @@ export async function runAcceptBatch(
   }
   const concurrency = Math.max(1, opts.concurrency ?? (ctx.database.driver === 'pg' ? 4 : 1));
   let next = 0;
+  // The first failure (database trouble) stops every lane before the batch's lock is released, so a
+  // retry never runs beside leftovers of this run.
+  let failed: { error: unknown } | null = null;
   const lane = async () => {
-    while (next < pending.length) {
-      const id = pending[next++];
-      if (id !== undefined) await acceptOne(ctx, batch, caller, id);
-      // PGlite answers in microtasks: yield so HTTP requests (the list, polls) are served meanwhile.
-      await yieldToEventLoop();
+    try {
+      while (next < pending.length && !opts.signal?.aborted && !failed) {
+        const id = pending[next++];
+        if (id !== undefined) await acceptOne(ctx, batch, caller, id);
+        // PGlite answers in microtasks: yield so HTTP requests (the list, polls) are served meanwhile.
+        await yieldToEventLoop();
+      }
+    } catch (error) {
+      failed ??= { error };
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, lane));
+  if (failed) throw (failed as { error: unknown }).error;
 }

@@ -13,6 +13,8 @@ export interface RunBatchOptions {
   /** Email the file when the batch took at least this long (default: the console's polling window). */
   emailAfterMs?: number;
   acceptConcurrency?: number;
+  /** Aborted when the process stops: the batch ends between two orders and throws, to be resumed elsewhere. */
+  signal?: AbortSignal;
 }
 
 /** A second short of the 20 polls, so a batch finishing around the last poll is emailed rather than lost. */
@@ -22,10 +24,13 @@ export async function runBatch(ctx: AppContext, batchId: string, opts: RunBatchO
   let batch = await readBatchRow(ctx, batchId);
   if (!batch) return;
   if (batch.state !== 'done' && batch.state !== 'failed') {
+    opts.signal?.throwIfAborted();
     await setBatchState(ctx, batchId, 'running');
-    if (batch.kind === 'accept') await runAcceptBatch(ctx, batch, { concurrency: opts.acceptConcurrency });
+    if (batch.kind === 'accept')
+      await runAcceptBatch(ctx, batch, { concurrency: opts.acceptConcurrency, signal: opts.signal });
     else if (batch.kind === 'details') await runDetailsBatch(ctx, batch);
     else if (batch.kind === 'reports') await runReportsBatch(ctx, batch);
+    opts.signal?.throwIfAborted();
     await setBatchState(ctx, batchId, 'done');
     batch = (await readBatchRow(ctx, batchId)) ?? batch;
   }

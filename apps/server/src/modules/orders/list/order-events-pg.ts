@@ -4,8 +4,9 @@
  * The same connection also listens for session revocations (modules/auth/session-events.ts).
  */
 import type { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 import type { OrderEvent } from '../../../context.ts';
+import { createPgListener, type PgListenerLog } from '../../../db/pg-listener.ts';
 import { emitSessionNotification, SESSION_EVENTS_CHANNEL } from '../../auth/session-events.ts';
 
 export const ORDER_EVENTS_CHANNEL = 'mc_order_events';
@@ -29,62 +30,24 @@ function isOrderEvent(v: unknown): v is OrderEvent {
   );
 }
 
-/** One LISTEN client that re-connects after a drop. Returns the function that stops it. */
+/**
+ * This process's LISTEN for order events (db/pg-listener.ts: reconnects with back-off and LISTENs again,
+ * so a database outage never ends the process). Returns the function that stops it.
+ */
 export async function listenOrderEvents(
   connectionString: string,
   events: EventEmitter,
-  log: { warn: (obj: unknown, msg: string) => void },
+  log: PgListenerLog,
 ): Promise<() => Promise<void>> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  /** Drops `c` (once) and tries again in a second. */
-  const lost = (c: pg.Client, err?: unknown) => {
-    if (stopped || client !== c) return;
-    client = null;
-    log.warn({ err }, 'order events LISTEN connection lost; reconnecting');
-    c.end().catch(() => {});
-    retry = setTimeout(() => void connect().catch(() => {}), 1000);
-  };
-
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString });
-    client = c;
-    c.on('notification', (msg) => {
-      if (msg.channel === SESSION_EVENTS_CHANNEL && msg.payload) emitSessionNotification(events, msg.payload);
-      if (msg.channel !== ORDER_EVENTS_CHANNEL || !msg.payload) return;
-      try {
-        const e: unknown = JSON.parse(msg.payload);
-        if (isOrderEvent(e)) events.emit('order', e);
-      } catch {
-        /* not ours */
-      }
-    });
-    c.on('error', (err) => lost(c, err));
-    c.on('end', () => lost(c));
+  const listener = await createPgListener(connectionString, log);
+  await listener.listen(ORDER_EVENTS_CHANNEL, (payload) => {
     try {
-      await c.connect();
-      await c.query(`LISTEN ${ORDER_EVENTS_CHANNEL}`);
-      await c.query(`LISTEN ${SESSION_EVENTS_CHANNEL}`);
-    } catch (err) {
-      lost(c, err);
-      throw err;
+      const e: unknown = JSON.parse(payload);
+      if (isOrderEvent(e)) events.emit('order', e);
+    } catch {
+      /* not ours */
     }
-  };
-
-  try {
-    await connect();
-  } catch (err) {
-    stopped = true;
-    clearTimeout(retry);
-    throw err;
-  }
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const c = client;
-    client = null;
-    await c?.end().catch(() => {});
-  };
+  });
+  await listener.listen(SESSION_EVENTS_CHANNEL, (payload) => emitSessionNotification(events, payload));
+  return () => listener.close();
 }
