@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../db/client.ts';
 import { cloneOrders } from '../modules/orders/bulk/test-fixtures.ts';
 import { DEMO_PASSWORD, DEMO_TMK } from '../seed/demo-constants.ts';
+import { LABEL_DEMO_STORES } from '../seed/label-demo-orders.ts';
 import { TEST_DB } from '../test/harness.ts';
 import {
   call,
@@ -79,7 +80,8 @@ suite('API replicas and a worker on one database', () => {
               (SELECT count(*)::int FROM (SELECT ref FROM applications GROUP BY ref HAVING count(*) > 1) d) AS "dupApps"`,
       [DEMO_TMK],
     );
-    expect(counts).toMatchObject({ merchants: 2, demo: 1, dupApps: 0 });
+    // The two demo stores and the label-demo stores, once each.
+    expect(counts).toMatchObject({ merchants: 2 + LABEL_DEMO_STORES.length, demo: 1, dupApps: 0 });
 
     // --- the worker serves only health; the API processes serve the API
     expect(
@@ -108,10 +110,14 @@ suite('API replicas and a worker on one database', () => {
     phase('memory at rest (RSS MB)', rss);
 
     // --- an order placed through api-1 reaches an event stream on api-2 (LISTEN/NOTIFY)
+    // A single-use ticket made on api-1, used on api-2 (tokens never travel in URLs).
+    const ticket = await call(api1!, 'POST', `/m/v2/merchant/${DEMO_TMK}/orders/events/ticket`, { token });
+    expect(ticket.status).toBe(200);
     const events = new AbortController();
-    const stream = await fetch(`${api2!.url}/m/v2/merchant/${DEMO_TMK}/orders/events?access_token=${token}`, {
-      signal: events.signal,
-    });
+    const stream = await fetch(
+      `${api2!.url}/m/v2/merchant/${DEMO_TMK}/orders/events?ticket=${encodeURIComponent(ticket.json.ticket as string)}`,
+      { signal: events.signal },
+    );
     expect(stream.status).toBe(200);
     const reader = stream.body!.getReader();
     let streamed = '';
