@@ -73,9 +73,15 @@ for (const [key, entry] of Object.entries(packages)) {
     );
   for (const dep of Object.keys(entry.optionalDependencies ?? {})) {
     // Where npm would find it: nested under this package, then under each ancestor, then at the top.
+    // The nearest entry of that name is the one npm resolves; it must also be a version the range allows.
     let found = false;
-    for (let base = key; !found; ) {
-      found = `${base ? `${base}/` : ''}node_modules/${dep}` in packages;
+    const range = entry.optionalDependencies[dep];
+    for (let base = key; ; ) {
+      const hit = packages[`${base ? `${base}/` : ''}node_modules/${dep}`];
+      if (hit) {
+        found = !semver.validRange(range) || semver.satisfies(hit.version ?? '0.0.0', range);
+        break;
+      }
       if (!base) break;
       const cut = base.lastIndexOf('/node_modules/');
       base = cut >= 0 ? base.slice(0, cut) : '';
