@@ -17,28 +17,38 @@ function run(cmd, args, opts = {}) {
   return res.status ?? 1;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/** Debian packages the suite drives: Chromium (playwright-core, no browser download) and pdftotext. */
+const NEEDED = [
+  { path: CHROMIUM, pkg: 'chromium' },
+  { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+];
+
+function ensureDebianPackages() {
+  const missing = NEEDED.filter((n) => !existsSync(n.path));
+  if (missing.length === 0) return;
+  const pkgs = missing.map((n) => n.pkg);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `e2e: ${CHROMIUM} is missing. Install Debian's Chromium first (sudo apt-get install -y chromium); ` +
-        'the tests drive it through playwright-core and never download a browser.',
+      `e2e: ${missing.map((n) => n.path).join(', ')} missing. Install Debian's ${pkgs.join(' ')} first ` +
+        `(sudo apt-get install -y ${pkgs.join(' ')}); the tests never download a browser.`,
     );
     process.exit(1);
   }
-  console.log('e2e: installing chromium with apt-get');
+  console.log(`e2e: installing ${pkgs.join(' ')} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (
     run('apt-get', ['update'], { env }) !== 0 ||
-    run('apt-get', ['install', '-y', 'chromium'], { env }) !== 0
+    run('apt-get', ['install', '-y', ...pkgs], { env }) !== 0
   ) {
-    console.error('e2e: apt-get could not install chromium');
+    console.error(`e2e: apt-get could not install ${pkgs.join(' ')}`);
     process.exit(1);
   }
-  if (!existsSync(CHROMIUM)) {
-    console.error(`e2e: chromium was installed but ${CHROMIUM} is still missing`);
-    process.exit(1);
+  for (const n of missing) {
+    if (!existsSync(n.path)) {
+      console.error(`e2e: ${n.pkg} was installed but ${n.path} is still missing`);
+      process.exit(1);
+    }
   }
 }
 
@@ -75,6 +85,6 @@ function ensureWebBuild() {
   }
 }
 
-ensureChromium();
+ensureDebianPackages();
 ensureWebBuild();
 process.exit(run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)]));

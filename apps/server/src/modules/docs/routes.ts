@@ -46,6 +46,11 @@ export async function registerDocsRoutes(root: FastifyInstance, _ctx: AppContext
         title: 'Merchant API',
         hideClientButton: false,
         withDefaultFonts: false,
+        // Nothing that calls Scalar's own services (the CSP would refuse it anyway): no AI agent and its
+        // document registry, no telemetry, no developer tools toolbar.
+        agent: { disabled: true },
+        telemetry: false,
+        showDeveloperTools: 'never',
       },
       logLevel: 'warn',
     });
