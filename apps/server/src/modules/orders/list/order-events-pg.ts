@@ -13,11 +13,18 @@ export const ORDER_EVENTS_CHANNEL = 'mc_order_events';
 
 /** Publishes through NOTIFY; if that fails the event still reaches this process's consoles. */
 export async function notifyOrderEvent(pool: pg.Pool, events: EventEmitter, e: OrderEvent): Promise<void> {
-  try {
-    await pool.query('SELECT pg_notify($1, $2)', [ORDER_EVENTS_CHANNEL, JSON.stringify(e)]);
-  } catch {
-    events.emit('order', e);
+  // A pooled connection the server has just dropped fails the first query on it: try once more on a fresh
+  // one, so other processes still hear of the change. Only when the database stays away does the event
+  // reach this process's own streams alone.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await pool.query('SELECT pg_notify($1, $2)', [ORDER_EVENTS_CHANNEL, JSON.stringify(e)]);
+      return;
+    } catch {
+      /* try again, then fall back */
+    }
   }
+  events.emit('order', e);
 }
 
 function isOrderEvent(v: unknown): v is OrderEvent {
