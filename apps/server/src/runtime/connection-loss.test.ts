@@ -16,6 +16,8 @@ import {
   createEmptyDatabase,
   freePortIn,
   type HttpResult,
+  intakeOrderBody,
+  MARKETPLACE_AUTH,
   type ServerProcess,
   spawnServer,
   stopServer,
@@ -26,7 +28,7 @@ const PORTS: [number, number] = [3530, 3549];
 const BULK = 300;
 const SINGLE = 40;
 const DROPS = 5;
-const MARKETPLACE = { authorization: 'Bearer spawned-marketplace-key' };
+const MARKETPLACE = MARKETPLACE_AUTH;
 const suite = TEST_DB === 'pg' ? describe : describe.skip;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,26 +47,7 @@ afterAll(async () => {
   await empty?.drop();
 });
 
-function orderBody(n: number) {
-  return {
-    merchant: DEMO_TMK,
-    application_ref: 'caskcrate',
-    application_name: 'Cask & Crate',
-    delivery: { method: 'on_demand' },
-    recipient: {
-      first_name: 'Ann',
-      last_name: `Loss${n}`,
-      street_1: '1 Main St',
-      city: 'New York',
-      state: 'NY',
-      zipcode: '10001',
-      phone_number: '(212) 555-0101',
-    },
-    customer: { first_name: 'Ann', last_name: `Loss${n}`, email: `loss${n}@example.com` },
-    items: [{ name: 'Gin', quantity: 1, price: 25.5 }],
-    transaction: { tax: 1, delivery_fee: 0, tip: 0 },
-  };
-}
+const orderBody = (n: number) => intakeOrderBody(DEMO_TMK, n);
 
 /** An order placed on `from` shows on an event stream opened on `to` (LISTEN/NOTIFY) within 5 s. */
 async function eventCrosses(

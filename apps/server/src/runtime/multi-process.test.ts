@@ -16,6 +16,8 @@ import {
   call,
   createEmptyDatabase,
   freePortIn,
+  intakeOrderBody,
+  MARKETPLACE_AUTH,
   rssMb,
   type ServerProcess,
   serverCommand,
@@ -128,30 +130,9 @@ suite('API replicas and a worker on one database', () => {
         streamed += Buffer.from(value!).toString();
       }
     })();
-    const [template] = await db.query<{ id: string }>(
-      `SELECT o.id FROM orders o JOIN merchants m ON m.id = o.merchant_id WHERE m.tmk = $1 ORDER BY o.id LIMIT 1`,
-      [DEMO_TMK],
-    );
     const placed = await call(api1!, 'POST', '/m/v2/marketplace/orders', {
-      headers: { authorization: 'Bearer spawned-marketplace-key' },
-      body: {
-        merchant: DEMO_TMK,
-        application_ref: 'caskcrate',
-        application_name: 'Cask & Crate',
-        delivery: { method: 'on_demand' },
-        recipient: {
-          first_name: 'Ann',
-          last_name: 'Lee',
-          street_1: '1 Main St',
-          city: 'New York',
-          state: 'NY',
-          zipcode: '10001',
-          phone_number: '(212) 555-0101',
-        },
-        customer: { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com' },
-        items: [{ name: 'Gin', quantity: 1, price: 25.5 }],
-        transaction: { tax: 1, delivery_fee: 0, tip: 0 },
-      },
+      headers: MARKETPLACE_AUTH,
+      body: intakeOrderBody(DEMO_TMK),
     });
     expect(placed.status).toBe(201);
     const placedId = placed.json.id as string;

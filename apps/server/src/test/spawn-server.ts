@@ -217,3 +217,28 @@ export async function call(
     return { status: 0, json: String(error), ms: Date.now() - started };
   }
 }
+
+/** The marketplace's credential of the spawned servers (SERVER_TEST_ENV.MARKETPLACE_KEY). */
+export const MARKETPLACE_AUTH = { authorization: `Bearer ${SERVER_TEST_ENV.MARKETPLACE_KEY}` };
+
+/** A small on-demand order for the demo store through the intake API; `n` makes the customer unique. */
+export function intakeOrderBody(merchant: string, n = 0) {
+  return {
+    merchant,
+    application_ref: 'caskcrate',
+    application_name: 'Cask & Crate',
+    delivery: { method: 'on_demand' },
+    recipient: {
+      first_name: 'Ann',
+      last_name: `Lee${n}`,
+      street_1: '1 Main St',
+      city: 'New York',
+      state: 'NY',
+      zipcode: '10001',
+      phone_number: '(212) 555-0101',
+    },
+    customer: { first_name: 'Ann', last_name: `Lee${n}`, email: `ann${n}@example.com` },
+    items: [{ name: 'Gin', quantity: 1, price: 25.5 }],
+    transaction: { tax: 1, delivery_fee: 0, tip: 0 },
+  };
+}
