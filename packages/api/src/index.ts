@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './inventory.ts';
 export * from './marketplace.ts';
 export * from './merchant.ts';
+export * from './openapi.ts';
 export * from './order-detail.ts';
 export * from './orders-list.ts';
 export * from './paths.ts';
