@@ -4,6 +4,7 @@ export * from './bulk.ts';
 export * from './client.ts';
 export * from './courier.ts';
 export * from './documents.ts';
+export * from './endpoint-examples.ts';
 export * from './endpoint-types.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';

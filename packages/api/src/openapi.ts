@@ -6,9 +6,10 @@
  */
 import { type Capability, PERMISSIONS } from '@mc/domain';
 import { z } from 'zod';
+import { ENDPOINT_EXAMPLES } from './endpoint-examples.ts';
 import type { Access, Endpoint, ResponseSpec } from './endpoint-types.ts';
-import { isNonJsonResponse } from './endpoint-types.ts';
-import { type Endpoints, endpoints } from './endpoints.ts';
+import { isNonJsonResponse, successStatus } from './endpoint-types.ts';
+import { type Endpoints, endpoints, type OperationId } from './endpoints.ts';
 import { ErrorBodySchema } from './errors.ts';
 
 type Json = Record<string, unknown>;
@@ -194,7 +195,20 @@ function response(status: number, spec: ResponseSpec, example: unknown): Json {
   };
 }
 
+/** The examples of an endpoint: its own, else the shared ones (endpoint-examples.ts). */
+function examplesOf(id: string, endpoint: Endpoint): { body?: unknown; responses: Record<number, unknown> } {
+  const shared = ENDPOINT_EXAMPLES[id as OperationId] as { body?: unknown; response?: unknown } | undefined;
+  return {
+    body: endpoint.examples?.body ?? shared?.body,
+    responses: {
+      ...(shared?.response !== undefined ? { [successStatus(endpoint)]: shared.response } : {}),
+      ...endpoint.examples?.responses,
+    },
+  };
+}
+
 function operation(id: string, endpoint: Endpoint): Json {
+  const examples = examplesOf(id, endpoint);
   const security =
     endpoint.access === 'public' || endpoint.access === 'signed'
       ? []
@@ -203,7 +217,7 @@ function operation(id: string, endpoint: Endpoint): Json {
         : undefined;
   const responses: Json = {};
   for (const [status, spec] of Object.entries(endpoint.responses))
-    responses[status] = response(Number(status), spec, endpoint.examples?.responses?.[Number(status)]);
+    responses[status] = response(Number(status), spec, examples.responses[Number(status)]);
   responses.default = {
     description: 'An unexpected failure (500) or the database being unavailable (503)',
     content: { 'application/json': { schema: toJsonSchema(ErrorBodySchema, 'output') } },
@@ -224,7 +238,7 @@ function operation(id: string, endpoint: Endpoint): Json {
             content: {
               'application/json': {
                 schema: toJsonSchema(endpoint.body, 'input'),
-                ...(endpoint.examples?.body !== undefined ? { example: endpoint.examples.body } : {}),
+                ...(examples.body !== undefined ? { example: examples.body } : {}),
               },
             },
           },
