@@ -1,16 +1,11 @@
 /**
  * Merchant requests shared by several features (login loads the details; the shell shows the name
- * and the payment banner). Query keys: ['merchant', tmk] / ['merchant', tmk, 'stripe'].
+ * and the payment banner; the carrier settings page and the label dialog read the carrier account).
  */
-import type { Merchant } from '@mc/api';
+import type { CarrierAccount, Merchant } from '@mc/api';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from './api.ts';
-
-export const merchantKeys = {
-  all: ['merchant'] as const,
-  detail: (tmk: string) => ['merchant', tmk] as const,
-  stripe: (tmk: string) => ['merchant', tmk, 'stripe'] as const,
-};
+import { merchantKeys, settingsKeys } from './query-keys.ts';
 
 /** `token` overrides the stored one (login loads the merchant before storing the session). */
 export function getMerchant(tmk: string, signal?: AbortSignal, token?: string): Promise<Merchant> {
@@ -41,5 +36,17 @@ export function stripeAccountQueryOptions(tmk: string) {
     queryKey: merchantKeys.stripe(tmk),
     queryFn: ({ signal }) => getStripeAccount(tmk, signal),
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * GET /c/v2/merchants/{tmk}/carrier: the carrier account, one cache entry for the Carrier settings page
+ * and the label dialog (managers and owners; other roles fall back to the merchant's carrier flag).
+ */
+export function carrierAccountQueryOptions(tmk: string) {
+  return queryOptions({
+    queryKey: settingsKeys.carrier(tmk),
+    queryFn: ({ signal }) =>
+      http.get<CarrierAccount>(`/c/v2/merchants/${encodeURIComponent(tmk)}/carrier`, { signal }),
   });
 }

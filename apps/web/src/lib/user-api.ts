@@ -1,12 +1,8 @@
-/** The signed-in user (loaded after login when the login answer did not carry it). Key: ['user', id]. */
+/** The signed-in user (loaded after login when the login answer did not carry it). Key: `userKeys.detail(id)`. */
 import type { User } from '@mc/api';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from './api.ts';
-
-export const userKeys = {
-  all: ['user'] as const,
-  detail: (id: string) => ['user', id] as const,
-};
+import { userKeys } from './query-keys.ts';
 
 export async function getUser(id: string, signal?: AbortSignal): Promise<User> {
   const body = await http.get<User | { user: User }>(`/a/v2/users/${encodeURIComponent(id)}`, { signal });

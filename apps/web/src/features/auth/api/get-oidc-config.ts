@@ -1,6 +1,7 @@
 /** GET /a/v2/oidc/config: which third-party sign-in providers this server offers. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
+import { oidcKeys } from '../../../lib/query-keys.ts';
 
 export interface OidcConfig {
   /** Whether sign-in with an identity provider is configured. */
@@ -20,8 +21,6 @@ export function signUpWithLabel(config: OidcConfig | undefined): string {
   const name = config?.enabled && config.provider && !config.google ? config.provider : 'Google';
   return `Sign up with ${name}`;
 }
-
-export const oidcKeys = { config: ['oidc', 'config'] as const };
 
 export function getOidcConfig(signal?: AbortSignal): Promise<OidcConfig> {
   return http.get<OidcConfig>('/a/v2/oidc/config', { signal });

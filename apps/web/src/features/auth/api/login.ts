@@ -4,11 +4,12 @@ import type { LoginInput } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
 import { trackLogin } from '../../../lib/analytics.ts';
 import { http } from '../../../lib/api.ts';
-import { getMerchant, merchantKeys } from '../../../lib/merchant-api.ts';
+import { getMerchant } from '../../../lib/merchant-api.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { merchantKeys, userKeys } from '../../../lib/query-keys.ts';
 import { saveSession } from '../../../lib/session.ts';
-import { userKeys, userQueryOptions } from '../../../lib/user-api.ts';
+import { userQueryOptions } from '../../../lib/user-api.ts';
 
 export function login(body: LoginInput): Promise<LoginResponse> {
   return http.post<LoginResponse>('/a/v2/login', body);

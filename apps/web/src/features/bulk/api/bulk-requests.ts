@@ -1,20 +1,12 @@
 /**
- * Bulk tools requests (part 2 §7): one function per call. Query keys: ['bulk', tmk, 'batch', id].
- * After a bulk accept the orders area's queries (['orders', tmk, …]) are invalidated by prefix.
+ * Bulk tools requests (part 2 §7): one function per call. A batch is polled by the hook, not cached;
+ * after a bulk accept the hook invalidates the orders area (`ordersKeys.all(tmk)`).
  */
 import type { Batch, BatchDetailsBody, BatchReportsBody, BulkAcceptBody } from '@mc/api';
 import type { ReportType } from '@mc/domain';
 import { http } from '../../../lib/api.ts';
 
 const base = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders`;
-
-export const bulkKeys = {
-  all: ['bulk'] as const,
-  batch: (tmk: string, id: string) => ['bulk', tmk, 'batch', id] as const,
-};
-
-/** Orders list, counts and filters of this merchant (the orders area's key hierarchy). */
-export const ordersQueryPrefix = (tmk: string) => ['orders', tmk] as const;
 
 export function bulkAccept(tmk: string, orderIds: string[]): Promise<Batch> {
   const body: BulkAcceptBody = { orders: orderIds.map((id) => ({ id, status: 'MERCHANT_ACCEPTED' })) };

@@ -19,13 +19,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportError } from '../../../lib/error-reporting.ts';
-import {
-  bulkAccept,
-  getBatch,
-  ordersQueryPrefix,
-  startDetailsBatch,
-  startReportsBatch,
-} from '../api/bulk-requests.ts';
+import { ordersKeys } from '../../../lib/query-keys.ts';
+import { bulkAccept, getBatch, startDetailsBatch, startReportsBatch } from '../api/bulk-requests.ts';
 
 export type BulkAction = 'accept' | 'details' | 'reports';
 
@@ -102,7 +97,7 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
         const m = bulkAcceptMessage(batch);
         notifications.show({ color: COLORS[m.level], message: m.message });
         setLastAccept(batch.failures.length ? batch : null);
-        void queryClient.invalidateQueries({ queryKey: ordersQueryPrefix(tmk) });
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.all(tmk) });
         onAcceptedRef.current?.();
         return;
       }
@@ -144,7 +139,7 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
         else if (action === 'accept') {
           // Still accepting on the server: the list updates as orders change.
           notifications.show({ color: 'blue', message: MSG.BULK_PROCESSING });
-          void queryClient.invalidateQueries({ queryKey: ordersQueryPrefix(tmk) });
+          void queryClient.invalidateQueries({ queryKey: ordersKeys.all(tmk) });
         } else notifications.show({ color: 'blue', message: MSG.BULK_TAKING_LONGER, autoClose: false });
       } catch (error) {
         if (controller.signal.aborted) return;

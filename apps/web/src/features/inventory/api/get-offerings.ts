@@ -1,13 +1,9 @@
-/** GET /c/v2/merchants/{tmk}/offerings (part 1 §7). Keys: ['inventory', tmk, filter]. */
+/** GET /c/v2/merchants/{tmk}/offerings (part 1 §7). Key: `inventoryKeys.list(tmk, filter)`. */
 import type { OfferingsResponse } from '@mc/api';
 import { type InventoryFilter, offeringsQuery } from '@mc/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-
-export const inventoryKeys = {
-  all: ['inventory'] as const,
-  list: (tmk: string, filter: InventoryFilter) => ['inventory', tmk, filter] as const,
-};
+import { inventoryKeys } from '../../../lib/query-keys.ts';
 
 export function offeringsQueryOptions(tmk: string, filter: InventoryFilter) {
   return queryOptions({

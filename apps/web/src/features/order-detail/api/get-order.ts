@@ -2,7 +2,7 @@
 import type { OrderDetail } from '@mc/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { orderDetailKeys } from './order-detail-keys.ts';
+import { ordersKeys } from '../../../lib/query-keys.ts';
 
 export function getOrder(id: string, signal?: AbortSignal): Promise<OrderDetail> {
   return http.get<OrderDetail>(`/m/v2/orders/${encodeURIComponent(id)}`, { signal });
@@ -10,7 +10,7 @@ export function getOrder(id: string, signal?: AbortSignal): Promise<OrderDetail>
 
 export function orderQueryOptions(tmk: string, id: string) {
   return queryOptions({
-    queryKey: orderDetailKeys.detail(tmk, id),
+    queryKey: ordersKeys.detail(tmk, id),
     queryFn: ({ signal }) => getOrder(id, signal),
     staleTime: 10_000,
   });

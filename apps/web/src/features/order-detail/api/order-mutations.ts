@@ -1,13 +1,13 @@
 /**
  * Every order change of the detail view: PUT /m/v2/orders/{id} (status), POST .../data, .../courier, .../ship.
  * Each answers with the updated order; on success the detail is replaced and the merchant's lists and tab
- * counts (['orders', tmk]) are invalidated, which also updates the side navigation's pending count.
+ * counts (`ordersKeys.all(tmk)`) are invalidated, which also updates the side navigation's pending count.
  */
 import type { CourierBody, OrderDataBody, OrderDetail, ShipOrderBody, UpdateOrderBody } from '@mc/api';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { orderDetailKeys } from './order-detail-keys.ts';
+import { isOrderDetailKey, ordersKeys } from '../../../lib/query-keys.ts';
 
 const base = (tmk: string, id: string) =>
   `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/${encodeURIComponent(id)}`;
@@ -22,15 +22,15 @@ export const shipOrder = (tmk: string, id: string, body: ShipOrderBody) =>
   http.post<OrderDetail>(`${base(tmk, id)}/ship`, body);
 
 export function applyOrderAnswer(tmk: string, order: OrderDetail): void {
-  queryClient.setQueryData(orderDetailKeys.detail(tmk, order.id), order);
+  queryClient.setQueryData(ordersKeys.detail(tmk, order.id), order);
   void queryClient.invalidateQueries({
-    queryKey: orderDetailKeys.merchant(tmk),
-    predicate: (q) => !(q.queryKey[2] === 'detail' && q.queryKey[3] === order.id),
+    queryKey: ordersKeys.all(tmk),
+    predicate: (q) => !isOrderDetailKey(q.queryKey, order.id),
   });
 }
 
 export function refreshOrder(tmk: string, id: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: orderDetailKeys.detail(tmk, id) });
+  return queryClient.invalidateQueries({ queryKey: ordersKeys.detail(tmk, id) });
 }
 
 export type OrderChange =

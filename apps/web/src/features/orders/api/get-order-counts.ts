@@ -2,7 +2,7 @@
 import { type OrderCounts, orderCountsPath } from '@mc/api';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { ordersKeys } from './orders-keys.ts';
+import { ordersKeys } from '../../../lib/query-keys.ts';
 
 export function orderCountsQueryOptions(tmk: string) {
   return queryOptions({

@@ -2,7 +2,7 @@
 import { type OrderFilters, orderFiltersPath } from '@mc/api';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { ordersKeys } from './orders-keys.ts';
+import { ordersKeys } from '../../../lib/query-keys.ts';
 
 export interface FilterOptions {
   brands: { value: string; label: string }[];

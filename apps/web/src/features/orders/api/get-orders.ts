@@ -3,7 +3,7 @@ import { type OrderListItem, type OrdersListResponse, ordersListPath } from '@mc
 import { ORDERS_PAGE_SIZE, type OrderTab } from '@mc/domain';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { type ListFilters, ordersKeys } from './orders-keys.ts';
+import { type ListFilters, ordersKeys } from '../../../lib/query-keys.ts';
 
 /** The query of the first page for a tab and filters (spec names: filter[tab], sort[date], ...). */
 export function listQuery(tab: OrderTab, filters: ListFilters, extra: Record<string, string> = {}) {

@@ -11,9 +11,9 @@ import { ApiError, type OrderListItem, type OrderStreamEvent, orderEventsPath } 
 import { isOrderStatus, type OrderTab, tabOfStatus } from '@mc/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { type ListFilters, ordersKeys } from '../../../lib/query-keys.ts';
 import { getEventsTicket } from '../api/get-events-ticket.ts';
 import { getOrderListItem, type OrdersPages } from '../api/get-orders.ts';
-import { type ListFilters, ordersKeys } from '../api/orders-keys.ts';
 import { belongsToList, insertOrders, listedIds, updateOrder } from '../orders-list-cache.ts';
 import { newOrdersStore } from './new-orders-store.ts';
 import { alertPrefs, playNewOrderSound, showNewOrderNotification } from './use-alert-prefs.ts';

@@ -3,7 +3,8 @@ import type { BillingBody, BillingResponse, BillingSaveResponse, StripeOnboardin
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { merchantPath, settingsKeys } from './keys.ts';
+import { settingsKeys } from '../../../lib/query-keys.ts';
+import { merchantPath } from './keys.ts';
 
 export function billingQueryOptions(tmk: string) {
   return queryOptions({

@@ -1,17 +1,10 @@
-/** GET and POST /c/v2/merchants/{tmk}/carrier (the label dialog reads the same account). */
+/** POST /c/v2/merchants/{tmk}/carrier; the account is read with `carrierAccountQueryOptions` (lib), as the label dialog does. */
 import type { CarrierAccount, CarrierAccountBody } from '@mc/api';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { merchantKeys } from '../../../lib/merchant-api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { merchantPath, settingsKeys } from './keys.ts';
-
-export function carrierQueryOptions(tmk: string) {
-  return queryOptions({
-    queryKey: settingsKeys.carrier(tmk),
-    queryFn: ({ signal }) => http.get<CarrierAccount>(merchantPath(tmk, '/carrier'), { signal }),
-  });
-}
+import { merchantKeys, settingsKeys } from '../../../lib/query-keys.ts';
+import { merchantPath } from './keys.ts';
 
 export function useSaveCarrier(tmk: string) {
   return useMutation({

@@ -3,8 +3,8 @@ import type { Merchant, MerchantAuxDataBody, MerchantDetailsBody } from '@mc/api
 import type { StoreDetailsInput } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
-import { merchantKeys } from '../../../lib/merchant-api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { merchantKeys } from '../../../lib/query-keys.ts';
 import { merchantPath } from './keys.ts';
 
 export async function saveStoreDetails(tmk: string, values: StoreDetailsInput): Promise<Merchant> {

@@ -3,7 +3,7 @@ import type { UpdateUserBody, User } from '@mc/api';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { userKeys } from '../../../lib/user-api.ts';
+import { userKeys } from '../../../lib/query-keys.ts';
 
 export function useUpdateProfile(userId: string) {
   return useMutation({

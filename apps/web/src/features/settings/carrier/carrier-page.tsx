@@ -14,7 +14,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { reportError } from '../../../lib/error-reporting.ts';
-import { carrierQueryOptions, useSaveCarrier } from '../api/carrier.ts';
+import { carrierAccountQueryOptions } from '../../../lib/merchant-api.ts';
+import { useSaveCarrier } from '../api/carrier.ts';
 import { applyServerErrors } from '../components/apply-server-errors.ts';
 import { RoleGate } from '../components/role-gate.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
@@ -35,7 +36,7 @@ const toForm = (c: CarrierAccount): CarrierAccountBody => ({
 });
 
 function CarrierForm({ tmk }: { tmk: string }) {
-  const carrier = useQuery(carrierQueryOptions(tmk));
+  const carrier = useQuery(carrierAccountQueryOptions(tmk));
   const save = useSaveCarrier(tmk);
   const [banner, setBanner] = useState<'saved' | 'failed' | null>(null);
   const form = useForm<CarrierAccountBody>({

@@ -1,10 +1,9 @@
 /**
  * Requests of the shipping feature: buy labels (with an Idempotency-Key), list labels, send directions by
- * SMS, and the carrier account (for the GSO case). Mutations invalidate the order's queries
- * (['orders', tmk]) so the detail view and the lists show the new status.
+ * SMS, and the carrier account (for the GSO case). A label purchase invalidates the merchant's orders
+ * (`ordersKeys.all(tmk)`) so the detail view and the lists show the new status.
  */
 import {
-  type CarrierAccount,
   type LabelPurchaseBody,
   type LabelPurchaseResponse,
   labelsPath,
@@ -12,13 +11,11 @@ import {
   type ShippingLabel,
 } from '@mc/api';
 import { IDEMPOTENCY_KEY_HEADER } from '@mc/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../../../lib/api.ts';
-
-export const shippingKeys = {
-  carrier: (tmk: string) => ['merchant', tmk, 'carrier'] as const,
-  labels: (tmk: string, orderId: string) => ['orders', tmk, 'detail', orderId, 'labels'] as const,
-};
+import { carrierAccountQueryOptions } from '../../../../lib/merchant-api.ts';
+import { queryClient } from '../../../../lib/query-client.ts';
+import { ordersKeys } from '../../../../lib/query-keys.ts';
 
 export function buyLabels(
   tmk: string,
@@ -31,6 +28,14 @@ export function buyLabels(
   });
 }
 
+export function useBuyLabels(tmk: string, orderId: string) {
+  return useMutation({
+    mutationFn: (body: { boxes: LabelPurchaseBody; key: string }) =>
+      buyLabels(tmk, orderId, body.boxes, body.key),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all(tmk) }),
+  });
+}
+
 export function getLabels(tmk: string, orderId: string, signal?: AbortSignal): Promise<ShippingLabel[]> {
   return http.get<ShippingLabel[]>(labelsPath(tmk, orderId), { signal });
 }
@@ -39,16 +44,12 @@ export function sendDirectionsSms(number: string, orderId: string): Promise<Send
   return http.post<SendSmsResponse>('/m/v2/sms', { number, order_id: orderId });
 }
 
-/** The carrier account (managers and owners); other roles fall back to the merchant's carrier flag. */
-export function carrierAccountQueryOptions(tmk: string, enabled: boolean) {
-  return queryOptions({
-    queryKey: shippingKeys.carrier(tmk),
-    queryFn: ({ signal }) =>
-      http.get<CarrierAccount>(`/c/v2/merchants/${encodeURIComponent(tmk)}/carrier`, { signal }),
-    enabled,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+/**
+ * The carrier account for the label dialog (managers and owners; other roles get a 403 and fall back to
+ * the merchant's carrier flag, so no retry). The same cache entry as the Carrier settings page.
+ */
+export function useLabelCarrierAccount(tmk: string, enabled: boolean) {
+  return useQuery({ ...carrierAccountQueryOptions(tmk), enabled, retry: false, staleTime: 5 * 60_000 });
 }
 
 /** A fresh key per purchase attempt (crypto.randomUUID where available). */

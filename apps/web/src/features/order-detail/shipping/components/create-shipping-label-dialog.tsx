@@ -30,12 +30,12 @@ import {
   totalQuantity,
 } from '@mc/domain';
 import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { merchantQueryOptions } from '../../../../lib/merchant-api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../../lib/notify.ts';
-import { buyLabels, carrierAccountQueryOptions, newIdempotencyKey } from '../api/shipping-api.ts';
+import { newIdempotencyKey, useBuyLabels, useLabelCarrierAccount } from '../api/shipping-api.ts';
 import { recordLabelErrorAndMessage } from '../hooks/label-error-log.ts';
 import { printLabels } from '../hooks/use-print-labels.ts';
 
@@ -80,10 +80,9 @@ export function CreateShippingLabelDialog({
   onClose,
   onDone,
 }: CreateShippingLabelDialogProps) {
-  const queryClient = useQueryClient();
   const merchant = useQuery({ ...merchantQueryOptions(tmk), enabled: Boolean(tmk) && opened });
   const hasCarrier = Boolean(merchant.data?.carrier_integration);
-  const account = useQuery(carrierAccountQueryOptions(tmk, opened && hasCarrier));
+  const account = useLabelCarrierAccount(tmk, opened && hasCarrier);
   // Roles without the carrier page (403) still know from the merchant's flag that a carrier exists.
   const availability = labelAvailability(hasCarrier ? { carrier: account.data?.carrier ?? 'UPS' } : null);
   const carrierName = account.data?.carrier ?? null;
@@ -102,11 +101,7 @@ export function CreateShippingLabelDialog({
     keyRef.current = newIdempotencyKey();
   }, [opened, order.order_weight]);
 
-  const purchase = useMutation({
-    mutationFn: (body: { boxes: ReturnType<typeof labelPurchaseBoxes>; key: string }) =>
-      buyLabels(tmk, order.id, body.boxes, body.key),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders', tmk] }),
-  });
+  const purchase = useBuyLabels(tmk, order.id);
 
   function setBoxCount(count: number) {
     // The order weight is split evenly over the boxes again; declared values are kept.
