@@ -3,7 +3,7 @@ import type { LoginResponse } from '@mc/api';
 import type { LoginInput } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
 import { trackLogin } from '../../../lib/analytics.ts';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { getMerchant } from '../../../lib/merchant-api.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -12,7 +12,7 @@ import { saveSession } from '../../../lib/session.ts';
 import { userQueryOptions } from '../../../lib/user-api.ts';
 
 export function login(body: LoginInput): Promise<LoginResponse> {
-  return http.post<LoginResponse>('/a/v2/login', body);
+  return api.login({ body });
 }
 
 /**

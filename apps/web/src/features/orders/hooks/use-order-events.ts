@@ -7,12 +7,12 @@
  * A dropped stream (network, server restart, session ended) is reopened with a fresh ticket after a
  * growing pause; if the session has ended, the ticket request's 401 signs the console out.
  */
-import { ApiError, type OrderListItem, type OrderStreamEvent, orderEventsPath } from '@mc/api';
+import { ApiError, type OrderListItem, type OrderStreamEvent, OrderStreamEventSchema } from '@mc/api';
 import { isOrderStatus, type OrderTab, tabOfStatus } from '@mc/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type ListFilters, ordersKeys } from '../../../lib/query-keys.ts';
-import { getEventsTicket } from '../api/get-events-ticket.ts';
+import { getEventsTicket, orderEventsUrl } from '../api/get-events-ticket.ts';
 import { getOrderListItem, type OrdersPages } from '../api/get-orders.ts';
 import { belongsToList, insertOrders, listedIds, updateOrder } from '../orders-list-cache.ts';
 import { newOrdersStore } from './new-orders-store.ts';
@@ -75,7 +75,9 @@ export function useOrderEvents(tmk: string | null, token: string | null): void {
     const refreshCounts = () => void qc.invalidateQueries({ queryKey: ordersKeys.counts(tmk) });
     const parse = (ev: MessageEvent): OrderStreamEvent | null => {
       try {
-        const e = JSON.parse(String(ev.data)) as OrderStreamEvent;
+        const parsed = OrderStreamEventSchema.safeParse(JSON.parse(String(ev.data)));
+        if (!parsed.success) return null;
+        const e = parsed.data;
         return isOrderStatus(e.status) && tabOfStatus(e.status) === e.tab ? e : null;
       } catch {
         return null;
@@ -117,7 +119,7 @@ export function useOrderEvents(tmk: string | null, token: string | null): void {
         return;
       }
       if (stopped) return;
-      const source = new EventSource(`${orderEventsPath(tmk)}?ticket=${encodeURIComponent(ticket)}`);
+      const source = new EventSource(orderEventsUrl(tmk, ticket));
       es = source;
       source.addEventListener('order.created', (ev) => void onCreated(ev as MessageEvent));
       source.addEventListener('order.updated', (ev) => void onUpdated(ev as MessageEvent));

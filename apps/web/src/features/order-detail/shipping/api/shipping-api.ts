@@ -3,27 +3,18 @@
  * SMS, and the carrier account (for the GSO case). A label purchase invalidates the merchant's orders
  * (`ordersKeys.all(tmk)`) so the detail view and the lists show the new status.
  */
-import {
-  type LabelPurchaseBody,
-  type LabelPurchaseResponse,
-  labelsPath,
-  type SendSmsResponse,
-  type ShippingLabel,
-} from '@mc/api';
+import type { LabelPurchaseBody } from '@mc/api';
 import { IDEMPOTENCY_KEY_HEADER } from '@mc/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../../../lib/api.ts';
+import { api } from '../../../../lib/api.ts';
 import { carrierAccountQueryOptions } from '../../../../lib/merchant-api.ts';
 import { queryClient } from '../../../../lib/query-client.ts';
 import { ordersKeys } from '../../../../lib/query-keys.ts';
 
-export function buyLabels(
-  tmk: string,
-  orderId: string,
-  boxes: LabelPurchaseBody,
-  idempotencyKey: string,
-): Promise<LabelPurchaseResponse> {
-  return http.post<LabelPurchaseResponse>(labelsPath(tmk, orderId), boxes, {
+function buyLabels(tmk: string, orderId: string, boxes: LabelPurchaseBody, idempotencyKey: string) {
+  return api.buyLabels({
+    params: { tmk, id: orderId },
+    body: boxes,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }
@@ -36,12 +27,12 @@ export function useBuyLabels(tmk: string, orderId: string) {
   });
 }
 
-export function getLabels(tmk: string, orderId: string, signal?: AbortSignal): Promise<ShippingLabel[]> {
-  return http.get<ShippingLabel[]>(labelsPath(tmk, orderId), { signal });
+export function getLabels(tmk: string, orderId: string, signal?: AbortSignal) {
+  return api.listLabels({ params: { tmk, id: orderId }, signal });
 }
 
-export function sendDirectionsSms(number: string, orderId: string): Promise<SendSmsResponse> {
-  return http.post<SendSmsResponse>('/m/v2/sms', { number, order_id: orderId });
+export function sendDirectionsSms(number: string, orderId: string) {
+  return api.sendDirectionsSms({ body: { number, order_id: orderId } });
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { ApiError, type LabelErrorBody, type LabelPurchaseResponse, type OrderDetail } from '@mc/api';
+import { ApiError, LabelErrorBodySchema, type LabelPurchaseResponse, type OrderDetail } from '@mc/api';
 import {
   canAddBoxes,
   DECLARED_VALUE_LIMIT_TEXT,
@@ -65,10 +65,12 @@ function initialBoxes(orderWeight: number | null, count: number): BoxDraft[] {
 /** The message for a refused purchase: the server's (already mapped), else the spec's general text. */
 function purchaseErrorMessage(error: unknown): { message: string; isCarrier: boolean } {
   if (error instanceof ApiError) {
-    const body = error.body as LabelErrorBody | null;
-    const carrierError = body?.errors?.find((e) => 'carrier' in e);
-    if (carrierError) return { message: body?.message || labelErrorMessage(carrierError), isCarrier: true };
-    if (body?.message) return { message: body.message, isCarrier: error.status >= 500 };
+    // A carrier refusal answers with the label error body (each error names its carrier).
+    const label = LabelErrorBodySchema.safeParse(error.body);
+    const carrierError = label.success ? label.data.errors?.[0] : undefined;
+    if (label.success && carrierError)
+      return { message: label.data.message || labelErrorMessage(carrierError), isCarrier: true };
+    if (error.body?.message) return { message: error.body.message, isCarrier: error.status >= 500 };
   }
   return { message: labelErrorMessage({}), isCarrier: true };
 }

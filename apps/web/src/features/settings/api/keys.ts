@@ -1,1 +1,0 @@
-export const merchantPath = (tmk: string, rest = '') => `/c/v2/merchants/${encodeURIComponent(tmk)}${rest}`;
