@@ -10,10 +10,13 @@ import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import { reportError } from '../../lib/error-reporting.ts';
 import { type ReviewIntent, reviewSearch } from '../../lib/review-link.ts';
 import { useSession } from '../../lib/session.ts';
-import { BulkRowCheckbox, BulkSelectAll } from '../bulk/components/bulk-checkbox.tsx';
-import { BulkToolbar } from '../bulk/components/bulk-toolbar.tsx';
-import { useBulkBatch } from '../bulk/hooks/use-bulk-batch.ts';
-import { useBulkSelection } from '../bulk/hooks/use-bulk-selection.ts';
+import {
+  BulkRowCheckbox,
+  BulkSelectAll,
+  BulkToolbar,
+  useBulkBatch,
+  useBulkSelection,
+} from '../bulk/index.ts';
 import { orderFiltersQueryOptions } from './api/get-order-filters.ts';
 import { ordersListQueryOptions } from './api/get-orders.ts';
 import { OrdersTable } from './components/orders-table.tsx';
