@@ -1,13 +1,12 @@
 import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import type { OrderListItem } from '@mc/api';
 import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll } from '@mc/domain';
 import { IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
-import { reportError } from '../../lib/error-reporting.ts';
+import { notifyError } from '../../lib/notify.ts';
 import { type ReviewIntent, reviewSearch } from '../../lib/review-link.ts';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -55,8 +54,7 @@ export function OrdersTabPage() {
 
   useEffect(() => {
     if (!list.error) return;
-    reportError(list.error);
-    notifications.show({ color: 'red', message: MSG.ORDERS_FETCH_ERROR });
+    notifyError(list.error, { fixed: MSG.ORDERS_FETCH_ERROR });
   }, [list.error]);
 
   const orders = flattenPages(list.data);

@@ -4,7 +4,7 @@
  * Bulk accept answers with its counts at once for small selections (the server waits a few seconds).
  */
 import { notifications } from '@mantine/notifications';
-import { ApiError, type Batch } from '@mc/api';
+import type { Batch } from '@mc/api';
 import {
   BULK_MAX_POLLS,
   BULK_POLL_INTERVAL_MS,
@@ -18,7 +18,7 @@ import {
 } from '@mc/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { reportError } from '../../../lib/error-reporting.ts';
+import { notifyError } from '../../../lib/notify.ts';
 import { ordersKeys } from '../../../lib/query-keys.ts';
 import { bulkAccept, getBatch, startDetailsBatch, startReportsBatch } from '../api/bulk-requests.ts';
 
@@ -143,7 +143,6 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
         } else notifications.show({ color: 'blue', message: MSG.BULK_TAKING_LONGER, autoClose: false });
       } catch (error) {
         if (controller.signal.aborted) return;
-        if (!(error instanceof ApiError) || error.status >= 500) reportError(error);
         const fallback =
           action === 'accept'
             ? MSG.BULK_ACCEPT_ERROR
@@ -151,9 +150,7 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
               ? MSG.BULK_DETAILS_ERROR
               : MSG.BULK_REPORTS_ERROR;
         // A refused start (409 'Previous download in progress…', 400) shows the server's message.
-        const message =
-          error instanceof ApiError && error.status < 500 && error.status !== 401 ? error.message : fallback;
-        notifications.show({ color: 'red', message });
+        notifyError(error, fallback);
       } finally {
         notifications.hide(PROCESSING_TOAST);
         if (abortRef.current === controller) abortRef.current = null;

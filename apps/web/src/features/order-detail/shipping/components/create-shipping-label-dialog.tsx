@@ -168,7 +168,7 @@ export function CreateShippingLabelDialog({
       const { message, isCarrier } = purchaseErrorMessage(error);
       const shown = isCarrier ? recordLabelErrorAndMessage(message) : message;
       setFailure(shown);
-      notifyError(error, shown);
+      notifyError(error, { fixed: shown });
     }
   }
 
