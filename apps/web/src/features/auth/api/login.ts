@@ -11,7 +11,7 @@ import { merchantKeys, userKeys } from '../../../lib/query-keys.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { userQueryOptions } from '../../../lib/user-api.ts';
 
-export function login(body: LoginInput): Promise<LoginResponse> {
+function login(body: LoginInput): Promise<LoginResponse> {
   return api.login({ body });
 }
 
@@ -20,7 +20,7 @@ export function login(body: LoginInput): Promise<LoginResponse> {
  * login event and goes to `/` (part 1 §2, §4). The user is cached from the answer, or loaded when the
  * answer lacks the email.
  */
-export async function completeLogin({ token, user }: LoginResponse): Promise<void> {
+async function completeLogin({ token, user }: LoginResponse): Promise<void> {
   const merchantKey = user.aux_data?.authorized_merchant ?? null;
   queryClient.clear();
   if (merchantKey) {

@@ -22,9 +22,9 @@ import { notifyError } from '../../../lib/notify.ts';
 import { ordersKeys } from '../../../lib/query-keys.ts';
 import { bulkAccept, getBatch, startDetailsBatch, startReportsBatch } from '../api/bulk-requests.ts';
 
-export type BulkAction = 'accept' | 'details' | 'reports';
+type BulkAction = 'accept' | 'details' | 'reports';
 
-export interface BulkRun {
+interface BulkRun {
   action: BulkAction;
   batch: Batch | null;
   polls: number;
@@ -58,7 +58,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** Saves a batch file through the browser (a signed same-origin link; the server sends it as an attachment). */
-export function saveFile(url: string): void {
+function saveFile(url: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = '';

@@ -19,10 +19,10 @@ import { newOrdersStore } from './new-orders-store.ts';
 import { alertPrefs, playNewOrderSound, showNewOrderNotification } from './use-alert-prefs.ts';
 
 /** Pending new orders are merged together after this short pause (several can arrive at once). */
-export const MERGE_DELAY_MS = 150;
+const MERGE_DELAY_MS = 150;
 /** Pause before reopening a dropped stream: 1 s, doubling up to 30 s, back to 1 s once open. */
 export const RECONNECT_MIN_MS = 1000;
-export const RECONNECT_MAX_MS = 30_000;
+const RECONNECT_MAX_MS = 30_000;
 
 type ListKey = ReturnType<typeof ordersKeys.list>;
 
@@ -32,7 +32,7 @@ function eachList(qc: QueryClient, tmk: string, fn: (key: ListKey, data: OrdersP
   }
 }
 
-export function mergeNewOrders(qc: QueryClient, tmk: string, items: OrderListItem[]): void {
+function mergeNewOrders(qc: QueryClient, tmk: string, items: OrderListItem[]): void {
   eachList(qc, tmk, (key, data) => {
     const [, , , tab, filters] = key as unknown as [string, string, string, OrderTab, ListFilters];
     const mine = items.filter((i) => belongsToList(i, tab, filters));
@@ -41,7 +41,7 @@ export function mergeNewOrders(qc: QueryClient, tmk: string, items: OrderListIte
   newOrdersStore.merge(items.map((i) => i.id));
 }
 
-export function applyOrderUpdate(qc: QueryClient, tmk: string, item: OrderListItem): void {
+function applyOrderUpdate(qc: QueryClient, tmk: string, item: OrderListItem): void {
   eachList(qc, tmk, (key, data) => {
     const [, , , tab, filters] = key as unknown as [string, string, string, OrderTab, ListFilters];
     const belongs = belongsToList(item, tab, filters);
