@@ -177,7 +177,16 @@ export const TRACKING_CARRIER_LABELS: Record<TrackingCarrier, string> = {
   OTHER: 'Other',
 };
 /** Carriers with a logo (FedEx and UPS). */
-export const CARRIERS_WITH_LOGO: readonly TrackingCarrier[] = ['FedEx', 'UPS'];
+const CARRIERS_WITH_LOGO: readonly TrackingCarrier[] = ['FedEx', 'UPS'];
+
+/**
+ * The carrier whose logo the tracking row shows instead of its name (any spelling of FedEx or UPS),
+ * else null: the name is written out.
+ */
+export function carrierWithLogo(provider: string | null | undefined): TrackingCarrier | null {
+  const p = provider?.toLowerCase();
+  return CARRIERS_WITH_LOGO.find((c) => c.toLowerCase() === p) ?? null;
+}
 export const TRACKING_ID_MAX_LENGTH = MAX_LENGTH.trackingId;
 export const TRACKING_ID_MAX_MESSAGE = `The tracking number must have at most ${TRACKING_ID_MAX_LENGTH} characters`;
 

@@ -8,6 +8,7 @@ import {
   type SlaInput,
   slaDueAt,
   slaMessage,
+  tabHasSla,
 } from './sla.ts';
 
 const NY = 'America/New_York';
@@ -156,5 +157,16 @@ describe('formatting', () => {
     expect(slaMessage(30_000)).toBe('Due in 1m');
     expect(slaMessage(0)).toBe('Overdue');
     expect(slaMessage(-3 * 3_600_000)).toBe('Overdue by 3h');
+  });
+});
+
+describe('tabs whose orders carry an SLA', () => {
+  it('only the active tab, or no tab at all', () => {
+    expect(tabHasSla('active')).toBe(true);
+    expect(tabHasSla(undefined)).toBe(true);
+    expect(tabHasSla(null)).toBe(true);
+    expect(tabHasSla('on_hold')).toBe(false);
+    expect(tabHasSla('cancelled')).toBe(false);
+    expect(tabHasSla('completed')).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import {
   hasSla,
   ORDERS_PAGE_SIZE,
   SORT_DIRECTIONS,
+  tabHasSla,
 } from '@mc/domain';
 import type { RawQuery } from '../../../db/client.ts';
 import {
@@ -163,7 +164,7 @@ export async function listOrders(
   const p = toListParams(merchant.id, q, opts.defaultLimit);
   const timezone = merchant.timezone || DEFAULT_TIMEZONE;
   // The SLA needs the merchant's hours only where SLA statuses can appear (active tab, or no tab).
-  const mayHaveSla = !p.tab || p.tab === 'active';
+  const mayHaveSla = tabHasSla(p.tab);
   const kept = usesKeptCount(p);
   // One round trip: the page carries the kept total and the hours (see ListExtras).
   const list = buildListQuery(p, { hours: mayHaveSla, keptTotal: kept });
