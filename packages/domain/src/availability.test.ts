@@ -7,7 +7,6 @@ import {
   canMarkDelivered,
   canPrintReceipt,
   canReject,
-  canShip,
   canUseBulkTools,
   listColumns,
   REVIEW_ACTION_LABELS,
@@ -97,11 +96,13 @@ describe('reviewModalActions (part 2 §4.4)', () => {
         notice: null,
       });
   });
-  it('canShip honours the presale rule', () => {
+  it('the ship buttons honour the presale rule', () => {
     const items = [{ id: 1, quantity: 1, price: 1, aux_data: { preorder_available_date: '2025-07-30' } }];
-    expect(canShip({ status: 'MERCHANT_ACCEPTED', items }, now)).toBe(false);
-    expect(canShip({ status: 'MERCHANT_ACCEPTED', items: [] }, now)).toBe(true);
-    expect(canShip({ status: 'SUBMITTED', items: [] }, now)).toBe(false);
+    const ships = (o: Parameters<typeof reviewModalActions>[0]) =>
+      reviewModalActions(o, { hasCarrier: true, now }).actions.includes('add_tracking');
+    expect(ships({ status: 'MERCHANT_ACCEPTED', items })).toBe(false);
+    expect(ships({ status: 'MERCHANT_ACCEPTED', items: [] })).toBe(true);
+    expect(ships({ status: 'SUBMITTED', items: [] })).toBe(false);
   });
 });
 

@@ -54,14 +54,6 @@ export function showItemOptions(status: OrderStatus, opts: { inAcceptDialog?: bo
   return !opts.inAcceptDialog && canRejectItems(status);
 }
 
-/** Shipping is blocked for presale orders not ready to ship. */
-export function canShip(
-  order: { status: OrderStatus; items?: readonly OrderItemLike[] },
-  now: Date,
-): boolean {
-  return canEnterTracking(order.status) && !isPresaleNotReady(order.items ?? [], now);
-}
-
 /** Saving delivery details closes a shipped order. */
 export function canMarkDelivered(status: OrderStatus): boolean {
   return canTransition('merchant', status, 'CLOSED');
