@@ -274,7 +274,6 @@ export function directionsSmsMessage(a: AddressLike): string {
 // ---------------------------------------------------------------------------
 
 export const COURIER_DISPATCH_TYPE = 'immediate';
-export const COURIER_REFRESH_DELAY_MS = 1500;
 
 export interface CourierInfoLike {
   order_status?: string | null;

@@ -23,7 +23,6 @@ import {
 import {
   bulkAcceptMessage,
   bulkDownloadMessage,
-  checkFieldMessage,
   directionsSentMessage,
   downloadInProgressMessage,
   inventoryIssueEmail,
@@ -33,6 +32,7 @@ import {
   roleUpdateFailedMessage,
 } from './messages.ts';
 import { parseNameSearch, parseOrderSearch, searchFilter } from './search.ts';
+import { billingFieldMessage } from './settings.ts';
 
 describe('label errors (part 2 §8)', () => {
   const NETWORK =
@@ -125,7 +125,7 @@ describe('messages verbatim', () => {
     expect(downloadInProgressMessage(5)).toBe('Previous download in progress, please try after 5 second(s).');
     expect(roleUpdatedMessage('Ada')).toBe("Ada's role updated successfully!");
     expect(roleUpdateFailedMessage('Ada')).toBe("Something went wrong, Ada's role wasn't updated.");
-    expect(checkFieldMessage('EIN')).toBe('Please check EIN field');
+    expect(billingFieldMessage('EIN')).toBe('Please check EIN field');
   });
   it('bulk outcomes', () => {
     expect(bulkAcceptMessage({ order_accepted_count: 3, order_rejected_count: 0 }).message).toBe(

@@ -5,6 +5,7 @@
 import type { OrderListItem, OrdersListQuery, OrdersListResponse } from '@mc/api';
 import {
   type BusinessHoursEntry,
+  centsToDollars,
   computeOnTrackStatus,
   DEFAULT_TIMEZONE,
   DomainError,
@@ -116,7 +117,7 @@ export function toListItem(
     customer: { first_name: r.c_first ?? '', last_name: r.c_last ?? '', email: r.customer_email },
     item_quantity: Number(r.item_quantity),
     has_at_distributor: Boolean(r.has_at_distributor),
-    transaction: { total: Number(r.total_cents) / 100 },
+    transaction: { total: centsToDollars(Number(r.total_cents)) },
   };
 }
 
