@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SORT_DIRECTION,
   nextSortDirection,
   packingSlipFileName,
   receiptFileName,
@@ -174,6 +175,7 @@ describe('search (part 1 §2)', () => {
 
 describe('constants and inventory', () => {
   it('sort cycle and scroll', () => {
+    expect(DEFAULT_SORT_DIRECTION).toBe('desc');
     expect(nextSortDirection('desc')).toBe('asc');
     expect(nextSortDirection('asc')).toBe('none');
     expect(nextSortDirection('none')).toBe('desc');

@@ -7,6 +7,7 @@ import {
   type BusinessHoursEntry,
   centsToDollars,
   computeOnTrackStatus,
+  DEFAULT_SORT_DIRECTION,
   DEFAULT_TIMEZONE,
   DomainError,
   hasSla,
@@ -68,7 +69,7 @@ export function toListParams(
     search: q['filter[search]'] || undefined,
     recipientName: q['filter[recipient_name]'] || undefined,
     customerEmail: q['filter[customer_email]'] || undefined,
-    sort: q['sort[date]'] ?? 'desc',
+    sort: q['sort[date]'] ?? DEFAULT_SORT_DIRECTION,
   };
 }
 
