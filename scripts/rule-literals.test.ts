@@ -1,11 +1,12 @@
 /**
  * "One place for each rule" (CONVENTIONS.md, docs/decisions/0083): the console and the server's
- * modules take every decision about an order's status from packages/domain (canAccept,
- * reviewModalActions, rowActions, tabOfStatus, …). This check fails when a source file compares an
- * order status to a string literal — `status === 'MERCHANT_ACCEPTED'`, `case 'CLOSED':`,
- * `['CLOSED', 'REFUNDED'].includes(status)` — outside the order status path, which dispatches on the
- * status it is asked to move to. Sending a status (`{ status: 'MERCHANT_SHIPPED' }`) is not a
- * comparison and is not matched.
+ * modules take every decision about an order's status and a user's role from packages/domain
+ * (canAccept, reviewModalActions, rowActions, tabOfStatus, can, isOwner, …). This check fails when a
+ * source file compares an order status to a string literal — `status === 'MERCHANT_ACCEPTED'`,
+ * `case 'CLOSED':`, `['CLOSED', 'REFUNDED'].includes(status)` — outside the order status path, which
+ * dispatches on the status it is asked to move to; or checks a role string
+ * (`roles.includes('merch.owner')`) anywhere. Sending a status (`{ status: 'MERCHANT_SHIPPED' }`) or
+ * assigning a role (`roles: ['merch.owner']`) is not a check and is not matched.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,15 +32,26 @@ const COMPARISONS = [
   new RegExp(`\\[\\s*${STATUS}[^\\]]*\\]\\s*\\.includes\\(`, 'g'),
 ];
 
-/** Each status comparison in a source text, as 'line: matched text'. */
-function statusComparisons(source: string): string[] {
+const ROLE = `['"\`]merch\\.(?:owner|manager|user)['"\`]`;
+const ROLE_CHECKS = [
+  new RegExp(`[!=]==\\s*${ROLE}`, 'g'),
+  new RegExp(`${ROLE}\\s*[!=]==`, 'g'),
+  new RegExp(`\\.includes\\(\\s*${ROLE}\\s*\\)`, 'g'),
+];
+
+/** Each match of `patterns` in a source text, as 'line: matched text'. */
+function matches(source: string, patterns: readonly RegExp[]): string[] {
   const found: { index: number; text: string }[] = [];
-  for (const re of COMPARISONS)
+  for (const re of patterns)
     for (const m of source.matchAll(re)) found.push({ index: m.index, text: m[0].replace(/\s+/g, ' ') });
   return found
     .sort((a, b) => a.index - b.index)
     .map(({ index, text }) => `${source.slice(0, index).split('\n').length}: ${text}`);
 }
+
+const statusComparisons = (source: string) => matches(source, COMPARISONS);
+/** Role checks belong to the permission table (can, isOwner, canManageTeamMember). */
+const roleChecks = (source: string) => matches(source, ROLE_CHECKS);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -75,6 +87,19 @@ describe('status string comparisons', () => {
         statusComparisons(readFileSync(join(ROOT, file), 'utf8')).map((hit) => `${file}:${hit}`),
       );
     expect(offenders, 'use the rule in packages/domain instead').toEqual([]);
+  });
+
+  it('finds role string checks and not role assignments', () => {
+    expect(roleChecks("if (roles.includes('merch.owner')) go();")).toEqual(["1: .includes('merch.owner')"]);
+    expect(roleChecks("const m = role === 'merch.manager';")).toEqual(["1: === 'merch.manager'"]);
+    expect(roleChecks("create({ roles: ['merch.owner'] });")).toEqual([]);
+  });
+
+  it('leave role decisions to the permission table in the console and the server modules', () => {
+    const offenders = SCANNED.flatMap(sourceFiles).flatMap((file) =>
+      roleChecks(readFileSync(join(ROOT, file), 'utf8')).map((hit) => `${file}:${hit}`),
+    );
+    expect(offenders, 'use can(), isOwner() or canManageTeamMember() from packages/domain').toEqual([]);
   });
 
   it('scans the source trees it names', () => {
