@@ -350,7 +350,6 @@ export const WEIGHT_MIN = 0.01;
 export const WEIGHT_MAX = 999999;
 export const DECLARED_VALUE_MIN = 0;
 export const DECLARED_VALUE_MAX = 4999.99;
-export const DECLARED_VALUE_LIMIT = 5000;
 export const WEIGHT_REQUIRED_MESSAGE = 'Please enter the weight.';
 export const WEIGHT_MIN_MESSAGE = 'Min value is 0.01';
 export const WEIGHT_MAX_MESSAGE = 'Max value is 999999.';
