@@ -6,6 +6,7 @@ import {
   endOfNextBusinessDay,
   formatDurationShort,
   type SlaInput,
+  slaColor,
   slaDueAt,
   slaMessage,
   tabHasSla,
@@ -157,6 +158,15 @@ describe('formatting', () => {
     expect(slaMessage(30_000)).toBe('Due in 1m');
     expect(slaMessage(0)).toBe('Overdue');
     expect(slaMessage(-3 * 3_600_000)).toBe('Overdue by 3h');
+  });
+});
+
+describe('On Track badge colour', () => {
+  it('green, orange, red; an unknown type reads as on track', () => {
+    expect(slaColor('SLA0')).toBe('green');
+    expect(slaColor('SLA1')).toBe('orange');
+    expect(slaColor('SLA2')).toBe('red');
+    expect(slaColor('SLA9')).toBe('green');
   });
 });
 

@@ -15,7 +15,12 @@ export interface OnTrackStatus {
 }
 
 /** Badge colours (part 1 §2): SLA0 green, SLA1 orange, SLA2 red. */
-export const SLA_COLORS: Record<SlaType, string> = { SLA0: 'green', SLA1: 'orange', SLA2: 'red' };
+const SLA_COLORS: Record<SlaType, string> = { SLA0: 'green', SLA1: 'orange', SLA2: 'red' };
+
+/** The colour of an On Track badge; a type the console does not know reads as on track. */
+export function slaColor(type: string): string {
+  return SLA_COLORS[type as SlaType] ?? SLA_COLORS.SLA0;
+}
 
 export const ON_DEMAND_SLA_MS = 2 * 60 * 60 * 1000;
 
