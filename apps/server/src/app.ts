@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { productionWarnings } from './config-check.ts';
-import { type Adapters, type AppContext, defaultAdapters, type OrderEvent, usesSandbox } from './context.ts';
+import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
 import { type DestinationStream, loggerOptions } from './lib/logging.ts';
 import { registerMarketplaceRoutes } from './marketplace/routes.ts';
@@ -28,7 +28,8 @@ import { registerMerchantRoutes } from './modules/merchants/routes.ts';
 import { registerBulkRoutes } from './modules/orders/bulk/routes.ts';
 import { registerOrderDetailRoutes } from './modules/orders/detail/routes.ts';
 import { registerLabelRoutes } from './modules/orders/labels/routes.ts';
-import { listenOrderEvents, notifyOrderEvent } from './modules/orders/list/order-events-pg.ts';
+import { listenOrderEvents } from './modules/orders/list/order-events-pg.ts';
+import { OrderEventRelay } from './modules/orders/list/order-events-relay.ts';
 import { registerOrderListRoutes } from './modules/orders/list/routes.ts';
 import { registerReportRoutes } from './modules/orders/reports/routes.ts';
 import { registerSmsRoutes } from './modules/sms/routes.ts';
@@ -77,21 +78,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   const events = new EventEmitter();
   events.setMaxListeners(0);
+  // Every role publishes the order events its own changes wrote (a worker's bulk accepts included).
+  const orderEvents = new OrderEventRelay(database, events, app.log);
   const ctx: AppContext = {
     config,
     database,
     adapters: { ...(await defaultAdapters(config, database)), ...opts.adapters },
     events,
-    async publishOrderEvent(e: OrderEvent) {
-      if (database.pool) await notifyOrderEvent(database.pool, events, e);
-      else events.emit('order', e);
-    },
+    orderEvents,
   };
   // ROLE=worker serves only /healthz and /readyz (runtime/server.ts runs its job queue).
   const servesApi = config.role !== 'worker';
   // With a PostgreSQL server, events of every process reach this one through LISTEN/NOTIFY.
   if (servesApi && database.pool && database.connectionString)
     app.addHook('onClose', await listenOrderEvents(database.connectionString, events, app.log));
+  // On close the relay publishes what is left; rows it cannot publish wait for the next start.
+  orderEvents.start();
+  app.addHook('onClose', () => orderEvents.stop());
 
   registerErrorHandling(app);
   registerInputGuard(app);

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { doordashOrderStatus } from '../../adapters/courier/doordash.ts';
 import type { AppContext } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
+import { orderTransaction, writeOrderEvent } from '../orders/transition-order.ts';
 
 export const DOORDASH_WEBHOOK_PATH = '/v1/courier/doordash/events';
 
@@ -86,19 +87,29 @@ export function registerCourierWebhookRoutes(root: FastifyInstance, ctx: AppCont
       if (e.pickup_time_estimated) patch.estimated_pickup_time = e.pickup_time_estimated;
       if (e.dropoff_time_estimated) patch.estimated_delivery_time = e.dropoff_time_estimated;
       if (e.support_reference) patch.support_reference = e.support_reference;
-      const [row] = await ctx.database.db
-        .update(orders)
-        .set({
-          courier_info: sql`coalesce(${orders.courier_info}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
-          updated_at: new Date(),
-        })
-        .where(
-          and(
-            sql`${orders.courier_info}->>'provider' = 'DoorDash'`,
-            sql`${orders.courier_info}->>'delivery_id' = ${e.external_delivery_id}`,
-          ),
-        )
-        .returning({ id: orders.id, merchant_id: orders.merchant_id, status: orders.status });
+      const row = await orderTransaction(ctx, async (tx) => {
+        const [updated] = await tx
+          .update(orders)
+          .set({
+            courier_info: sql`coalesce(${orders.courier_info}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
+            updated_at: new Date(),
+          })
+          .where(
+            and(
+              sql`${orders.courier_info}->>'provider' = 'DoorDash'`,
+              sql`${orders.courier_info}->>'delivery_id' = ${e.external_delivery_id}`,
+            ),
+          )
+          .returning({ id: orders.id, merchant_id: orders.merchant_id, status: orders.status });
+        if (updated)
+          await writeOrderEvent(tx, {
+            type: 'order.updated',
+            merchant_id: updated.merchant_id,
+            order_id: updated.id,
+            status: updated.status,
+          });
+        return updated;
+      });
       if (!row) {
         req.log.warn(
           { external_delivery_id: e.external_delivery_id },
@@ -106,13 +117,6 @@ export function registerCourierWebhookRoutes(root: FastifyInstance, ctx: AppCont
         );
         return { received: true as const, matched: false };
       }
-      await ctx.publishOrderEvent({
-        type: 'order.updated',
-        merchant_id: row.merchant_id,
-        order_id: row.id,
-        status: row.status,
-        at: new Date().toISOString(),
-      });
       return { received: true as const, matched: true };
     },
   );

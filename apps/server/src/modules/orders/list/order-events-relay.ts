@@ -1,0 +1,120 @@
+/**
+ * The one publisher of order events. Changes write their event to `order_event_outbox` in their own
+ * transaction (transition-order.ts: writeOrderEvent); this relay publishes committed rows and deletes them:
+ * - PostgreSQL: one statement deletes a batch (FOR UPDATE SKIP LOCKED, so processes share the work without
+ *   waiting on each other) and calls pg_notify for each row. NOTIFY is transactional: the notifications
+ *   go out exactly when the delete commits, so a row is either published and gone or still there. Every
+ *   process's LISTEN (order-events-pg.ts) feeds its own consoles, this one's included.
+ * - PGlite (one process): the batch is deleted, then emitted on the in-process bus.
+ * The relay runs after each committed change (`kick`, from orderTransaction), on start (rows a crash left
+ * behind) and on a short timer (rows whose process died between commit and publish, or whose publish
+ * failed because the database was away). Consoles treat events as hints to refetch, so a duplicate would
+ * be harmless; a lost event is what the outbox prevents.
+ */
+import type { EventEmitter } from 'node:events';
+import type { OrderEvent, OrderEventPublisher } from '../../../context.ts';
+import type { Database } from '../../../db/client.ts';
+import { ORDER_EVENTS_CHANNEL } from './order-events-pg.ts';
+
+export interface RelayLog {
+  warn: (obj: unknown, msg: string) => void;
+}
+
+const BATCH = 200;
+
+export class OrderEventRelay implements OrderEventPublisher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private failing = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly events: EventEmitter,
+    private readonly log: RelayLog,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  /** Publishes what an earlier run left, then keeps a short timer as the safety net. */
+  start(): void {
+    this.stopped = false;
+    this.kick();
+    this.timer = setInterval(() => this.kick(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves once every row committed before the call has been published (or a run failed). */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    if (!this.stopped) {
+      this.kick();
+      while (this.running) await this.running;
+    }
+  }
+
+  /** Stops the timer, waits for a run in flight and publishes what is left (best effort). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+    this.stopped = true;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while ((await this.publishBatch()) === BATCH) {
+          /* more waiting */
+        }
+        if (this.failing) this.failing = false;
+      } catch (err) {
+        // The rows stay in the outbox; the timer tries again. Log once per outage, not every second.
+        if (!this.failing) this.log.warn({ err }, 'order events not published yet; retrying');
+        this.failing = true;
+        return;
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** Publishes and deletes up to BATCH rows, oldest first; returns how many. */
+  private async publishBatch(): Promise<number> {
+    if (this.database.driver === 'pg') {
+      const rows = await this.database.query<{ id: number }>(
+        `WITH sent AS (
+           DELETE FROM order_event_outbox
+            WHERE id IN (SELECT id FROM order_event_outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+           RETURNING id, payload)
+         SELECT id, pg_notify($2, payload::text) FROM sent ORDER BY id`,
+        [BATCH, ORDER_EVENTS_CHANNEL],
+      );
+      return rows.length;
+    }
+    const rows = await this.database.query<{ id: number; payload: OrderEvent }>(
+      `DELETE FROM order_event_outbox
+        WHERE id IN (SELECT id FROM order_event_outbox ORDER BY id LIMIT $1)
+       RETURNING id, payload`,
+      [BATCH],
+    );
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
+    for (const row of rows) {
+      try {
+        this.events.emit('order', row.payload);
+      } catch (err) {
+        this.log.warn({ err }, 'an order event listener failed');
+      }
+    }
+    return rows.length;
+  }
+}
