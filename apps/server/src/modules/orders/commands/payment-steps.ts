@@ -20,8 +20,8 @@ import type { OrderRow } from '../transition-order.ts';
 
 type PaymentOrder = Pick<OrderRow, 'id' | 'total_cents' | 'payment_ref' | 'aux_data'>;
 
-export const refundIdempotencyKey = (orderId: string) => `refund-${orderId}`;
-export const releaseIdempotencyKey = (orderId: string) => `release-${orderId}`;
+const refundIdempotencyKey = (orderId: string) => `refund-${orderId}`;
+const releaseIdempotencyKey = (orderId: string) => `release-${orderId}`;
 
 /** The step: capture the order's total (outside any transaction). */
 export function capturePayment(ctx: AppContext, order: PaymentOrder): Promise<CaptureResult> {

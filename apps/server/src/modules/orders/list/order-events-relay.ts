@@ -22,26 +22,44 @@ export interface RelayLog {
 
 const BATCH = 200;
 
+export interface RelayOptions {
+  /** The safety-net timer (rows of a process that died after commit, a publish that failed). */
+  intervalMs?: number;
+  /**
+   * Runs after a kick are at least this far apart: under load (a bulk accept) one run publishes the
+   * events of several changes instead of one run per change. The first event after a quiet spell goes
+   * at once.
+   */
+  minGapMs?: number;
+}
+
 export class OrderEventRelay implements OrderEventPublisher {
-  private timer: NodeJS.Timeout | undefined;
+  private interval: NodeJS.Timeout | undefined;
+  private pending: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private failing = false;
+  private lastRun = 0;
+  private readonly intervalMs: number;
+  private readonly minGapMs: number;
 
   constructor(
     private readonly database: Database,
     private readonly events: EventEmitter,
     private readonly log: RelayLog,
-    private readonly intervalMs = 1000,
-  ) {}
+    opts: RelayOptions = {},
+  ) {
+    this.intervalMs = opts.intervalMs ?? 1000;
+    this.minGapMs = opts.minGapMs ?? 100;
+  }
 
   /** Publishes what an earlier run left, then keeps a short timer as the safety net. */
   start(): void {
     this.stopped = false;
     this.kick();
-    this.timer = setInterval(() => this.kick(), this.intervalMs);
-    this.timer.unref();
+    this.interval = setInterval(() => this.kick(), this.intervalMs);
+    this.interval.unref();
   }
 
   kick(): void {
@@ -50,42 +68,60 @@ export class OrderEventRelay implements OrderEventPublisher {
       this.again = true;
       return;
     }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
+    if (this.pending) return;
+    const wait = Math.max(0, this.lastRun + this.minGapMs - Date.now());
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      void this.run();
+    }, wait);
+    this.pending.unref();
   }
 
-  /** Resolves once every row committed before the call has been published (or a run failed). */
+  /** Resolves once every row committed before the call has been published (or the run failed). */
   async flush(): Promise<void> {
+    clearTimeout(this.pending);
+    this.pending = undefined;
     while (this.running) await this.running;
-    if (!this.stopped) {
-      this.kick();
-      while (this.running) await this.running;
-    }
+    await this.run();
   }
 
-  /** Stops the timer, waits for a run in flight and publishes what is left (best effort). */
+  /** Stops the timers, waits for a run in flight and publishes what is left (best effort). */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    clearInterval(this.interval);
     await this.flush();
     this.stopped = true;
+    clearTimeout(this.pending);
+    this.pending = undefined;
   }
 
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while ((await this.publishBatch()) === BATCH) {
-          /* more waiting */
-        }
-        if (this.failing) this.failing = false;
-      } catch (err) {
-        // The rows stay in the outbox; the timer tries again. Log once per outage, not every second.
-        if (!this.failing) this.log.warn({ err }, 'order events not published yet; retrying');
-        this.failing = true;
-        return;
+  private run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.lastRun = Date.now();
+    this.again = false;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
       }
-    } while (this.again && !this.stopped);
+    });
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while ((await this.publishBatch()) === BATCH) {
+        /* more waiting */
+      }
+      this.failing = false;
+    } catch (err) {
+      // The rows stay in the outbox; the timer tries again. Logged once per outage, not every second.
+      if (!this.failing) this.log.warn({ err }, 'order events not published yet; retrying');
+      this.failing = true;
+    }
   }
 
   /** Publishes and deletes up to BATCH rows, oldest first; returns how many. */
