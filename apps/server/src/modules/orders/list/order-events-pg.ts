@@ -8,8 +8,7 @@ import type { EventEmitter } from 'node:events';
 import type { OrderEvent } from '../../../context.ts';
 import { createPgListener, type PgListenerLog } from '../../../db/pg-listener.ts';
 import { emitSessionNotification, SESSION_EVENTS_CHANNEL } from '../../auth/session-events.ts';
-
-export const ORDER_EVENTS_CHANNEL = 'mc_order_events';
+import { deliverOrderEvent, ORDER_EVENTS_CHANNEL } from './order-events-relay.ts';
 
 function isOrderEvent(v: unknown): v is OrderEvent {
   const e = v as OrderEvent;
@@ -34,7 +33,7 @@ export async function listenOrderEvents(
   await listener.listen(ORDER_EVENTS_CHANNEL, (payload) => {
     try {
       const e: unknown = JSON.parse(payload);
-      if (isOrderEvent(e)) events.emit('order', e);
+      if (isOrderEvent(e)) deliverOrderEvent(events, e, log);
     } catch {
       /* not ours */
     }

@@ -14,7 +14,9 @@
 import type { EventEmitter } from 'node:events';
 import type { OrderEvent, OrderEventPublisher } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
-import { ORDER_EVENTS_CHANNEL } from './order-events-pg.ts';
+
+/** The NOTIFY channel of order events (PostgreSQL); order-events-pg.ts LISTENs to it in every process. */
+export const ORDER_EVENTS_CHANNEL = 'mc_order_events';
 
 export interface RelayLog {
   warn: (obj: unknown, msg: string) => void;
@@ -144,13 +146,16 @@ export class OrderEventRelay implements OrderEventPublisher {
       [BATCH],
     );
     rows.sort((a, b) => Number(a.id) - Number(b.id));
-    for (const row of rows) {
-      try {
-        this.events.emit('order', row.payload);
-      } catch (err) {
-        this.log.warn({ err }, 'an order event listener failed');
-      }
-    }
+    for (const row of rows) deliverOrderEvent(this.events, row.payload, this.log);
     return rows.length;
+  }
+}
+
+/** Hands an event to this process's consoles (the SSE streams listen on the bus): the relay's last step. */
+export function deliverOrderEvent(events: EventEmitter, e: OrderEvent, log: RelayLog): void {
+  try {
+    events.emit('order', e);
+  } catch (err) {
+    log.warn({ err }, 'an order event listener failed');
   }
 }
