@@ -170,7 +170,7 @@ beforeAll(async () => {
     TEST_DB === 'pg' ? await createTestDatabase() : await openPglite(path.join(dataDir, 'pglite'));
   if (TEST_DB === 'pg') pgDatabase = database;
   else await database.migrate();
-  const ctx = { database, publishOrderEvent: async () => {} };
+  const ctx = { database, orderEvents: { kick() {} } };
   const merchant = await buildMerchant(ctx);
   const user = await buildUser(ctx, { merchantId: merchant.id });
   const template = await buildOrder(ctx, { merchantTmk: merchant.tmk, status: 'SUBMITTED' });
