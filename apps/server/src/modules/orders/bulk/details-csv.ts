@@ -8,8 +8,8 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { deliveryMethodLabel, neutraliseCsvCell } from '@mc/domain';
 import { stringify } from 'csv-stringify';
+import { toIso } from '../reports/document-order.ts';
 import type { BulkOrderRow } from './load-orders.ts';
-import { toIso } from './load-orders.ts';
 
 export const DETAILS_CSV_COLUMNS = [
   'Order ID',

@@ -11,9 +11,10 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { batchFiles, batchItems, merchants } from '../../../db/schema.ts';
 import { batchFileName } from '../../../documents/batch.ts';
+import { toDocumentOrder } from '../reports/document-order.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
 import { writeDetailsCsv } from './details-csv.ts';
-import { type BulkOrderRow, loadBulkOrders, toDocumentOrder } from './load-orders.ts';
+import { type BulkOrderRow, loadBulkOrders } from './load-orders.ts';
 import { renderBatchPdf } from './render-pool.ts';
 
 export interface BatchFile {
