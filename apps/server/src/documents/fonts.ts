@@ -205,13 +205,28 @@ export interface FontChar {
 }
 
 /**
+ * Fast check without allocation (most document text): every UTF-16 unit is one the standard font
+ * draws or pdfSafe drops, and none is a combining mark (NFC could compose it into a letter that a
+ * fallback font has) or half of a surrogate pair.
+ */
+function drawsWithStandardFont(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const cp = value.charCodeAt(i);
+    if (cp < 0x7f && cp >= 0x20) continue;
+    if ((cp >= 0x0300 && cp <= 0x036f) || (cp >= 0xd800 && cp <= 0xdfff) || !isStandardFontChar(cp))
+      return false;
+  }
+  return true;
+}
+
+/**
  * The characters of a text with their fonts, or null when the standard font draws all of it (then
  * pdfSafe(text) is what to draw, exactly as before fallback fonts existed). A space between two
  * characters of the same fallback font joins that font, so an Arabic or CJK phrase stays one run.
  */
 export function fontChars(value: string | null | undefined): FontChar[] | null {
   if (value === null || value === undefined) return null;
-  if (/^[\x20-\x7e\n]*$/.test(value)) return null;
+  if (drawsWithStandardFont(value)) return null;
   const text = String(value).replace(/\r\n?/g, '\n').normalize('NFC');
   let needsFallback = false;
   const chars: FontChar[] = [];
