@@ -1,7 +1,8 @@
 /**
  * One order, two paths: the single report download and the bulk reports batch print the same text
  * (one loader and one mapper, document-order.ts). The order has what the two paths used to read
- * differently: a third street line, a store street line 3, and an OTHER carrier with its name.
+ * differently: a third street line, a store street line 3, and an OTHER carrier with its name; and a
+ * name in Chinese and Cyrillic script, drawn with the fallback fonts (in the render worker for the batch).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +42,11 @@ async function otherCarrierOrder(): Promise<string> {
       other_tracking_provider: 'Harbor Couriers',
       tracking_id: 'HC-55501',
       tracking_url: 'https://harbor.example/t/HC-55501',
-      recipient: sql`${orders.recipient} || '{"street_3":"Rear entrance, 2nd door"}'::jsonb`,
+      recipient: sql`${orders.recipient} || ${JSON.stringify({
+        first_name: '王小明',
+        last_name: 'Петров',
+        street_3: 'Rear entrance, 2nd door',
+      })}::jsonb`,
     })
     .where(eq(orders.id, id));
   return id;
@@ -96,6 +101,8 @@ describe(`single and bulk documents (${TEST_DB})`, () => {
     expect(batch.packingslip).toBe(slip);
     expect(batch.receipt).toBe(receipt);
     for (const text of [slip, receipt]) {
+      // Drawn with the fallback fonts in the render worker as on the main thread.
+      expect(text).toContain('王小明 Петров');
       expect(text).toContain('Harbor Couriers HC-55501');
       expect(text).toContain('Rear entrance, 2nd door');
       expect(text).toContain('Loading dock B');
