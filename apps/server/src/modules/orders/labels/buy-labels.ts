@@ -33,6 +33,7 @@ import type { AppContext } from '../../../context.ts';
 import { carrierAccounts, labelErrors, labelPurchases, orders, shipments } from '../../../db/schema.ts';
 import type { Caller } from '../commands/command-context.ts';
 import { asMerchant } from '../commands/command-context.ts';
+import { labelAddresses } from '../reports/document-order.ts';
 import {
   assertReadyToShip,
   assertTransition,
@@ -278,7 +279,6 @@ async function runPurchase(
   const [order] = await db.select().from(orders).where(eq(orders.id, purchase.order_id)).limit(1);
   if (!order) throw new DomainError('NOT_FOUND', 'Order not found');
   const carrier = labelAvailability(account).carrier!;
-  const r = order.recipient;
 
   let result: LabelPurchaseResult;
   try {
@@ -291,27 +291,7 @@ async function runPurchase(
         label_size: account.label_size,
         label_format: account.label_format,
       },
-      from: {
-        name: merchant.name,
-        street_1: merchant.street_1,
-        street_2: merchant.street_2,
-        street_3: merchant.street_3,
-        city: merchant.city,
-        state: merchant.state,
-        zipcode: merchant.zipcode,
-        phone: merchant.primary_phone,
-      },
-      to: {
-        name: [r.first_name, r.last_name].filter(Boolean).join(' '),
-        street_1: r.street_1,
-        street_2: r.street_2,
-        street_3: r.street_3,
-        city: r.city,
-        state: r.state,
-        zipcode: r.zipcode,
-        country: r.country,
-        phone: r.phone_number,
-      },
+      ...labelAddresses(order.recipient, merchant),
       boxes: boxes.map((b) =>
         b.insurance ? { weight: b.weight, insurance: b.insurance } : { weight: b.weight },
       ),
