@@ -217,6 +217,8 @@ export async function placeOrder(
       from_status: null,
       to_status: body.status,
       comment: null,
+      // The order was placed when the marketplace says (the history reads in order with later steps).
+      created_at: submitted,
     });
     await writeOrderEvent(tx, {
       type: 'order.created',
