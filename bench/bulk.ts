@@ -18,7 +18,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
-import { startBulkJobs } from '../apps/server/src/jobs/bulk-queue.ts';
+import { startBulkJobs } from '../apps/server/src/modules/orders/bulk/bulk-queue.ts';
 import { writeDetailsCsv } from '../apps/server/src/modules/orders/bulk/details-csv.ts';
 import { iterateBulkOrders } from '../apps/server/src/modules/orders/bulk/load-orders.ts';
 import { cloneOrders } from '../apps/server/src/modules/orders/bulk/test-fixtures.ts';

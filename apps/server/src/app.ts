@@ -11,7 +11,6 @@ import type { Config } from './config.ts';
 import { productionWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
-import { manageBulkJobs } from './jobs/bulk-queue.ts';
 import { type DestinationStream, loggerOptions } from './lib/logging.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
 import { authHandlers } from './modules/auth/index.ts';
@@ -21,7 +20,13 @@ import { registerDevRoutes } from './modules/dev/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 import { inventoryHandlers } from './modules/inventory/index.ts';
 import { merchantHandlers } from './modules/merchants/index.ts';
-import { listenOrderEvents, OrderEventRelay, OrderStreams, orderHandlers } from './modules/orders/index.ts';
+import {
+  listenOrderEvents,
+  manageBulkJobs,
+  OrderEventRelay,
+  OrderStreams,
+  orderHandlers,
+} from './modules/orders/index.ts';
 import { smsHandlers } from './modules/sms/index.ts';
 import { teamHandlers } from './modules/team/index.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';

@@ -44,7 +44,8 @@ export async function writeOrderEvent(
   await tx.insert(orderEventOutbox).values({ payload: { ...event } });
 }
 
-export type HistoryEntry = Omit<typeof orderHistory.$inferInsert, 'id' | 'created_at'>;
+/** A history row; `created_at` defaults to now (intake passes the marketplace's submission time). */
+export type HistoryEntry = Omit<typeof orderHistory.$inferInsert, 'id'>;
 
 /** One order_history row, in the change's transaction. */
 export async function writeHistory(tx: OrderTx, entry: HistoryEntry): Promise<void> {

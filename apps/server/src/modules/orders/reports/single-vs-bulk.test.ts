@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, orders } from '../../../db/schema.ts';
 import { readPdf } from '../../../documents/test-fixtures.ts';
-import { startBulkJobs } from '../../../jobs/bulk-queue.ts';
+import { startBulkJobs } from '../bulk/bulk-queue.ts';
 import {
   buildMerchantWithOwner,
   buildOrder,
