@@ -4,38 +4,31 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
+import { buildOpenApiDocument, type OperationId } from '@mc/api';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { productionWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, type OrderEvent, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
+import { manageBulkJobs } from './jobs/bulk-queue.ts';
 import { type DestinationStream, loggerOptions } from './lib/logging.ts';
-import { registerMarketplaceRoutes } from './marketplace/routes.ts';
-import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { registerBillingRoutes } from './modules/billing/routes.ts';
-import { registerCourierWebhookRoutes } from './modules/courier/doordash-webhook.ts';
-import { registerDevRoutes } from './modules/dev/routes.ts';
-import { registerDocsRoutes } from './modules/docs/routes.ts';
-import { registerInventoryRoutes } from './modules/inventory/routes.ts';
-import { registerMerchantRoutes } from './modules/merchants/routes.ts';
-import { registerBulkRoutes } from './modules/orders/bulk/routes.ts';
-import { registerOrderDetailRoutes } from './modules/orders/detail/routes.ts';
-import { registerLabelRoutes } from './modules/orders/labels/routes.ts';
-import { listenOrderEvents, notifyOrderEvent } from './modules/orders/list/order-events-pg.ts';
-import { registerOrderListRoutes } from './modules/orders/list/routes.ts';
-import { registerReportRoutes } from './modules/orders/reports/routes.ts';
-import { registerSmsRoutes } from './modules/sms/routes.ts';
-import { registerTeamRoutes } from './modules/team/routes.ts';
+import { marketplaceHandlers } from './marketplace/routes.ts';
+import { authHandlers } from './modules/auth/index.ts';
+import { billingHandlers, registerSandboxStripePages } from './modules/billing/index.ts';
+import { courierHandlers } from './modules/courier/index.ts';
+import { registerDevRoutes } from './modules/dev/index.ts';
+import { registerDocsRoutes } from './modules/docs/index.ts';
+import { inventoryHandlers } from './modules/inventory/index.ts';
+import { merchantHandlers } from './modules/merchants/index.ts';
+import { listenOrderEvents, notifyOrderEvent, OrderStreams, orderHandlers } from './modules/orders/index.ts';
+import { smsHandlers } from './modules/sms/index.ts';
+import { teamHandlers } from './modules/team/index.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import type { EndpointHandlers } from './routes/endpoint-handlers.ts';
+import { registerEndpoints } from './routes/register-endpoints.ts';
 import { type Readiness, registerHealthRoutes } from './runtime/health.ts';
 
 export interface BuildAppOptions {
@@ -45,7 +38,19 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Start-up/shutdown state behind /readyz (runtime/server.ts); default: ready. */
   readiness?: Readiness;
+  /** Tests only: change the handler map before it is checked against the endpoint table. */
+  adjustHandlers?: (handlers: Record<string, unknown>) => Record<string, unknown>;
 }
+
+/** The API's description in /openapi.json (the endpoints come from the table in packages/api). */
+export const OPENAPI_INFO = {
+  title: 'Merchant API',
+  version: '2.0.0',
+  description:
+    'The merchant fulfilment API behind the console: accounts (/a/v2), merchant data (/c/v2) and orders (/m/v2). ' +
+    'Authenticate with `POST /a/v2/login` and send the token as `Authorization: Bearer <token>`. ' +
+    'Errors are `{message, errors?}` with 400, 401, 403, 404, 409 or 429.',
+};
 
 const API_PREFIXES = [
   '/a/',
@@ -103,54 +108,49 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Merchant API',
-        version: '2.0.0',
-        description:
-          'The merchant fulfilment API behind the console: accounts (/a/v2), merchant data (/c/v2) and orders (/m/v2). ' +
-          'Authenticate with `POST /a/v2/login` and send the token as `Authorization: Bearer <token>`. ' +
-          'Errors are `{message, errors?}` with 400, 401, 403, 404, 409 or 429.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          marketplaceKey: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'Server-to-server marketplace credential',
-          },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-
   registerHealthRoutes(app, database, opts.readiness ?? { migrated: true, draining: false });
   if (!servesApi) {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
     return { app, ctx };
   }
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  let openapi: Record<string, unknown> | undefined;
+  app.get('/openapi.json', { logLevel: 'warn' }, async () => {
+    openapi ??= buildOpenApiDocument(OPENAPI_INFO);
+    return openapi;
+  });
 
-  registerAuthRoutes(app, ctx);
-  registerMerchantRoutes(app, ctx);
-  registerOrderListRoutes(app, ctx);
-  registerInventoryRoutes(app, ctx);
-  registerTeamRoutes(app, ctx);
-  registerBillingRoutes(app, ctx);
-  registerMarketplaceRoutes(app, ctx);
-  registerOrderDetailRoutes(app, ctx);
-  registerBulkRoutes(app, ctx);
-  registerReportRoutes(app, ctx);
-  registerLabelRoutes(app, ctx);
-  registerSmsRoutes(app, ctx);
-  registerCourierWebhookRoutes(app, ctx);
+  // The job queue lives with the app: started on first use (or by the runtime for a worker), stopped on close.
+  manageBulkJobs(app, ctx, { log: app.log });
+  const streams = new OrderStreams();
+  app.addHook('preClose', (done) => {
+    streams.closeAll();
+    done();
+  });
+  // Every endpoint of the table, each with its module's handler (a missing or extra handler stops here).
+  const handlers = {
+    ...authHandlers(ctx, app.log),
+    ...teamHandlers(ctx),
+    ...merchantHandlers(ctx),
+    ...billingHandlers(ctx),
+    ...inventoryHandlers(ctx),
+    ...orderHandlers(ctx, streams),
+    ...smsHandlers(ctx),
+    ...marketplaceHandlers(ctx),
+    ...courierHandlers(ctx),
+  } satisfies EndpointHandlers<OperationId>;
+  try {
+    registerEndpoints(
+      app,
+      ctx,
+      (opts.adjustHandlers ? opts.adjustHandlers(handlers) : handlers) as EndpointHandlers<OperationId>,
+    );
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  // Outside the table (docs/decisions/0074): HTML and scripts of the reference page, sandbox pages.
   await registerDocsRoutes(app, ctx);
+  if (ctx.adapters.payments.kind === 'sandbox') registerSandboxStripePages(app, ctx);
   // The sandbox outbox shows every kept email (reset links included): development only, whatever the adapters.
   if (config.env !== 'production' && usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 

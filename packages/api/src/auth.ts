@@ -32,3 +32,30 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
 export const OkSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 export type Ok = z.infer<typeof OkSchema>;
+
+export const SignUpResponseSchema = z.object({ user: UserSchema });
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
+
+/** `{id}` of a user in a path. */
+export const UserIdParamsSchema = z.object({ id: z.uuid({ message: 'Invalid user id' }) });
+
+/** GET /a/v2/oidc/config: which third-party sign-in is configured, and the provider name the button shows. */
+export const OidcConfigSchema = z
+  .object({
+    enabled: z.boolean(),
+    provider: z.string().nullable(),
+    google: z.boolean(),
+    start_path: z.string().nullable(),
+  })
+  .meta({ id: 'OidcConfig' });
+export type OidcConfig = z.infer<typeof OidcConfigSchema>;
+
+/** The identity provider's redirect back: a code and state, or an error. */
+export const OidcCallbackQuerySchema = z
+  .object({
+    code: text('token').optional(),
+    state: text('token').optional(),
+    error: text('token').optional(),
+    error_description: text('note').optional(),
+  })
+  .catchall(text('token'));

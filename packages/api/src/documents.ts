@@ -16,14 +16,11 @@ export const REPORT_TYPES = ['packingslip', 'receipt', 'directions'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** GET /m/v2/merchant/{tmk}/orders/{id}/reports/{type}: a PDF with a Content-Disposition file name. */
-export function reportPath(tmk: string, orderId: string, type: ReportType): string {
-  return `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/${encodeURIComponent(orderId)}/reports/${type}`;
-}
-
-/** GET and POST /m/v2/merchant/{tmk}/orders/{id}/labels */
-export function labelsPath(tmk: string, orderId: string): string {
-  return `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/${encodeURIComponent(orderId)}/labels`;
-}
+export const ReportParamsSchema = z.object({
+  tmk: text('id').min(1),
+  id: text('id').min(1),
+  type: z.enum(REPORT_TYPES, { error: 'Unknown report type' }),
+});
 
 // ---------------------------------------------------------------- shipping labels
 
@@ -32,6 +29,20 @@ export const LabelPurchaseBodySchema = ShippingBoxesSchema.max(50, 'At most 50 b
   id: 'LabelPurchaseBody',
 });
 export type LabelPurchaseBody = z.input<typeof LabelPurchaseBodySchema>;
+
+/** POST …/labels headers: the Idempotency-Key (required; its absence is a 400 with its own message). */
+export const LabelPurchaseHeadersSchema = z.looseObject({ 'idempotency-key': text('token').optional() });
+
+/** GET …/labels/{file}: one label PDF, with the `exp` and `sig` of a `label_url` or a bearer token. */
+export const LabelFileParamsSchema = z.object({
+  tmk: text('id').min(1),
+  id: text('id').min(1),
+  file: safeString(80).min(1),
+});
+export const LabelFileQuerySchema = z.object({
+  exp: safeString(20).optional(),
+  sig: safeString(100).optional(),
+});
 
 export const IdempotencyKeySchema = safeString(IDEMPOTENCY_KEY_MAX_LENGTH).trim().min(1);
 

@@ -33,5 +33,19 @@ export const OfferingsResponseSchema = z.object({
 });
 export type OfferingsResponse = z.infer<typeof OfferingsResponseSchema>;
 
-/** Query: `filter[selling_with_{product}]=true` narrows to what is sold through the provider; `filter[id]` to one item. */
-export const OfferingsQuerySchema = z.record(text('search'), text('addressLine'));
+/**
+ * Query: `filter[selling_with_{provider}]=true` narrows to what is sold through that provider
+ * (`filter[selling_with_marketplace]` for this marketplace); `filter[id]` (or `filter[offering_id]`) to one
+ * item by offering id or retailer item code. Other keys are ignored.
+ */
+export const OfferingsQuerySchema = z
+  .object({
+    'filter[selling_with_marketplace]': text('short')
+      .optional()
+      .meta({ description: '`true`: only items sold through the marketplace' }),
+    'filter[id]': text('addressLine')
+      .optional()
+      .meta({ description: 'One item, by offering id or retailer item code' }),
+    'filter[offering_id]': text('addressLine').optional().meta({ description: 'Alias of `filter[id]`' }),
+  })
+  .catchall(text('addressLine'));

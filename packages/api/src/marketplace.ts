@@ -93,3 +93,13 @@ export const MarketplaceEventBodySchema = z.object({
 export type MarketplaceEventBody = z.infer<typeof MarketplaceEventBodySchema>;
 
 export const PlacedOrderSchema = z.object({ id: z.string(), status: z.string(), merchant: z.string() });
+
+/** GET /m/v2/marketplace/merchants/{tmk}/offerings: a merchant's active offerings as the marketplace lists them. */
+export const MarketplaceOfferingsSchema = z
+  .object({
+    items: z.array(
+      z.object({ id: z.string(), merchant_sku: z.string(), name: z.string(), price: z.number() }),
+    ),
+  })
+  .meta({ id: 'MarketplaceOfferings' });
+export type MarketplaceOfferings = z.infer<typeof MarketplaceOfferingsSchema>;

@@ -31,6 +31,7 @@ export const MerchantSchema = z
 export type Merchant = z.infer<typeof MerchantSchema>;
 
 export const StripeAccountSchema = z.object({ merchant_account_id: z.string().nullable() });
+export type StripeAccount = z.infer<typeof StripeAccountSchema>;
 
 /** `{tmk}` in a path: the merchant key (bounded and clean, like every string the API takes). */
 export const TmkParamsSchema = z.object({ tmk: text('id').min(1) });

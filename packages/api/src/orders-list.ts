@@ -208,11 +208,3 @@ export const EventsTicketSchema = z
   .object({ ticket: z.string(), expires_in: z.number().int() })
   .meta({ id: 'EventsTicket' });
 export type EventsTicket = z.infer<typeof EventsTicketSchema>;
-
-/** Paths (the web client and the tests build URLs from these). */
-export const ordersListPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/optimized`;
-export const ordersSearchPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/optimize`;
-export const orderCountsPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/count`;
-export const orderFiltersPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/filters`;
-export const orderEventsPath = (tmk: string) => `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/events`;
-export const orderEventsTicketPath = (tmk: string) => `${orderEventsPath(tmk)}/ticket`;

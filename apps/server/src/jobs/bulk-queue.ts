@@ -89,6 +89,27 @@ export async function stopBulkWork(ctx: AppContext, timeoutMs?: number): Promise
   await jobs?.stopWorking(timeoutMs);
 }
 
+const managed = new WeakMap<AppContext, BulkJobsOptions>();
+
+/**
+ * The app owns the queue's life (app.ts): its options (the app's logger) are recorded here and the queue is
+ * stopped when the app closes. The queue itself starts on first use (`bulkJobs`), or at start-up for a
+ * worker (runtime/server.ts).
+ */
+export function manageBulkJobs(
+  app: { addHook(name: 'onClose', hook: () => Promise<void>): unknown },
+  ctx: AppContext,
+  opts: BulkJobsOptions,
+): void {
+  managed.set(ctx, opts);
+  app.addHook('onClose', async () => stopBulkJobs(ctx));
+}
+
+/** The context's queue (started now if it is not yet), with the options the app gave. */
+export function bulkJobs(ctx: AppContext): Promise<BulkJobs> {
+  return startBulkJobs(ctx, managed.get(ctx) ?? {});
+}
+
 export async function stopBulkJobs(ctx: AppContext): Promise<void> {
   const started = registry.get(ctx);
   if (!started) return;

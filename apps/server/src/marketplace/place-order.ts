@@ -1,4 +1,4 @@
-import type { MarketplaceEventBody, PlaceOrderBody } from '@mc/api';
+import type { MarketplaceEventBody, MarketplaceOfferings, PlaceOrderBody } from '@mc/api';
 import {
   DomainError,
   dollarsToCents,
@@ -21,7 +21,7 @@ import {
   productLines,
   products,
 } from '../db/schema.ts';
-import { transitionOrder } from '../modules/orders/transition-order.ts';
+import { transitionOrder } from '../modules/orders/index.ts';
 
 async function findOrCreateApplication(tx: Tx, ref: string, name?: string) {
   const [app] = await tx.select().from(applications).where(eq(applications.ref, ref)).limit(1);
@@ -279,4 +279,9 @@ export async function listMerchantCatalogue(ctx: IntakeContext, tmk: string) {
     name: `${r.brand} ${r.line}`,
     price: r.price / 100,
   }));
+}
+
+/** GET /m/v2/marketplace/merchants/{tmk}/offerings. */
+export async function listMerchantOfferings(ctx: IntakeContext, tmk: string): Promise<MarketplaceOfferings> {
+  return { items: await listMerchantCatalogue(ctx, tmk) };
 }

@@ -4,6 +4,7 @@ import { canTransition, type OrderStatus } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, afterEach } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -13,6 +14,20 @@ import { hashPassword } from '../lib/passwords.ts';
 import { placeOrder } from '../marketplace/place-order.ts';
 import { buildOrderBody } from '../seed/order-factory.ts';
 import { createRandom } from '../seed/random.ts';
+import {
+  assertResponsesMatchContract,
+  checkResponsesAgainstContract,
+  responseContract,
+} from './response-contract.ts';
+
+// Every test that uses an app from createTestApp has its answers checked against the endpoint table.
+afterEach(() => assertResponsesMatchContract());
+afterAll(() => {
+  if (responseContract.checked)
+    console.log(
+      `response contract: ${responseContract.checked} responses of ${responseContract.byOperation.size} operations checked against the endpoint table`,
+    );
+});
 
 /** Which database the suite runs on: PGlite always; PostgreSQL when the pg project sets TEST_DB=pg. */
 export const TEST_DB: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
@@ -68,6 +83,7 @@ export interface TestApp {
 export async function createTestApp(opts: { config?: Partial<Config> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const { app, ctx } = await buildApp({ config: testConfig(opts.config), database });
+  checkResponsesAgainstContract(app);
   await app.ready();
   return {
     app,

@@ -10,6 +10,7 @@
  * - The ID token is checked by openid-client (signature against the provider's JWKS, issuer, audience,
  *   expiry, nonce); the email must be verified by the provider (`email_verified: true`).
  */
+import { endpoints } from '@mc/api';
 import { DomainError } from '@mc/domain';
 import { eq, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
@@ -21,10 +22,10 @@ import { randomToken } from '../../lib/tokens.ts';
 import { createSession } from './sessions.ts';
 import { newMerchantKey } from './sign-up.ts';
 
-export const OIDC_START_PATH = '/a/v2/oidc/start';
-export const OIDC_CALLBACK_PATH = '/a/v2/oidc/callback';
-export const OIDC_GOOGLE_START_PATH = '/a/v2/oidc/google/start';
-export const OIDC_GOOGLE_CALLBACK_PATH = '/a/v2/oidc/google/callback';
+export const OIDC_START_PATH = endpoints.startOidc.path;
+export const OIDC_CALLBACK_PATH = endpoints.oidcCallback.path;
+export const OIDC_GOOGLE_START_PATH = endpoints.startGoogleOidc.path;
+export const OIDC_GOOGLE_CALLBACK_PATH = endpoints.googleOidcCallback.path;
 export const OIDC_COOKIE = 'mc_oidc';
 const FLOW_TTL_SECONDS = 600;
 export const OIDC_NOT_CONFIGURED = 'Sign-in with an identity provider is not configured on this server.';

@@ -14,7 +14,7 @@ export const BAD_RESET_TOKEN_MESSAGE =
   'This password reset link is invalid or has expired. Please request a new one.';
 
 /** Sends a reset link. The token (256 bits) is stored only as its SHA-256 and lives 30 minutes. */
-export async function requestPasswordReset(ctx: AppContext, rawEmail: string): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, rawEmail: string): Promise<{ success: true }> {
   const { db } = ctx.database;
   const email = rawEmail.trim().toLowerCase();
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
@@ -31,6 +31,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string): P
   });
   const link = `${ctx.config.publicUrl}/forgot/password-reset/${token}`;
   await ctx.adapters.email.send(passwordResetEmail(user.email, user.first_name, link));
+  return { success: true };
 }
 
 const escapeHtml = (s: string) =>
@@ -57,7 +58,11 @@ export function passwordResetEmail(to: string, firstName: string, link: string) 
 }
 
 /** Sets the new password once per token; ends every session of the user and every other open link. */
-export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  newPassword: string,
+): Promise<{ success: true }> {
   const passwordHash = await hashPassword(newPassword);
   const userId = await ctx.database.db.transaction(async (tx) => {
     const [used] = await tx
@@ -84,4 +89,5 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     return used.userId;
   });
   await announceSessionsRevoked(ctx, { user_id: userId });
+  return { success: true };
 }

@@ -4,19 +4,9 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { merchants, sessions, users } from '../../db/schema.ts';
+import type { Principal } from '../../lib/principal.ts';
 
-/** Who is asking: resolved from the bearer token and a live session row on every request. */
-export interface Principal {
-  userId: string;
-  sessionId: string;
-  email: string;
-  name: string;
-  roles: string[];
-  merchantId: string | null;
-  tmk: string | null;
-  /** The merchant row, read in the same query as the session (one query per request for both). */
-  merchant: typeof merchants.$inferSelect | null;
-}
+export type { Principal } from '../../lib/principal.ts';
 
 export async function createSession(
   ctx: AppContext,

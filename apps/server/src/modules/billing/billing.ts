@@ -1,4 +1,4 @@
-import type { BillingBody, BillingResponse } from '@mc/api';
+import type { BillingBody, BillingResponse, BillingSaveResponse } from '@mc/api';
 import { DomainError, maskAccountNumber, requiredMessage } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -118,4 +118,18 @@ export async function saveBilling(
       .returning();
     return toBilling(row);
   });
+}
+
+/** GET …/payments: the billing form's data, the account number masked. */
+export async function getBilling(db: DbOrTx, merchantId: string): Promise<BillingResponse> {
+  return toBilling(await loadBillingRow(db, merchantId));
+}
+
+/** POST …/payments: saved, answered with the form's data. */
+export async function saveBillingForm(
+  ctx: AppContext,
+  merchantId: string,
+  body: BillingBody,
+): Promise<BillingSaveResponse> {
+  return { success: true, errors: {}, billing: await saveBilling(ctx, merchantId, body) };
 }

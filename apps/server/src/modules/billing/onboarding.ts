@@ -1,8 +1,8 @@
 import type { StripeOnboarding } from '@mc/api';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { MerchantRow } from '../../db/rows.ts';
 import { merchants } from '../../db/schema.ts';
-import type { MerchantRow } from '../../plugins/auth.ts';
 
 /**
  * GET /v1/merchant/{tmk}/stripe: creates the connected account when missing (through the payments

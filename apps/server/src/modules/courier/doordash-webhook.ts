@@ -6,33 +6,15 @@
  * A matching event updates the order's courier info (status, courier, tracking, estimates), never its status.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ErrorBodySchema } from '@mc/api';
-import { DomainError, httpUrlSchema, text } from '@mc/domain';
+import { type DoordashEvent, type DoordashEventReceipt, endpoints } from '@mc/api';
+import { DomainError } from '@mc/domain';
 import { and, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import { doordashOrderStatus } from '../../adapters/courier/doordash.ts';
 import type { AppContext } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
 
-export const DOORDASH_WEBHOOK_PATH = '/v1/courier/doordash/events';
-
-const EventSchema = z
-  .object({
-    event_name: text('short').min(1, 'event_name is required'),
-    external_delivery_id: text('id').min(1, 'external_delivery_id is required'),
-    created_at: text('short').optional(),
-    delivery_status: text('short').optional(),
-    tracking_url: httpUrlSchema().optional(),
-    dasher_name: text('name').optional(),
-    dasher_dropoff_phone_number: text('phone').optional(),
-    dasher_pickup_phone_number: text('phone').optional(),
-    pickup_time_estimated: text('short').optional(),
-    dropoff_time_estimated: text('short').optional(),
-    support_reference: text('id').optional(),
-  })
-  .catchall(z.unknown());
+export const DOORDASH_WEBHOOK_PATH = endpoints.receiveDoordashEvent.path;
 
 /** Constant-time comparison of the presented Authorization header with the configured one. */
 export function webhookAuthorized(presented: string | undefined, expected: string): boolean {
@@ -43,77 +25,58 @@ export function webhookAuthorized(presented: string | undefined, expected: strin
   return presented !== undefined && timingSafeEqual(a, b);
 }
 
-export function registerCourierWebhookRoutes(root: FastifyInstance, ctx: AppContext): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    DOORDASH_WEBHOOK_PATH,
-    {
-      schema: {
-        tags: ['Integrations'],
-        summary: 'DoorDash Drive delivery events (webhook)',
-        description:
-          'Authenticated by the Authorization header registered with DoorDash (DOORDASH_WEBHOOK_SECRET). ' +
-          "Updates the order's courier info; answers 401 without changing anything when the header is wrong.",
-        body: EventSchema,
-        response: {
-          200: z.object({ received: z.literal(true), matched: z.boolean() }),
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
-      },
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
-      // Authentication runs before the body is validated: a forged request learns nothing about the schema.
-      preValidation: async (req) => {
-        const secret = ctx.config.providers.doordash?.webhookSecret;
-        if (!secret)
-          throw new DomainError('NOT_FOUND', 'DoorDash webhooks are not configured on this server');
-        if (!webhookAuthorized(req.headers.authorization, secret))
-          throw new DomainError('UNAUTHENTICATED', 'Invalid webhook credentials');
-      },
-    },
-    async (req) => {
-      const e = req.body;
-      const patch: Record<string, unknown> = {
-        order_status: doordashOrderStatus(e.event_name),
-        provider_event: e.event_name,
-        provider_event_at: e.created_at ?? new Date().toISOString(),
-      };
-      if (e.tracking_url) patch.tracking_url = e.tracking_url;
-      if (e.dasher_name) patch.courier_name = e.dasher_name;
-      const courierPhone = e.dasher_dropoff_phone_number ?? e.dasher_pickup_phone_number;
-      if (courierPhone) patch.courier_phone = courierPhone;
-      if (e.pickup_time_estimated) patch.estimated_pickup_time = e.pickup_time_estimated;
-      if (e.dropoff_time_estimated) patch.estimated_delivery_time = e.dropoff_time_estimated;
-      if (e.support_reference) patch.support_reference = e.support_reference;
-      const [row] = await ctx.database.db
-        .update(orders)
-        .set({
-          courier_info: sql`coalesce(${orders.courier_info}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
-          updated_at: new Date(),
-        })
-        .where(
-          and(
-            sql`${orders.courier_info}->>'provider' = 'DoorDash'`,
-            sql`${orders.courier_info}->>'delivery_id' = ${e.external_delivery_id}`,
-          ),
-        )
-        .returning({ id: orders.id, merchant_id: orders.merchant_id, status: orders.status });
-      if (!row) {
-        req.log.warn(
-          { external_delivery_id: e.external_delivery_id },
-          'DoorDash event for an unknown delivery',
-        );
-        return { received: true as const, matched: false };
-      }
-      await ctx.publishOrderEvent({
-        type: 'order.updated',
-        merchant_id: row.merchant_id,
-        order_id: row.id,
-        status: row.status,
-        at: new Date().toISOString(),
-      });
-      return { received: true as const, matched: true };
-    },
-  );
+/**
+ * DoorDash's Authorization header must be the configured secret (404 while webhooks are not configured,
+ * 401 when wrong). Runs before the body is validated: a forged request learns nothing about the schema.
+ */
+export function checkDoordashWebhook(ctx: AppContext, authorization: string | undefined): void {
+  const secret = ctx.config.providers.doordash?.webhookSecret;
+  if (!secret) throw new DomainError('NOT_FOUND', 'DoorDash webhooks are not configured on this server');
+  if (!webhookAuthorized(authorization, secret))
+    throw new DomainError('UNAUTHENTICATED', 'Invalid webhook credentials');
+}
+
+/** Applies one delivery event to the order's courier info (never its status) and tells the consoles. */
+export async function applyDoordashEvent(
+  ctx: AppContext,
+  e: DoordashEvent,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<DoordashEventReceipt> {
+  const patch: Record<string, unknown> = {
+    order_status: doordashOrderStatus(e.event_name),
+    provider_event: e.event_name,
+    provider_event_at: e.created_at ?? new Date().toISOString(),
+  };
+  if (e.tracking_url) patch.tracking_url = e.tracking_url;
+  if (e.dasher_name) patch.courier_name = e.dasher_name;
+  const courierPhone = e.dasher_dropoff_phone_number ?? e.dasher_pickup_phone_number;
+  if (courierPhone) patch.courier_phone = courierPhone;
+  if (e.pickup_time_estimated) patch.estimated_pickup_time = e.pickup_time_estimated;
+  if (e.dropoff_time_estimated) patch.estimated_delivery_time = e.dropoff_time_estimated;
+  if (e.support_reference) patch.support_reference = e.support_reference;
+  const [row] = await ctx.database.db
+    .update(orders)
+    .set({
+      courier_info: sql`coalesce(${orders.courier_info}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
+      updated_at: new Date(),
+    })
+    .where(
+      and(
+        sql`${orders.courier_info}->>'provider' = 'DoorDash'`,
+        sql`${orders.courier_info}->>'delivery_id' = ${e.external_delivery_id}`,
+      ),
+    )
+    .returning({ id: orders.id, merchant_id: orders.merchant_id, status: orders.status });
+  if (!row) {
+    log.warn({ external_delivery_id: e.external_delivery_id }, 'DoorDash event for an unknown delivery');
+    return { received: true, matched: false };
+  }
+  await ctx.publishOrderEvent({
+    type: 'order.updated',
+    merchant_id: row.merchant_id,
+    order_id: row.id,
+    status: row.status,
+    at: new Date().toISOString(),
+  });
+  return { received: true, matched: true };
 }

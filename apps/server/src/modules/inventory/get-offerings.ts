@@ -21,11 +21,11 @@ export interface OfferingsFilter {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the spec's `filter[...]` query keys. */
-export function parseOfferingsQuery(query: Record<string, string>): OfferingsFilter {
+export function parseOfferingsQuery(query: Record<string, string | undefined>): OfferingsFilter {
   const out: OfferingsFilter = {};
   for (const [key, value] of Object.entries(query)) {
     if (/^filter\[selling_with_[a-z0-9_]+\]$/i.test(key) && value === 'true') out.sellingWithProvider = true;
-    if (key === 'filter[id]' || key === 'filter[offering_id]') out.id = value;
+    if ((key === 'filter[id]' || key === 'filter[offering_id]') && value) out.id = value;
   }
   return out;
 }
@@ -80,4 +80,13 @@ export async function getOfferings(
     merchant: { name: r.merchantName },
   }));
   return { items, total_rows: items.length, received_at: new Date().toISOString() };
+}
+
+/** GET /c/v2/merchants/{tmk}/offerings with its `filter[...]` query. */
+export async function listOfferings(
+  ctx: AppContext,
+  merchantId: string,
+  query: Record<string, string | undefined>,
+): Promise<OfferingsResponse> {
+  return getOfferings(ctx, merchantId, parseOfferingsQuery(query));
 }

@@ -68,3 +68,8 @@ export async function saveCarrierAccount(
     .returning();
   return toCarrierAccount(row);
 }
+
+/** GET …/carrier: the account, masked (nulls when none is set up). */
+export async function getCarrierAccount(db: DbOrTx, merchantId: string): Promise<CarrierAccount> {
+  return toCarrierAccount(await loadCarrierRow(db, merchantId));
+}

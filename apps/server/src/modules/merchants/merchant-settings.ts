@@ -3,8 +3,8 @@ import { DomainError, formatUsPhone, type HoursBody, WEEKDAYS } from '@mc/domain
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { MerchantRow } from '../../db/rows.ts';
 import { merchantHours, merchants } from '../../db/schema.ts';
-import type { MerchantRow } from '../../plugins/auth.ts';
 
 function isTimeZone(tz: string): boolean {
   try {

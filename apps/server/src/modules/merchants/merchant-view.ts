@@ -1,9 +1,8 @@
-import type { Merchant } from '@mc/api';
+import type { Merchant, StripeAccount } from '@mc/api';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { carrierAccounts, type merchants } from '../../db/schema.ts';
-
-type MerchantRow = typeof merchants.$inferSelect;
+import type { MerchantRow } from '../../db/rows.ts';
+import { carrierAccounts } from '../../db/schema.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -38,4 +37,14 @@ export async function toMerchant(db: DbOrTx, m: MerchantRow): Promise<Merchant> 
       suite_floor: str(m.aux_data.suite_floor),
     },
   };
+}
+
+/** GET …/payments/stripe: the payment account, null until onboarding is complete. */
+export function stripeAccountStatus(m: MerchantRow): StripeAccount {
+  return { merchant_account_id: m.payments_onboarded ? m.merchant_account_id : null };
+}
+
+/** The merchant as the API shows it, after a save. */
+export async function viewMerchant(db: DbOrTx, saved: Promise<MerchantRow>): Promise<Merchant> {
+  return toMerchant(db, await saved);
 }

@@ -8,8 +8,8 @@ import type { SendSmsResponse } from '@mc/api';
 import { DomainError, directionsSmsMessage, MSG } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { MerchantRow } from '../../db/rows.ts';
 import { orders } from '../../db/schema.ts';
-import type { MerchantRow } from '../../plugins/auth.ts';
 
 export async function sendDirections(
   ctx: AppContext,

@@ -2,10 +2,10 @@ import type { InviteUserBody, TeamMember } from '@mc/api';
 import { DomainError, generatePassword, roleLabel } from '@mc/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { MerchantRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { MerchantRow } from '../../plugins/auth.ts';
-import type { Principal } from '../auth/sessions.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { toTeamMember } from './team-view.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'This email is already used by another account';

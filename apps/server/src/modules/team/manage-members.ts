@@ -1,13 +1,12 @@
-import type { SetUserRolesBody, TeamMember } from '@mc/api';
-import { canManageTeamMember, DomainError, isOwner, type MerchantRole } from '@mc/domain';
+import type { Ok, SetUserRolesBody, TeamMember, TeamResponse, UserRolesResponse } from '@mc/api';
+import { can, canManageTeamMember, DomainError, isOwner, type MerchantRole } from '@mc/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { announceSessionsRevoked } from '../auth/session-events.ts';
-import type { Principal } from '../auth/sessions.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
-import { toTeamMember } from './team-view.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { announceSessionsRevoked, revokeAllSessions } from '../auth/index.ts';
+import { toRoles, toTeamMember } from './team-view.ts';
 
 export const SELF_ROLE_MESSAGE = 'You cannot change your own role.';
 export const SELF_REVOKE_MESSAGE = 'You cannot revoke your own access.';
@@ -79,4 +78,36 @@ export async function revokeUser(ctx: AppContext, principal: Principal, targetId
     await revokeAllSessions(tx, targetId);
   });
   await announceSessionsRevoked(ctx, { user_id: targetId });
+}
+
+/** GET …/users: the store's team. */
+export async function getTeam(ctx: AppContext, merchantId: string): Promise<TeamResponse> {
+  return { items: await listTeam(ctx, merchantId) };
+}
+
+/** A user's roles: the caller's own, or a teammate's for owners and managers (404 otherwise). */
+export async function getUserRoles(
+  ctx: AppContext,
+  principal: Principal,
+  id: string,
+): Promise<UserRolesResponse> {
+  const [row] = await ctx.database.db
+    .select({ id: users.id, roles: users.roles, merchantId: users.authorized_merchant_id })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  const visible =
+    row &&
+    (row.id === principal.userId ||
+      (row.merchantId !== null &&
+        row.merchantId === principal.merchantId &&
+        can(principal.roles, 'team.read')));
+  if (!visible) throw new DomainError('NOT_FOUND', 'User not found');
+  return { items: toRoles(row.roles) };
+}
+
+/** POST /a/v2/users/{id}/data: revoke, answered with the confirmation. */
+export async function revokeUserAccess(ctx: AppContext, principal: Principal, id: string): Promise<Ok> {
+  await revokeUser(ctx, principal, id);
+  return { success: true, message: 'Access revoked' };
 }

@@ -2,15 +2,11 @@ import { DomainError, isOrderStatus, type OrderStatus } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { orderHistory, orders } from '../../../db/schema.ts';
-import type { MerchantRow } from '../../../plugins/auth.ts';
-import type { Principal } from '../../auth/sessions.ts';
+import type { Caller } from '../../../lib/principal.ts';
 import type { OrderRow, TransitionRequest } from '../transition-order.ts';
 
 /** Who asks: the signed-in user acting for their merchant. */
-export interface Caller {
-  principal: Principal;
-  merchant: MerchantRow;
-}
+export type { Caller };
 
 /** The caller's order (another merchant's is 404). No lock: commands re-check with a conditional write. */
 export async function readOrder(

@@ -9,6 +9,7 @@ import {
 } from '@mc/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
+import type { MerchantRow } from '../../../db/rows.ts';
 import {
   applications,
   merchantHours,
@@ -17,7 +18,6 @@ import {
   orders,
   shipments,
 } from '../../../db/schema.ts';
-import type { MerchantRow } from '../../../plugins/auth.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -150,4 +150,15 @@ export async function getOrderDetail(
       created_at: h.created_at.toISOString(),
     })),
   };
+}
+
+/** GET …/orders/{id}/map: the static map image of the caller's order's delivery address (404 otherwise). */
+export async function getOrderMapImage(ctx: AppContext, merchant: MerchantRow, orderId: string) {
+  const [o] = await ctx.database.db
+    .select({ recipient: orders.recipient })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.merchant_id, merchant.id)))
+    .limit(1);
+  if (!o) throw new DomainError('NOT_FOUND', 'Order not found');
+  return ctx.adapters.maps.staticMap(o.recipient);
 }

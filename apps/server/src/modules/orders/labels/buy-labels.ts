@@ -13,11 +13,12 @@
  * key, which the carrier answers with the first purchase instead of a second one.
  */
 import { createHash } from 'node:crypto';
-import type { LabelErrorBody, LabelPurchaseResponse } from '@mc/api';
+import { IdempotencyKeySchema, type LabelErrorBody, type LabelPurchaseResponse } from '@mc/api';
 import {
   boxCountMessage,
   canTransition,
   DomainError,
+  IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   isOrderStatus,
   LABEL_ERROR_THRESHOLD,
@@ -440,4 +441,27 @@ async function recordFailure(
     })
     .where(and(eq(labelPurchases.id, purchase.id), ne(labelPurchases.state, 'done')));
   return { status, body: { ...body, idempotency_key: key }, replayed: false };
+}
+
+/**
+ * POST …/labels: the Idempotency-Key header is required (400 without); the answer says the status and
+ * body to send, and the headers that echo the key (and mark a replay).
+ */
+export async function purchaseLabels(
+  ctx: AppContext,
+  caller: Caller,
+  orderId: string,
+  boxes: readonly ShippingBox[],
+  idempotencyHeader: string | undefined,
+): Promise<LabelPurchaseAnswer & { headers: Record<string, string> }> {
+  const key = IdempotencyKeySchema.safeParse(idempotencyHeader ?? '');
+  if (!key.success) {
+    throw new DomainError('VALIDATION', IDEMPOTENCY_KEY_REQUIRED_MESSAGE, {
+      errors: [{ path: 'headers.idempotency-key', message: IDEMPOTENCY_KEY_REQUIRED_MESSAGE }],
+    });
+  }
+  const answer = await buyLabels(ctx, caller, orderId, boxes, key.data);
+  const headers: Record<string, string> = { 'idempotency-key': key.data };
+  if (answer.replayed) headers['idempotent-replayed'] = 'true';
+  return { ...answer, headers };
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { merchants, orders, shipments } from '../../../db/schema.ts';
 import { shippingLabelFileName } from '../../../documents/label.ts';
-import { signedLabelUrl } from './label-links.ts';
+import { signedLabelUrl, verifyLabelSignature } from './label-links.ts';
 
 /** Labels of the order (404 when the order is not this merchant's), optionally of one purchase only. */
 export async function listLabels(
@@ -72,4 +72,19 @@ export async function getLabelPdf(
     fileName: shippingLabelFileName({ reference: orderId, tracking_number: row.tracking }),
     body: row.pdf,
   };
+}
+
+/**
+ * GET …/labels/{file}: with the `exp` and `sig` of a signed `label_url` no session is needed; otherwise
+ * `authorize` (the endpoint's merchant check) must pass.
+ */
+export async function getLabelFile(
+  ctx: AppContext,
+  params: { tmk: string; id: string; file: string },
+  query: { exp?: string; sig?: string },
+  authorize: () => Promise<unknown>,
+): Promise<{ fileName: string; body: Buffer }> {
+  const shipmentId = params.file.replace(/\.pdf$/i, '');
+  if (!verifyLabelSignature(ctx, params.tmk, params.id, shipmentId, query.exp, query.sig)) await authorize();
+  return getLabelPdf(ctx, params.tmk, params.id, shipmentId);
 }

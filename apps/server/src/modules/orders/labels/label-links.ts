@@ -4,6 +4,7 @@
  * label route asks for the usual bearer token.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pathOf } from '@mc/api';
 import type { AppContext } from '../../../context.ts';
 
 export const LABEL_LINK_TTL_MS = 60 * 60 * 1000;
@@ -15,7 +16,7 @@ function sign(ctx: AppContext, parts: string[]): string {
 }
 
 export function labelFilePath(tmk: string, orderId: string, shipmentId: string): string {
-  return `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/${encodeURIComponent(orderId)}/labels/${shipmentId}.pdf`;
+  return pathOf('getLabelFile', { tmk, id: orderId, file: `${shipmentId}.pdf` });
 }
 
 export function signedLabelUrl(

@@ -7,7 +7,7 @@ import type { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import type { OrderEvent } from '../../../context.ts';
 import { createPgListener, type PgListenerLog } from '../../../db/pg-listener.ts';
-import { emitSessionNotification, SESSION_EVENTS_CHANNEL } from '../../auth/session-events.ts';
+import { emitSessionNotification, SESSION_EVENTS_CHANNEL } from '../../auth/index.ts';
 
 export const ORDER_EVENTS_CHANNEL = 'mc_order_events';
 

@@ -10,8 +10,8 @@ import type { OrderStreamEvent } from '@mc/api';
 import { isOrderStatus, tabOfStatus } from '@mc/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, OrderEvent } from '../../../context.ts';
-import { SESSION_REVOKED, type SessionRevokedEvent } from '../../auth/session-events.ts';
-import { loadPrincipal, type Principal } from '../../auth/sessions.ts';
+import type { Principal } from '../../../lib/principal.ts';
+import { loadPrincipal, SESSION_REVOKED, type SessionRevokedEvent } from '../../auth/index.ts';
 
 export const HEARTBEAT_MS = 25_000;
 

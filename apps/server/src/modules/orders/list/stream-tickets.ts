@@ -10,8 +10,9 @@ import { DomainError } from '@mc/domain';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { eventStreamTickets } from '../../../db/schema.ts';
+import type { Principal } from '../../../lib/principal.ts';
 import { randomToken, sha256 } from '../../../lib/tokens.ts';
-import { loadPrincipal, type Principal } from '../../auth/sessions.ts';
+import { loadPrincipal } from '../../auth/index.ts';
 
 export const STREAM_TICKET_TTL_MS = 60_000;
 

@@ -13,11 +13,11 @@ import {
 } from '@mc/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
+import type { MerchantRow } from '../../../db/rows.ts';
 import { orders } from '../../../db/schema.ts';
 import { directionsFileName, renderDirections } from '../../../documents/directions.ts';
 import { packingSlipFileName, renderPackingSlip } from '../../../documents/packing-slip.ts';
 import { receiptFileName, renderReceipt } from '../../../documents/receipt.ts';
-import type { MerchantRow } from '../../../plugins/auth.ts';
 import { loadDocumentOrder } from './load-document-order.ts';
 
 export interface ReportFile {

@@ -5,6 +5,7 @@
 import { centsToDollars, DomainError, isDeliveryMethod } from '@mc/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { MerchantRow } from '../../../db/rows.ts';
 import { applications, orderItems, orders } from '../../../db/schema.ts';
 import type {
   DeliveryMethod,
@@ -12,7 +13,6 @@ import type {
   DocumentMerchant,
   DocumentOrder,
 } from '../../../documents/types.ts';
-import type { MerchantRow } from '../../../plugins/auth.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

@@ -17,10 +17,9 @@ import {
 } from '@mc/domain';
 import { useEffect } from 'react';
 import { Controller, type FieldErrors, type Path, useForm, useWatch } from 'react-hook-form';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { notifyError, notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveBilling } from '../api/billing.ts';
-import { applyServerErrors } from '../components/apply-server-errors.ts';
-import { notifyInvalid } from '../components/notify-invalid.ts';
 import { PhoneInput } from '../components/phone-input.tsx';
 import { StateSelect } from '../components/state-select.tsx';
 
@@ -84,13 +83,13 @@ export function BankAccountForm({
           form.reset(toBillingForm(data.billing, true));
         },
         onError: (error) => {
-          applyServerErrors(error, form.setError);
+          applyFieldErrors(error, form.setError);
           const first = error instanceof ApiError ? error.body?.errors?.[0]?.message : undefined;
           notifyError(error, first ?? MSG.BILLING_FAILED);
         },
       });
     },
-    (invalid) => notifyInvalid(billingInvalidToast(invalid)),
+    (invalid) => notifyFailure(billingInvalidToast(invalid)),
   );
 
   const text = (

@@ -1,14 +1,8 @@
 import { type Capability, can, DomainError } from '@mc/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { merchants } from '../db/schema.ts';
-import { type Principal, resolvePrincipal } from '../modules/auth/sessions.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal: Principal | null;
-  }
-}
+import type { AppContext } from '../../context.ts';
+import type { Caller, Principal } from '../../lib/principal.ts';
+import { resolvePrincipal } from './sessions.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
@@ -25,8 +19,6 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   return request.principal;
 }
 
-export type MerchantRow = typeof merchants.$inferSelect;
-
 /**
  * The merchant {tmk} names, if the caller acts for it and their role allows `capability`.
  * Another merchant's key is 404 (never reveals that it exists); a role without the capability is 403.
@@ -36,7 +28,7 @@ export async function requireMerchant(
   request: FastifyRequest,
   tmk: string,
   capability: Capability,
-): Promise<{ principal: Principal; merchant: MerchantRow }> {
+): Promise<Caller> {
   const principal = await requireUser(ctx, request);
   if (!principal.tmk || principal.tmk !== tmk) throw new DomainError('NOT_FOUND', 'Merchant not found');
   if (!can(principal.roles, capability)) {
@@ -52,7 +44,7 @@ export async function requireOwnMerchant(
   ctx: AppContext,
   request: FastifyRequest,
   capability: Capability,
-): Promise<{ principal: Principal; merchant: MerchantRow }> {
+): Promise<Caller> {
   const principal = await requireUser(ctx, request);
   if (!principal.tmk) throw new DomainError('FORBIDDEN', 'Your account is not linked to a store.');
   return requireMerchant(ctx, request, principal.tmk, capability);

@@ -1,0 +1,27 @@
+import type { MerchantRow } from '../db/rows.ts';
+
+/** Who is asking: resolved from the bearer token and a live session row on every request. */
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  roles: string[];
+  merchantId: string | null;
+  tmk: string | null;
+  /** The merchant row, read in the same query as the session (one query per request for both). */
+  merchant: MerchantRow | null;
+}
+
+/** A caller of a merchant endpoint: the principal, and the merchant it acts for (role already checked). */
+export interface Caller {
+  principal: Principal;
+  merchant: MerchantRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the caller is resolved (bearer token or event-stream ticket); cached for the request. */
+    principal: Principal | null;
+  }
+}

@@ -1,0 +1,2 @@
+/** The inventory module's entry point. */
+export { inventoryHandlers } from './routes.ts';

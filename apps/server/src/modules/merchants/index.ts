@@ -1,0 +1,2 @@
+/** The merchants module's entry point. */
+export { merchantHandlers } from './routes.ts';

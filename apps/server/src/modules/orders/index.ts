@@ -1,0 +1,32 @@
+/** The orders module's entry point: its handlers, the event fan-out and the one status-change path. */
+import type { AppContext } from '../../context.ts';
+import type { EndpointHandlers } from '../../routes/endpoint-handlers.ts';
+import { bulkHandlers } from './bulk/routes.ts';
+import { orderCommandHandlers } from './commands/routes.ts';
+import { orderDetailHandlers } from './detail/routes.ts';
+import { labelHandlers } from './labels/routes.ts';
+import type { OrderStreams } from './list/order-events-stream.ts';
+import { orderListHandlers } from './list/routes.ts';
+import { reportHandlers } from './reports/routes.ts';
+
+export { listenOrderEvents, notifyOrderEvent } from './list/order-events-pg.ts';
+export { OrderStreams } from './list/order-events-stream.ts';
+export { transitionOrder } from './transition-order.ts';
+
+export function orderHandlers(ctx: AppContext, streams: OrderStreams) {
+  return {
+    ...orderListHandlers(ctx, streams),
+    ...orderDetailHandlers(ctx),
+    ...orderCommandHandlers(ctx),
+    ...labelHandlers(ctx),
+    ...reportHandlers(ctx),
+    ...bulkHandlers(ctx),
+  } satisfies EndpointHandlers<
+    | keyof ReturnType<typeof orderListHandlers>
+    | keyof ReturnType<typeof orderDetailHandlers>
+    | keyof ReturnType<typeof orderCommandHandlers>
+    | keyof ReturnType<typeof labelHandlers>
+    | keyof ReturnType<typeof reportHandlers>
+    | keyof ReturnType<typeof bulkHandlers>
+  >;
+}

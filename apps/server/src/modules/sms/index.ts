@@ -1,0 +1,2 @@
+/** The SMS module's entry point. */
+export { smsHandlers } from './routes.ts';

@@ -1,0 +1,2 @@
+/** The team module's entry point. */
+export { teamHandlers } from './routes.ts';

@@ -1,0 +1,65 @@
+import { endpoints, OPERATION_IDS } from '@mc/api';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { contractFindings } from './check-openapi.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: walking a JSON document
+type Json = Record<string, any>;
+let t: TestApp;
+let doc: Json;
+beforeAll(async () => {
+  t = await createTestApp();
+  doc = (await t.app.inject({ url: '/openapi.json' })).json() as Json;
+});
+afterAll(async () => t?.close());
+
+describe('/openapi.json', () => {
+  it('is valid OpenAPI 3.1 with unique operationIds, tags and examples', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(contractFindings(doc)).toEqual([]);
+  });
+
+  it('documents exactly the endpoint table, each operation under its operationId', () => {
+    const documented = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+      Object.entries(item).map(
+        ([method, op]) => `${(op as Json).operationId} ${method.toUpperCase()} ${path}`,
+      ),
+    );
+    const table = OPERATION_IDS.map((id) => `${id} ${endpoints[id].method} ${endpoints[id].path}`);
+    expect(documented.sort()).toEqual(table.sort());
+  });
+
+  it('writes bracket query keys as parameters of their own, never an object schema', () => {
+    const offerings = doc.paths['/c/v2/merchants/{tmk}/offerings'].get as Json;
+    const names = (offerings.parameters as Json[]).map((p) => `${p.in}:${p.name}`);
+    expect(names).toEqual(
+      expect.arrayContaining(['path:tmk', 'query:filter[selling_with_marketplace]', 'query:filter[id]']),
+    );
+    for (const p of offerings.parameters as Json[]) {
+      expect(p.schema.type).toBe('string');
+      expect(p.schema).not.toHaveProperty('propertyNames');
+      expect(p.schema).not.toHaveProperty('additionalProperties');
+    }
+    const list = doc.paths['/m/v2/merchant/{tmk}/orders/optimized'].get as Json;
+    expect((list.parameters as Json[]).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'cursor', 'filter[tab]', 'sort[date]']),
+    );
+  });
+
+  it('declares files, the event stream and redirects with their content types', () => {
+    const report = doc.paths['/m/v2/merchant/{tmk}/orders/{id}/reports/{type}'].get as Json;
+    expect(Object.keys(report.responses['200'].content)).toEqual(['application/pdf']);
+    const events = doc.paths['/m/v2/merchant/{tmk}/orders/events'].get as Json;
+    expect(Object.keys(events.responses['200'].content)).toEqual(['text/event-stream']);
+    const start = doc.paths['/a/v2/oidc/start'].get as Json;
+    expect(start.responses['302'].headers.Location).toBeDefined();
+    expect(start.security).toEqual([]);
+    const place = doc.paths['/m/v2/marketplace/orders'].post as Json;
+    expect(place.security).toEqual([{ marketplaceKey: [] }]);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Registers the server's routes from the endpoint table (packages/api endpoints.ts): for every entry, the
+ * route with the entry's method, path and zod schemas (validation, JSON response serialisation), the
+ * access check the entry names (the capability from the domain's permission table), and the module's
+ * handler for that operationId. A table entry without a handler, or a handler without an entry, stops the
+ * start with an error naming them.
+ */
+import {
+  type Endpoint,
+  type Endpoints,
+  endpoints,
+  isNonJsonResponse,
+  type OperationId,
+  successStatus,
+} from '@mc/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import type { Caller, Principal } from '../lib/principal.ts';
+import { requireMerchant, requireOwnMerchant, requireUser } from '../modules/auth/index.ts';
+import type { EndpointHandlers, Handler, HandlerInput, HandlerSpec } from './endpoint-handlers.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operationId of a route registered from the endpoint table. */
+    operationId?: OperationId;
+  }
+}
+
+/** `/m/v2/orders/{id}` → `/m/v2/orders/:id` */
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** The handlers must match the table exactly: none missing, none extra. */
+export function checkHandlers(table: Record<string, Endpoint>, handlers: Record<string, unknown>): void {
+  const missing = Object.keys(table).filter((id) => !Object.hasOwn(handlers, id));
+  const extra = Object.keys(handlers).filter((id) => !Object.hasOwn(table, id));
+  if (missing.length || extra.length) {
+    const parts = [
+      missing.length ? `missing handlers for ${missing.join(', ')}` : '',
+      extra.length ? `handlers without an endpoint in the table: ${extra.join(', ')}` : '',
+    ].filter(Boolean);
+    throw new Error(`The server's handlers do not match the endpoint table: ${parts.join('; ')}`);
+  }
+}
+
+function jsonResponses(endpoint: Endpoint): Record<number, z.ZodType> {
+  const out: Record<number, z.ZodType> = {};
+  for (const [status, spec] of Object.entries(endpoint.responses))
+    if (!isNonJsonResponse(spec)) out[Number(status)] = spec;
+  return out;
+}
+
+/** The table's access check for one request. */
+function authorizer(ctx: AppContext, endpoint: Endpoint) {
+  const access = endpoint.access;
+  const hasTmk = endpoint.path.includes('{tmk}');
+  return async (req: FastifyRequest): Promise<{ caller?: Caller; principal?: Principal }> => {
+    if (access === 'self') return { principal: await requireUser(ctx, req) };
+    if (typeof access === 'object') {
+      const caller = hasTmk
+        ? await requireMerchant(ctx, req, (req.params as { tmk: string }).tmk, access.capability)
+        : await requireOwnMerchant(ctx, req, access.capability);
+      return { caller, principal: caller.principal };
+    }
+    return {};
+  };
+}
+
+export function registerEndpoints(
+  root: FastifyInstance,
+  ctx: AppContext,
+  handlers: EndpointHandlers<OperationId>,
+  table: Endpoints = endpoints,
+): void {
+  checkHandlers(table, handlers);
+  for (const id of Object.keys(table) as OperationId[]) {
+    const endpoint: Endpoint = table[id];
+    const given = handlers[id] as Handler<OperationId> | HandlerSpec<OperationId>;
+    const spec: HandlerSpec<OperationId> = typeof given === 'function' ? { handle: given } : given;
+    const authorize = authorizer(ctx, endpoint);
+    const okStatus = successStatus(endpoint);
+    const authorizeFirst = spec.authorize !== 'handler';
+
+    root.route({
+      method: endpoint.method,
+      url: toFastifyPath(endpoint.path),
+      schema: {
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.headers ? { headers: endpoint.headers } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        response: jsonResponses(endpoint),
+      },
+      config: { operationId: id, ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}) },
+      ...(spec.onRequest ? { onRequest: spec.onRequest } : {}),
+      ...(spec.preValidation ? { preValidation: spec.preValidation } : {}),
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const who = authorizeFirst ? await authorize(req) : {};
+        const input: HandlerInput<OperationId> = {
+          req,
+          reply,
+          params: req.params as never,
+          query: req.query as never,
+          body: req.body as never,
+          headers: req.headers as never,
+          get caller(): Caller {
+            if (!who.caller)
+              throw new Error(`${id}: no merchant caller (access ${JSON.stringify(endpoint.access)})`);
+            return who.caller;
+          },
+          get principal(): Principal {
+            const principal = who.principal ?? req.principal;
+            if (!principal) throw new Error(`${id}: no signed-in caller`);
+            return principal;
+          },
+          authorize: async () => {
+            const result = await authorize(req);
+            if (!result.caller) throw new Error(`${id}: authorize() is for merchant endpoints`);
+            Object.assign(who, result);
+            return result.caller;
+          },
+        };
+        const result = await spec.handle(input);
+        if ((result as unknown) === reply) return reply;
+        if (okStatus !== 200 && reply.statusCode === 200) reply.status(okStatus);
+        return result;
+      },
+    });
+  }
+}
