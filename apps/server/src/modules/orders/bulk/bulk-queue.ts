@@ -19,9 +19,9 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../../../context.ts';
 import { createPool, type Database } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/connection-errors.ts';
+import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
 import { stopRenderPool } from './render-pool.ts';
 import { failBatch, type RunBatchOptions, runBatch } from './run-batch.ts';
-import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
 
 export const BULK_QUEUE = 'bulk-batch';
 const RETRY_LIMIT = 5;

@@ -5,7 +5,6 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, orderHistory, orders, outboxMessages } from '../../../db/schema.ts';
-import { type BulkJobs, startBulkJobs } from './bulk-queue.ts';
 import {
   bearer,
   buildMerchantWithOwner,
@@ -17,6 +16,7 @@ import {
 } from '../../../test/harness.ts';
 import { acceptOrder } from '../commands/accept-order.ts';
 import { readBatchRow } from './batch-store.ts';
+import { type BulkJobs, startBulkJobs } from './bulk-queue.ts';
 import { batchFilePath, DOWNLOAD_LINK_TTL_MS } from './download-links.ts';
 import { batchCaller } from './run-accept.ts';
 import { runBatch } from './run-batch.ts';

@@ -12,7 +12,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../config.ts';
 import { type Database, openPglite } from '../../../db/client.ts';
-import { cloneOrders } from './test-fixtures.ts';
 import {
   buildMerchant,
   buildOrder,
@@ -21,6 +20,7 @@ import {
   TEST_DB,
   TEST_PASSWORD,
 } from '../../../test/harness.ts';
+import { cloneOrders } from './test-fixtures.ts';
 
 const N = 1000;
 const JWT_SECRET = 'crash-test-secret-crash-test-secret';

@@ -5,8 +5,8 @@
  */
 import { DomainError } from '@mc/domain';
 import type { Database } from '../../../db/client.ts';
-import type { DocumentOrder } from '../../../documents/types.ts';
 import type { MerchantRow } from '../../../db/rows.ts';
+import type { DocumentOrder } from '../../../documents/types.ts';
 import { type BulkOrderRow, loadBulkOrders } from '../bulk/load-orders.ts';
 import { toDocumentOrder } from './document-order.ts';
 

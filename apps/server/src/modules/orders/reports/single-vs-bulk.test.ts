@@ -8,7 +8,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, orders } from '../../../db/schema.ts';
 import { readPdf } from '../../../documents/test-fixtures.ts';
-import { startBulkJobs } from '../bulk/bulk-queue.ts';
 import {
   buildMerchantWithOwner,
   buildOrder,
@@ -16,6 +15,7 @@ import {
   TEST_DB,
   type TestApp,
 } from '../../../test/harness.ts';
+import { startBulkJobs } from '../bulk/bulk-queue.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
