@@ -21,7 +21,13 @@ import { registerDevRoutes } from './modules/dev/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 import { inventoryHandlers } from './modules/inventory/index.ts';
 import { merchantHandlers } from './modules/merchants/index.ts';
-import { listenOrderEvents, notifyOrderEvent, OrderStreams, orderHandlers } from './modules/orders/index.ts';
+import {
+  bulkBatchRunner,
+  listenOrderEvents,
+  notifyOrderEvent,
+  OrderStreams,
+  orderHandlers,
+} from './modules/orders/index.ts';
 import { smsHandlers } from './modules/sms/index.ts';
 import { teamHandlers } from './modules/team/index.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
@@ -109,6 +115,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   });
   await app.register(rateLimit, { global: false });
   registerHealthRoutes(app, database, opts.readiness ?? { migrated: true, draining: false });
+  // The job queue lives with the app: started on first use (or by the runtime for a worker), stopped on close.
+  manageBulkJobs(app, ctx, { log: app.log, runner: bulkBatchRunner });
   if (!servesApi) {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
     return { app, ctx };
@@ -119,8 +127,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     return openapi;
   });
 
-  // The job queue lives with the app: started on first use (or by the runtime for a worker), stopped on close.
-  manageBulkJobs(app, ctx, { log: app.log });
   const streams = new OrderStreams();
   app.addHook('preClose', (done) => {
     streams.closeAll();

@@ -19,14 +19,33 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { createPool, type Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
-import { stopRenderPool } from '../modules/orders/bulk/render-pool.ts';
-import { failBatch, type RunBatchOptions, runBatch } from '../modules/orders/bulk/run-batch.ts';
 import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
 
 export const BULK_QUEUE = 'bulk-batch';
 const RETRY_LIMIT = 5;
 
+export interface RunBatchOptions {
+  /** Email the file when the batch took at least this long (default: the runner's). */
+  emailAfterMs?: number;
+  acceptConcurrency?: number;
+  /** Aborted when the process stops: the batch ends between two orders and throws, to be resumed elsewhere. */
+  signal?: AbortSignal;
+}
+
+/**
+ * What a job does, given by the orders module (app.ts): the queue knows batches only by id, so this file
+ * imports no module.
+ */
+export interface BatchRunner {
+  run(ctx: AppContext, batchId: string, opts: RunBatchOptions): Promise<void>;
+  fail(ctx: AppContext, batchId: string, message: string): Promise<void>;
+  /** Ends what the runner keeps between jobs (the PDF render workers). */
+  stop(): Promise<void>;
+}
+
 export interface BulkJobsOptions extends RunBatchOptions {
+  /** The batch runner (default: the one the app registered with manageBulkJobs). */
+  runner?: BatchRunner;
   /** How often the sweeper looks for orphaned batches (default 5 s). */
   sweepIntervalMs?: number;
   /** Jobs worked at once by this process (default 2). */
@@ -71,12 +90,14 @@ function pgliteExecutor(database: Database) {
 }
 
 const registry = new WeakMap<AppContext, Promise<BulkJobs>>();
+/** The options (runner, logger) the app gave for its context (manageBulkJobs). */
+const managed = new WeakMap<AppContext, BulkJobsOptions>();
 
 /** The context's queue, started on first use (idempotent). */
 export function startBulkJobs(ctx: AppContext, opts: BulkJobsOptions = {}): Promise<BulkJobs> {
   let started = registry.get(ctx);
   if (!started) {
-    started = createBulkJobs(ctx, opts);
+    started = createBulkJobs(ctx, { ...managed.get(ctx), ...opts });
     registry.set(ctx, started);
     started.catch(() => registry.delete(ctx));
   }
@@ -88,8 +109,6 @@ export async function stopBulkWork(ctx: AppContext, timeoutMs?: number): Promise
   const jobs = await registry.get(ctx)?.catch(() => null);
   await jobs?.stopWorking(timeoutMs);
 }
-
-const managed = new WeakMap<AppContext, BulkJobsOptions>();
 
 /**
  * The app owns the queue's life (app.ts): its options (the app's logger) are recorded here and the queue is
@@ -107,7 +126,7 @@ export function manageBulkJobs(
 
 /** The context's queue (started now if it is not yet), with the options the app gave. */
 export function bulkJobs(ctx: AppContext): Promise<BulkJobs> {
-  return startBulkJobs(ctx, managed.get(ctx) ?? {});
+  return startBulkJobs(ctx);
 }
 
 export async function stopBulkJobs(ctx: AppContext): Promise<void> {
@@ -131,6 +150,9 @@ function throttledWarn(log: BulkJobsOptions['log'], everyMs = 10_000) {
 
 async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<BulkJobs> {
   const { database } = ctx;
+  const runner = opts.runner;
+  if (!runner)
+    throw new Error('The bulk queue has no batch runner: manageBulkJobs(app, ctx, { runner }) first');
   const log = opts.log;
   const mode = opts.mode ?? (ctx.config.role === 'api' ? 'enqueue' : 'work');
   const working = mode === 'work';
@@ -186,7 +208,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
       const release = await locks.acquire(batchId);
       if (!release) continue; // a live worker is on it already
       try {
-        await runBatch(ctx, batchId, { ...opts, signal: abort.signal });
+        await runner.run(ctx, batchId, { ...opts, signal: abort.signal });
       } catch (error) {
         // Stopping, or the database went away: nothing is wrong with the batch. The job fails (pg-boss
         // retries it) or, if the database could not even record that, the sweeper queues the batch again.
@@ -200,7 +222,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
         }
         log?.error({ err: error, batchId, attempt: job.retryCount }, 'bulk batch failed');
         if (job.retryCount >= job.retryLimit)
-          await failBatch(ctx, batchId, 'Something went wrong, please try again');
+          await runner.fail(ctx, batchId, 'Something went wrong, please try again');
         else throw error;
       } finally {
         await release();
@@ -320,7 +342,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
           .catch((error) => log?.warn({ err: error }, 'job queue did not stop cleanly'));
         await locks.close().catch(() => {});
         await pool?.end().catch(() => {});
-        await stopRenderPool();
+        await runner.stop();
       })();
       return stopped;
     },

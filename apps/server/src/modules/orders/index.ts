@@ -9,6 +9,7 @@ import type { OrderStreams } from './list/order-events-stream.ts';
 import { orderListHandlers } from './list/routes.ts';
 import { reportHandlers } from './reports/routes.ts';
 
+export { bulkBatchRunner } from './bulk/run-batch.ts';
 export { listenOrderEvents, notifyOrderEvent } from './list/order-events-pg.ts';
 export { OrderStreams } from './list/order-events-stream.ts';
 export { transitionOrder } from './transition-order.ts';
