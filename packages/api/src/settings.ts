@@ -134,15 +134,21 @@ export type BillingResponse = z.infer<typeof BillingResponseSchema>;
  * POST /c/v2/merchants/{tmk}/payments. The account number may be omitted (or be the masked value)
  * to keep the stored one.
  */
-export const BillingBodySchema = BillingSchema.safeExtend({
-  funding: BillingSchema.shape.funding.extend({
-    account_number: BillingSchema.shape.funding.shape.account_number.optional(),
-  }),
-} as unknown as Pick<typeof BillingSchema.shape, 'funding'>).meta({ id: 'BillingBody' });
 type BillingInputShape = z.input<typeof BillingSchema>;
 export type BillingBody = Omit<BillingInputShape, 'funding'> & {
   funding: Omit<BillingInputShape['funding'], 'account_number'> & { account_number?: string };
 };
+/** Typed as `BillingBody` (account number optional), what the schema accepts at run time. */
+export const BillingBodySchema = (
+  BillingSchema.safeExtend({
+    funding: BillingSchema.shape.funding.extend({
+      account_number: BillingSchema.shape.funding.shape.account_number.optional(),
+    }),
+  } as unknown as Pick<typeof BillingSchema.shape, 'funding'>) as unknown as z.ZodType<
+    BillingBody,
+    BillingBody
+  >
+).meta({ id: 'BillingBody' });
 export const BillingSaveResponseSchema = z.object({
   success: z.boolean(),
   errors: z.record(z.string(), z.string()),

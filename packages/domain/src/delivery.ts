@@ -2,7 +2,6 @@
  * Delivery methods, their labels and texts (spec part 2 §2.2, §2.4, §2.5, §4.2, §4.5).
  */
 import { addMilliseconds, format } from 'date-fns';
-import { z } from 'zod';
 import {
   type DateInput,
   formatShortDate,
@@ -22,7 +21,6 @@ export const DELIVERY_METHODS = [
   'courier',
 ] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
-export const DeliveryMethodSchema = z.enum(DELIVERY_METHODS);
 
 export function isDeliveryMethod(value: unknown): value is DeliveryMethod {
   return typeof value === 'string' && (DELIVERY_METHODS as readonly string[]).includes(value);
@@ -65,7 +63,14 @@ export function deliveryMethodLabel(input: {
 export function deliveryMethodFilterOptions(
   names: readonly string[] = DELIVERY_METHODS,
 ): { value: string; label: string }[] {
-  return [...new Set(names)].map((value) => ({ value, label: deliveryMethodLabel({ method: value }) }));
+  // Methods that read the same ('Pre-sale' = preorder and deposit) are one option whose value is the
+  // comma list the list endpoint's filter[delivery_method] accepts.
+  const byLabel = new Map<string, string[]>();
+  for (const method of new Set(names)) {
+    const label = deliveryMethodLabel({ method });
+    byLabel.set(label, [...(byLabel.get(label) ?? []), method]);
+  }
+  return [...byLabel].map(([label, methods]) => ({ value: methods.join(','), label }));
 }
 
 /** on_demand and scheduled orders are fulfilled through the 'Deliver Order' flow. */
@@ -274,7 +279,6 @@ export function directionsSmsMessage(a: AddressLike): string {
 // ---------------------------------------------------------------------------
 
 export const COURIER_DISPATCH_TYPE = 'immediate';
-export const COURIER_REFRESH_DELAY_MS = 1500;
 
 export interface CourierInfoLike {
   order_status?: string | null;

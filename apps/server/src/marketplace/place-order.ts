@@ -1,5 +1,11 @@
 import type { MarketplaceEventBody, MarketplaceOfferings, PlaceOrderBody } from '@mc/api';
-import { DomainError, dollarsToCents, MARKETPLACE_EVENT_TARGET, newOrderId } from '@mc/domain';
+import {
+  DomainError,
+  dollarsToCents,
+  isAtDistributor,
+  MARKETPLACE_EVENT_TARGET,
+  newOrderId,
+} from '@mc/domain';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -8,14 +14,18 @@ import {
   containerSizes,
   merchants,
   offerings,
-  orderHistory,
   orderItems,
   orders,
   productBrands,
   productLines,
   products,
 } from '../db/schema.ts';
-import { transitionOrder } from '../modules/orders/index.ts';
+import {
+  orderTransaction,
+  transitionOrder,
+  writeHistory,
+  writeOrderEvent,
+} from '../modules/orders/index.ts';
 
 async function findOrCreateApplication(tx: Tx, ref: string, name?: string) {
   const [app] = await tx.select().from(applications).where(eq(applications.ref, ref)).limit(1);
@@ -30,7 +40,7 @@ async function findOrCreateApplication(tx: Tx, ref: string, name?: string) {
 }
 
 /** Intake: the marketplace places an order for a merchant (server credential). */
-export type IntakeContext = Pick<AppContext, 'database' | 'publishOrderEvent'>;
+export type IntakeContext = Pick<AppContext, 'database' | 'orderEvents'>;
 
 export async function placeOrder(
   ctx: IntakeContext,
@@ -146,7 +156,7 @@ export async function placeOrder(
   const submitted = body.date_submitted ? new Date(body.date_submitted) : new Date();
   const id = body.id ?? newOrderId();
 
-  await db.transaction(async (tx) => {
+  await orderTransaction(ctx, async (tx) => {
     const app = await findOrCreateApplication(tx, body.application_ref, body.application_name);
     const [last] = await tx
       .select({ at: orders.date_submitted })
@@ -193,28 +203,29 @@ export async function placeOrder(
         tip_cents: cents.tip,
         total_cents: subtotal + cents.tax + cents.fee + cents.ship + cents.tip,
         item_quantity: lines.reduce((s, l) => s + l.quantity, 0),
-        has_at_distributor: lines.some((l) => l.stock_behavior === 'NextDay'),
+        has_at_distributor: lines.some((l) => isAtDistributor(l.stock_behavior)),
         order_weight: body.order_weight ?? null,
       })
       .onConflictDoNothing()
       .returning({ id: orders.id });
     if (!inserted.length) throw new DomainError('CONFLICT', `Order ${id} already exists`);
     await tx.insert(orderItems).values(flat.map((l, position) => ({ ...l, order_id: id, position })));
-    await tx.insert(orderHistory).values({
+    await writeHistory(tx, {
       order_id: id,
       actor_type: 'marketplace',
       action: 'placed',
       from_status: null,
       to_status: body.status,
       comment: null,
+      // The order was placed when the marketplace says (the history reads in order with later steps).
+      created_at: submitted,
     });
-  });
-  await ctx.publishOrderEvent({
-    type: 'order.created',
-    merchant_id: merchant.id,
-    order_id: id,
-    status: body.status,
-    at: new Date().toISOString(),
+    await writeOrderEvent(tx, {
+      type: 'order.created',
+      merchant_id: merchant.id,
+      order_id: id,
+      status: body.status,
+    });
   });
   return { id, status: body.status, merchant: merchant.tmk };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AppErrorBoundary } from '../features/shell/app-error-boundary.tsx';
+import { AppErrorBoundary } from '../features/shell/index.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Providers } from './providers.tsx';

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { theme } from './theme.ts';
 
 /** Toasts close automatically after 8000 ms (part 1 §2, §9). */
-export const TOAST_AUTO_CLOSE_MS = TOAST_DURATION_MS;
+const TOAST_AUTO_CLOSE_MS = TOAST_DURATION_MS;
 
 /**
  * WCAG AA contrast on white: secondary ("dimmed") text and error text one notch darker than

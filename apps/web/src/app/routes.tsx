@@ -1,76 +1,37 @@
 /**
  * THE route table: mirrors part 1 §2 "Route table" (and part 2 §2.1 for the orders tabs).
- * Every page is its own chunk (React.lazy) so the first load stays small.
+ * Pages come from each feature's index.ts, where every page is its own chunk (React.lazy) so the first
+ * load stays small.
  */
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, type RouteObject, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { RouteErrorPage } from '../features/shell/error-page.tsx';
-import { isShellRouteHandle, type ShellRouteHandle } from '../features/shell/route-handle.ts';
+import { ForgotPage, LoginPage, ResetPasswordPage, SignUpPage } from '../features/auth/index.ts';
+import { DevelopersPage } from '../features/developers/index.ts';
+import { InventoryPage } from '../features/inventory/index.ts';
+import { OrderDetailPage, ReviewOrderHost } from '../features/order-detail/index.ts';
+import { OrdersHeaderSearch, OrdersLayout, OrdersTabPage } from '../features/orders/index.ts';
+import { ReportsPage } from '../features/reports/index.ts';
+import {
+  BillingSettingsPage,
+  CarrierAccountSettingsPage,
+  CompanySettingsPage,
+  ProfileSettingsPage,
+  SettingsLayout,
+  UsersSettingsPage,
+} from '../features/settings/index.ts';
+import {
+  AppLayout,
+  isShellRouteHandle,
+  NotFoundPage,
+  RouteErrorPage,
+  type ShellRouteHandle,
+} from '../features/shell/index.ts';
+import { TermsPage } from '../features/terms/index.ts';
 import { trackPageView } from '../lib/analytics.ts';
 import { PRODUCT_NAME } from '../lib/brand.ts';
 import { getUserId } from '../lib/session.ts';
 import { GuestOnly, HomeRedirect, NotFoundOrLogin, Redirect, RequireToken } from './guards.tsx';
-
-/** React.lazy for a named export. */
-function lazyNamed<K extends string, P extends object>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
-  name: K,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-
-const LoginPage = lazyNamed(() => import('../features/auth/login-page.tsx'), 'LoginPage');
-const SignUpPage = lazyNamed(() => import('../features/auth/signup-page.tsx'), 'SignUpPage');
-const ForgotPage = lazyNamed(() => import('../features/auth/forgot-page.tsx'), 'ForgotPage');
-const ResetPasswordPage = lazyNamed(
-  () => import('../features/auth/reset-password-page.tsx'),
-  'ResetPasswordPage',
-);
-const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
-const NotFoundPage = lazyNamed(() => import('../features/shell/not-found-page.tsx'), 'NotFoundPage');
-const TermsPage = lazyNamed(() => import('../features/terms/terms-page.tsx'), 'TermsPage');
-const ReportsPage = lazyNamed(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
-const DevelopersPage = lazyNamed(
-  () => import('../features/developers/developers-page.tsx'),
-  'DevelopersPage',
-);
-const InventoryPage = lazyNamed(() => import('../features/inventory/inventory-page.tsx'), 'InventoryPage');
-const OrdersLayout = lazyNamed(() => import('../features/orders/orders-layout.tsx'), 'OrdersLayout');
-const OrdersTabPage = lazyNamed(() => import('../features/orders/orders-tab-page.tsx'), 'OrdersTabPage');
-const OrderDetailPage = lazyNamed(
-  () => import('../features/order-detail/order-detail-page.tsx'),
-  'OrderDetailPage',
-);
-const ReviewOrderHost = lazyNamed(
-  () => import('../features/order-detail/review-order-host.tsx'),
-  'ReviewOrderHost',
-);
-const OrdersHeaderSearch = lazyNamed(
-  () => import('../features/orders/orders-header-search.tsx'),
-  'OrdersHeaderSearch',
-);
-const SettingsLayout = lazyNamed(() => import('../features/settings/settings-layout.tsx'), 'SettingsLayout');
-const ProfileSettingsPage = lazyNamed(
-  () => import('../features/settings/profile/profile-page.tsx'),
-  'ProfileSettingsPage',
-);
-const CompanySettingsPage = lazyNamed(
-  () => import('../features/settings/company/company-page.tsx'),
-  'CompanySettingsPage',
-);
-const UsersSettingsPage = lazyNamed(
-  () => import('../features/settings/users/users-page.tsx'),
-  'UsersSettingsPage',
-);
-const BillingSettingsPage = lazyNamed(
-  () => import('../features/settings/billing/billing-page.tsx'),
-  'BillingSettingsPage',
-);
-const CarrierAccountSettingsPage = lazyNamed(
-  () => import('../features/settings/carrier/carrier-page.tsx'),
-  'CarrierAccountSettingsPage',
-);
 
 const h = (handle: ShellRouteHandle) => handle;
 

@@ -9,14 +9,14 @@ export const ANALYTICS_EVENTS = {
   navigation: 'Navigation',
 } as const;
 
-export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[keyof typeof ANALYTICS_EVENTS];
+type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[keyof typeof ANALYTICS_EVENTS];
 
-export function dataLayer(): Record<string, unknown>[] {
+function dataLayer(): Record<string, unknown>[] {
   if (!Array.isArray(window.dataLayer)) window.dataLayer = [];
   return window.dataLayer;
 }
 
-export function track(event: AnalyticsEvent, properties: Record<string, unknown> = {}): void {
+function track(event: AnalyticsEvent, properties: Record<string, unknown> = {}): void {
   try {
     dataLayer().push({ event, ...properties, timestamp: new Date().toISOString() });
   } catch {

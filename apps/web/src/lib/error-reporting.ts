@@ -15,7 +15,7 @@ const consoleReporter: ErrorReporter = (error, context) => {
 
 let reporter: ErrorReporter = consoleReporter;
 
-export const SENTRY_DSN: string | undefined = import.meta.env.VITE_SENTRY_DSN || undefined;
+const SENTRY_DSN: string | undefined = import.meta.env.VITE_SENTRY_DSN || undefined;
 
 export function registerErrorReporter(next: ErrorReporter | null): void {
   reporter = next ?? consoleReporter;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyticsEvents } from '../test/analytics-events.ts';
 import { fakeToken, mockFetch, setTestCookie } from '../test/render-app.tsx';
 import { ANALYTICS_EVENTS, sha256Hex, trackPageView } from './analytics.ts';
-import { http } from './api.ts';
+import { api } from './api.ts';
 import { registerNavigator } from './navigation.ts';
 import { clearSession, getSession, getUserId, saveSession } from './session.ts';
 import { adoptSessionFromQuery } from './start-up.ts';
@@ -64,7 +64,7 @@ describe('API client', () => {
   it('sends the stored token as a bearer header', async () => {
     saveSession('tok-1', 'tmk-1');
     const fetchMock = mockFetch(() => ({ body: { ok: true } }));
-    await http.get('/c/v2/merchants/tmk-1');
+    await api.getMerchant({ params: { tmk: 'tmk-1' } });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
   });
@@ -74,7 +74,7 @@ describe('API client', () => {
     const navigate = vi.fn();
     registerNavigator(navigate);
     mockFetch(() => ({ status: 401, body: { message: 'Unauthorized' } }));
-    await expect(http.get('/c/v2/merchants/tmk-1')).rejects.toMatchObject({
+    await expect(api.getMerchant({ params: { tmk: 'tmk-1' } })).rejects.toMatchObject({
       status: 401,
       message: 'Unauthorized',
     });
@@ -88,7 +88,7 @@ describe('API client', () => {
     const navigate = vi.fn();
     registerNavigator(navigate);
     mockFetch(() => ({ status: 401, body: { message: 'Invalid email or password' } }));
-    await expect(http.post('/a/v2/login', {})).rejects.toMatchObject({
+    await expect(api.login({ body: { email: 'a@b.test', password: 'x' } })).rejects.toMatchObject({
       message: 'Invalid email or password',
     });
     expect(navigate).not.toHaveBeenCalled();

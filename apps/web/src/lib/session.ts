@@ -5,8 +5,8 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const TOKEN_KEY = 'token';
-export const MERCHANT_KEY = 'tmk';
+const TOKEN_KEY = 'token';
+const MERCHANT_KEY = 'tmk';
 
 export interface Session {
   token: string | null;
@@ -53,14 +53,6 @@ export function getSession(): Session {
 
 export function getToken(): string | null {
   return snapshot.token;
-}
-
-export function getMerchantKey(): string | null {
-  return snapshot.merchantKey;
-}
-
-export function hasToken(): boolean {
-  return Boolean(snapshot.token);
 }
 
 /** Stores the token and, when given, the merchant key. */

@@ -8,6 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PasswordField } from '../../components/password-field.tsx';
+import { applyFieldErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { OIDC_START_PATH, signUpWithLabel, useOidcConfig } from './api/get-oidc-config.ts';
 import { useSignUp } from './api/sign-up.ts';
@@ -38,6 +39,9 @@ function EmailExistsMessage() {
 }
 
 /** /signup (part 1 §2): names, birth date, email, password, terms; Google; link to sign in. */
+/** The request fields this form shows; the server's messages for them go under them. */
+const SIGN_UP_FIELDS = ['first_name', 'last_name', 'email', 'password', 'birthday'] as const;
+
 export function SignUpPage() {
   const navigate = useNavigate();
   const signUp = useSignUp();
@@ -65,13 +69,8 @@ export function SignUpPage() {
           setEmailExists(true);
           return;
         }
-        if (error instanceof ApiError && error.status === 400) {
-          const fields = error.fieldErrors();
-          for (const name of ['first_name', 'last_name', 'email', 'password', 'birthday'] as const) {
-            const message = fields[name];
-            if (message) form.setError(name, { message });
-          }
-        }
+        if (error instanceof ApiError && error.status === 400)
+          applyFieldErrors(error, form.setError, { only: SIGN_UP_FIELDS });
         notifyError(error);
       },
     });

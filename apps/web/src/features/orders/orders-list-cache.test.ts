@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIST_FILTERS } from '../../lib/query-keys.ts';
 import type { OrdersPages } from './api/get-orders.ts';
-import { DEFAULT_LIST_FILTERS } from './api/orders-keys.ts';
 import { newOrdersStore } from './hooks/new-orders-store.ts';
 import { belongsToList, flattenPages, insertOrders, updateOrder } from './orders-list-cache.ts';
 import { item, page } from './test-fixtures.ts';

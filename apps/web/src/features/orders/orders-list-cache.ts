@@ -5,8 +5,8 @@
  */
 import type { OrderListItem } from '@mc/api';
 import { isOrderStatus, type OrderTab, tabOfStatus } from '@mc/domain';
+import type { ListFilters } from '../../lib/query-keys.ts';
 import type { OrdersPages } from './api/get-orders.ts';
-import type { ListFilters } from './api/orders-keys.ts';
 
 export function belongsToList(item: OrderListItem, tab: OrderTab, filters: ListFilters): boolean {
   if (!isOrderStatus(item.status) || tabOfStatus(item.status) !== tab) return false;

@@ -1,26 +1,28 @@
 import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import type { OrderListItem } from '@mc/api';
-import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll } from '@mc/domain';
+import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll, tabOfPath } from '@mc/domain';
 import { IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
-import { reportError } from '../../lib/error-reporting.ts';
+import { notifyError } from '../../lib/notify.ts';
 import { type ReviewIntent, reviewSearch } from '../../lib/review-link.ts';
 import { useSession } from '../../lib/session.ts';
-import { BulkRowCheckbox, BulkSelectAll } from '../bulk/components/bulk-checkbox.tsx';
-import { BulkToolbar } from '../bulk/components/bulk-toolbar.tsx';
-import { useBulkBatch } from '../bulk/hooks/use-bulk-batch.ts';
-import { useBulkSelection } from '../bulk/hooks/use-bulk-selection.ts';
+import {
+  BulkRowCheckbox,
+  BulkSelectAll,
+  BulkToolbar,
+  useBulkBatch,
+  useBulkSelection,
+} from '../bulk/index.ts';
 import { orderFiltersQueryOptions } from './api/get-order-filters.ts';
 import { ordersListQueryOptions } from './api/get-orders.ts';
 import { OrdersTable } from './components/orders-table.tsx';
 import { newOrdersStore, useNewOrders } from './hooks/new-orders-store.ts';
 import { useInfiniteScroll } from './hooks/use-infinite-scroll.ts';
 import classes from './orders.module.css';
-import { type OrdersOutletContext, tabOfPath } from './orders-layout.tsx';
+import type { OrdersOutletContext } from './orders-layout.tsx';
 import { flattenPages } from './orders-list-cache.ts';
 
 /** The spec's mobile layout covers 1100 px and below (part 1 §9): the table needs more than that. */
@@ -52,8 +54,7 @@ export function OrdersTabPage() {
 
   useEffect(() => {
     if (!list.error) return;
-    reportError(list.error);
-    notifications.show({ color: 'red', message: MSG.ORDERS_FETCH_ERROR });
+    notifyError(list.error, { fixed: MSG.ORDERS_FETCH_ERROR });
   }, [list.error]);
 
   const orders = flattenPages(list.data);

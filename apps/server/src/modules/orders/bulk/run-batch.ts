@@ -4,14 +4,18 @@
  */
 import { BULK_POLL_INTERVAL_MS, BULK_POLL_WINDOW_MS } from '@mc/domain';
 import type { AppContext } from '../../../context.ts';
-import type { BatchRunner, RunBatchOptions } from '../../../jobs/bulk-queue.ts';
 import { readBatchRow, setBatchState } from './batch-store.ts';
 import { emailBatchFile, shouldEmail } from './email-batch.ts';
-import { stopRenderPool } from './render-pool.ts';
 import { runAcceptBatch } from './run-accept.ts';
 import { runDetailsBatch, runReportsBatch } from './run-outputs.ts';
 
-export type { RunBatchOptions };
+export interface RunBatchOptions {
+  /** Email the file when the batch took at least this long (default: the console's polling window). */
+  emailAfterMs?: number;
+  acceptConcurrency?: number;
+  /** Aborted when the process stops: the batch ends between two orders and throws, to be resumed elsewhere. */
+  signal?: AbortSignal;
+}
 
 /** A second short of the 20 polls, so a batch finishing around the last poll is emailed rather than lost. */
 export const DEFAULT_EMAIL_AFTER_MS = BULK_POLL_WINDOW_MS - BULK_POLL_INTERVAL_MS;
@@ -47,10 +51,3 @@ export async function failBatch(ctx: AppContext, batchId: string, message: strin
   );
   await setBatchState(ctx, batchId, 'failed');
 }
-
-/** What a bulk job runs (given to the job queue by the app). */
-export const bulkBatchRunner: BatchRunner = {
-  run: runBatch,
-  fail: failBatch,
-  stop: stopRenderPool,
-};

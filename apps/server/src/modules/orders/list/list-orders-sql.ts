@@ -15,7 +15,7 @@ export interface ListParams {
   cursor: Cursor | null;
   tab?: OrderTab;
   applicationRefs?: string[];
-  deliveryMethod?: string;
+  deliveryMethods?: string[];
   orderKey?: string;
   /** Order id search: a whole id matches exactly, a part matches as a prefix. */
   search?: string;
@@ -105,7 +105,8 @@ export interface ListRow {
  * Terms of three characters or more go through the merchant's trigram index. A shorter term has no
  * trigram to look up (the index would visit every order of the merchant), so the column is wrapped to
  * keep the planner on the newest-first index, which stops at the page's last match: fast for the common
- * case, one pass over the merchant's orders when nothing matches (docs/decisions.md).
+ * case, one pass over the merchant's orders when nothing matches
+ * (docs/decisions/0066-search-indexes-led-by-the-merchant-short-terms.md).
  */
 function searchColumn(column: string, term: string): string {
   return term.trim().length >= 3 ? column : `(${column} || '')`;
@@ -120,7 +121,9 @@ function whereClause(p: ListParams, values: unknown[]): string[] {
   const where = [`o.merchant_id = ${add(p.merchantId)}`];
   if (p.tab) where.push(`o.tab = ${add(p.tab)}`);
   if (p.applicationRefs?.length) where.push(`o.application_ref = ANY(${add(p.applicationRefs)}::text[])`);
-  if (p.deliveryMethod) where.push(`o.delivery_method = ${add(p.deliveryMethod)}`);
+  if (p.deliveryMethods?.length === 1) where.push(`o.delivery_method = ${add(p.deliveryMethods[0])}`);
+  else if (p.deliveryMethods?.length)
+    where.push(`o.delivery_method = ANY(${add(p.deliveryMethods)}::text[])`);
   if (p.orderKey) where.push(`o.id = ${add(p.orderKey)}`);
   if (p.search) {
     const s = p.search.toUpperCase();
@@ -197,7 +200,7 @@ LIMIT $${values.length}`;
 export function usesKeptCount(p: ListParams): boolean {
   return (
     !p.applicationRefs?.length &&
-    !p.deliveryMethod &&
+    !p.deliveryMethods?.length &&
     !p.orderKey &&
     !p.search &&
     !p.recipientName &&

@@ -5,12 +5,15 @@
 import type { OrderListItem, OrdersListQuery, OrdersListResponse } from '@mc/api';
 import {
   type BusinessHoursEntry,
+  centsToDollars,
   computeOnTrackStatus,
+  DEFAULT_SORT_DIRECTION,
   DEFAULT_TIMEZONE,
   DomainError,
   hasSla,
   ORDERS_PAGE_SIZE,
   SORT_DIRECTIONS,
+  tabHasSla,
 } from '@mc/domain';
 import type { RawQuery } from '../../../db/client.ts';
 import {
@@ -23,6 +26,7 @@ import {
   type ListRow,
   usesKeptCount,
 } from './list-orders-sql.ts';
+import { resolveBrandRefs } from './order-filters.ts';
 
 export interface ListMerchant {
   id: string;
@@ -61,12 +65,12 @@ export function toListParams(
     cursor,
     tab: q['filter[tab]'],
     applicationRefs: q['filter[application_ref]'],
-    deliveryMethod: q['filter[delivery_method]'],
+    deliveryMethods: q['filter[delivery_method]'],
     orderKey: q['filter[order_key]'] || undefined,
     search: q['filter[search]'] || undefined,
     recipientName: q['filter[recipient_name]'] || undefined,
     customerEmail: q['filter[customer_email]'] || undefined,
-    sort: q['sort[date]'] ?? 'desc',
+    sort: q['sort[date]'] ?? DEFAULT_SORT_DIRECTION,
   };
 }
 
@@ -115,7 +119,7 @@ export function toListItem(
     customer: { first_name: r.c_first ?? '', last_name: r.c_last ?? '', email: r.customer_email },
     item_quantity: Number(r.item_quantity),
     has_at_distributor: Boolean(r.has_at_distributor),
-    transaction: { total: Number(r.total_cents) / 100 },
+    transaction: { total: centsToDollars(Number(r.total_cents)) },
   };
 }
 
@@ -133,7 +137,7 @@ function pageUrl(
   if (cursor) params.set('cursor', cursor);
   if (p.tab) params.set('filter[tab]', p.tab);
   if (p.applicationRefs?.length) params.set('filter[application_ref]', p.applicationRefs.join(','));
-  if (p.deliveryMethod) params.set('filter[delivery_method]', p.deliveryMethod);
+  if (p.deliveryMethods?.length) params.set('filter[delivery_method]', p.deliveryMethods.join(','));
   if (p.orderKey) params.set('filter[order_key]', p.orderKey);
   if (p.search) params.set('filter[search]', p.search);
   if (p.recipientName) params.set('filter[recipient_name]', p.recipientName);
@@ -146,7 +150,7 @@ function currentFilter(p: ListParams) {
   const out: { name: string; value: string }[] = [];
   if (p.tab) out.push({ name: 'tab', value: p.tab });
   if (p.applicationRefs?.length) out.push({ name: 'application_ref', value: p.applicationRefs.join(',') });
-  if (p.deliveryMethod) out.push({ name: 'delivery_method', value: p.deliveryMethod });
+  if (p.deliveryMethods?.length) out.push({ name: 'delivery_method', value: p.deliveryMethods.join(',') });
   if (p.orderKey) out.push({ name: 'order_key', value: p.orderKey });
   if (p.search) out.push({ name: 'search', value: p.search });
   if (p.recipientName) out.push({ name: 'recipient_name', value: p.recipientName });
@@ -161,9 +165,10 @@ export async function listOrders(
   opts: { basePath: string; defaultLimit?: number; now?: Date },
 ): Promise<OrdersListResponse> {
   const p = toListParams(merchant.id, q, opts.defaultLimit);
+  if (p.applicationRefs?.length) p.applicationRefs = await resolveBrandRefs(query, p.applicationRefs);
   const timezone = merchant.timezone || DEFAULT_TIMEZONE;
   // The SLA needs the merchant's hours only where SLA statuses can appear (active tab, or no tab).
-  const mayHaveSla = !p.tab || p.tab === 'active';
+  const mayHaveSla = tabHasSla(p.tab);
   const kept = usesKeptCount(p);
   // One round trip: the page carries the kept total and the hours (see ListExtras).
   const list = buildListQuery(p, { hours: mayHaveSla, keptTotal: kept });

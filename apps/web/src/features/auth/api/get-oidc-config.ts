@@ -1,19 +1,11 @@
 /** GET /a/v2/oidc/config: which third-party sign-in providers this server offers. */
+import type { OidcConfig } from '@mc/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { oidcKeys } from '../../../lib/query-keys.ts';
 
-export interface OidcConfig {
-  /** Whether sign-in with an identity provider is configured. */
-  enabled?: boolean;
-  /** The provider's display name ('Google', 'Microsoft', ...), null when none is configured. */
-  provider?: string | null;
-  /** True when the configured provider is Google. */
-  google: boolean;
-  /** Where the browser starts the sign-in. */
-  start_path?: string | null;
-}
-
-export const OIDC_START_PATH = '/a/v2/oidc/start';
+/** Where the browser starts the sign-in when the config names no start path. */
+export const OIDC_START_PATH = api.url('startOidc');
 
 /** The button's words: 'Sign up with Google' for Google (or when nothing is configured), else the provider's name. */
 export function signUpWithLabel(config: OidcConfig | undefined): string {
@@ -21,16 +13,10 @@ export function signUpWithLabel(config: OidcConfig | undefined): string {
   return `Sign up with ${name}`;
 }
 
-export const oidcKeys = { config: ['oidc', 'config'] as const };
-
-export function getOidcConfig(signal?: AbortSignal): Promise<OidcConfig> {
-  return http.get<OidcConfig>('/a/v2/oidc/config', { signal });
-}
-
-export function oidcConfigQueryOptions() {
+function oidcConfigQueryOptions() {
   return queryOptions({
     queryKey: oidcKeys.config,
-    queryFn: ({ signal }) => getOidcConfig(signal),
+    queryFn: ({ signal }) => api.getOidcConfig({ signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -3,15 +3,16 @@ import type { LoginResponse } from '@mc/api';
 import type { LoginInput } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
 import { trackLogin } from '../../../lib/analytics.ts';
-import { http } from '../../../lib/api.ts';
-import { getMerchant, merchantKeys } from '../../../lib/merchant-api.ts';
+import { api } from '../../../lib/api.ts';
+import { getMerchant } from '../../../lib/merchant-api.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { merchantKeys, userKeys } from '../../../lib/query-keys.ts';
 import { saveSession } from '../../../lib/session.ts';
-import { userKeys, userQueryOptions } from '../../../lib/user-api.ts';
+import { userQueryOptions } from '../../../lib/user-api.ts';
 
-export function login(body: LoginInput): Promise<LoginResponse> {
-  return http.post<LoginResponse>('/a/v2/login', body);
+function login(body: LoginInput): Promise<LoginResponse> {
+  return api.login({ body });
 }
 
 /**
@@ -19,7 +20,7 @@ export function login(body: LoginInput): Promise<LoginResponse> {
  * login event and goes to `/` (part 1 §2, §4). The user is cached from the answer, or loaded when the
  * answer lacks the email.
  */
-export async function completeLogin({ token, user }: LoginResponse): Promise<void> {
+async function completeLogin({ token, user }: LoginResponse): Promise<void> {
   const merchantKey = user.aux_data?.authorized_merchant ?? null;
   queryClient.clear();
   if (merchantKey) {

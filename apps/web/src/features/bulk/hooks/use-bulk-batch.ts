@@ -4,7 +4,7 @@
  * Bulk accept answers with its counts at once for small selections (the server waits a few seconds).
  */
 import { notifications } from '@mantine/notifications';
-import { ApiError, type Batch } from '@mc/api';
+import type { Batch } from '@mc/api';
 import {
   BULK_MAX_POLLS,
   BULK_POLL_INTERVAL_MS,
@@ -18,18 +18,13 @@ import {
 } from '@mc/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { reportError } from '../../../lib/error-reporting.ts';
-import {
-  bulkAccept,
-  getBatch,
-  ordersQueryPrefix,
-  startDetailsBatch,
-  startReportsBatch,
-} from '../api/bulk-requests.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { ordersKeys } from '../../../lib/query-keys.ts';
+import { bulkAccept, getBatch, startDetailsBatch, startReportsBatch } from '../api/bulk-requests.ts';
 
-export type BulkAction = 'accept' | 'details' | 'reports';
+type BulkAction = 'accept' | 'details' | 'reports';
 
-export interface BulkRun {
+interface BulkRun {
   action: BulkAction;
   batch: Batch | null;
   polls: number;
@@ -63,7 +58,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** Saves a batch file through the browser (a signed same-origin link; the server sends it as an attachment). */
-export function saveFile(url: string): void {
+function saveFile(url: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = '';
@@ -102,7 +97,7 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
         const m = bulkAcceptMessage(batch);
         notifications.show({ color: COLORS[m.level], message: m.message });
         setLastAccept(batch.failures.length ? batch : null);
-        void queryClient.invalidateQueries({ queryKey: ordersQueryPrefix(tmk) });
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.all(tmk) });
         onAcceptedRef.current?.();
         return;
       }
@@ -144,11 +139,10 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
         else if (action === 'accept') {
           // Still accepting on the server: the list updates as orders change.
           notifications.show({ color: 'blue', message: MSG.BULK_PROCESSING });
-          void queryClient.invalidateQueries({ queryKey: ordersQueryPrefix(tmk) });
+          void queryClient.invalidateQueries({ queryKey: ordersKeys.all(tmk) });
         } else notifications.show({ color: 'blue', message: MSG.BULK_TAKING_LONGER, autoClose: false });
       } catch (error) {
         if (controller.signal.aborted) return;
-        if (!(error instanceof ApiError) || error.status >= 500) reportError(error);
         const fallback =
           action === 'accept'
             ? MSG.BULK_ACCEPT_ERROR
@@ -156,9 +150,7 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
               ? MSG.BULK_DETAILS_ERROR
               : MSG.BULK_REPORTS_ERROR;
         // A refused start (409 'Previous download in progress…', 400) shows the server's message.
-        const message =
-          error instanceof ApiError && error.status < 500 && error.status !== 401 ? error.message : fallback;
-        notifications.show({ color: 'red', message });
+        notifyError(error, fallback);
       } finally {
         notifications.hide(PROCESSING_TOAST);
         if (abortRef.current === controller) abortRef.current = null;

@@ -1,21 +1,12 @@
-/** GET /c/v2/merchants/{tmk}/offerings (part 1 §7). Keys: ['inventory', tmk, filter]. */
-import type { OfferingsResponse } from '@mc/api';
+/** GET /c/v2/merchants/{tmk}/offerings (part 1 §7). Key: `inventoryKeys.list(tmk, filter)`. */
 import { type InventoryFilter, offeringsQuery } from '@mc/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
-
-export const inventoryKeys = {
-  all: ['inventory'] as const,
-  list: (tmk: string, filter: InventoryFilter) => ['inventory', tmk, filter] as const,
-};
+import { api } from '../../../lib/api.ts';
+import { inventoryKeys } from '../../../lib/query-keys.ts';
 
 export function offeringsQueryOptions(tmk: string, filter: InventoryFilter) {
   return queryOptions({
     queryKey: inventoryKeys.list(tmk, filter),
-    queryFn: ({ signal }) =>
-      http.get<OfferingsResponse>(`/c/v2/merchants/${encodeURIComponent(tmk)}/offerings`, {
-        query: offeringsQuery(filter),
-        signal,
-      }),
+    queryFn: ({ signal }) => api.listOfferings({ params: { tmk }, query: offeringsQuery(filter), signal }),
   });
 }

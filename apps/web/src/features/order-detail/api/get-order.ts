@@ -1,17 +1,12 @@
 /** GET /m/v2/orders/{id}: the order detail (part 1 §7, part 2 §3). */
-import type { OrderDetail } from '@mc/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
-import { orderDetailKeys } from './order-detail-keys.ts';
+import { api } from '../../../lib/api.ts';
+import { ordersKeys } from '../../../lib/query-keys.ts';
 
-export function getOrder(id: string, signal?: AbortSignal): Promise<OrderDetail> {
-  return http.get<OrderDetail>(`/m/v2/orders/${encodeURIComponent(id)}`, { signal });
-}
-
-export function orderQueryOptions(tmk: string, id: string) {
+function orderQueryOptions(tmk: string, id: string) {
   return queryOptions({
-    queryKey: orderDetailKeys.detail(tmk, id),
-    queryFn: ({ signal }) => getOrder(id, signal),
+    queryKey: ordersKeys.detail(tmk, id),
+    queryFn: ({ signal }) => api.getOrder({ params: { id }, signal }),
     staleTime: 10_000,
   });
 }

@@ -1,36 +1,24 @@
 /**
  * Every order change of the detail view: PUT /m/v2/orders/{id} (status), POST .../data, .../courier, .../ship.
  * Each answers with the updated order; on success the detail is replaced and the merchant's lists and tab
- * counts (['orders', tmk]) are invalidated, which also updates the side navigation's pending count.
+ * counts (`ordersKeys.all(tmk)`) are invalidated, which also updates the side navigation's pending count.
  */
 import type { CourierBody, OrderDataBody, OrderDetail, ShipOrderBody, UpdateOrderBody } from '@mc/api';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { orderDetailKeys } from './order-detail-keys.ts';
+import { isOrderDetailKey, ordersKeys } from '../../../lib/query-keys.ts';
 
-const base = (tmk: string, id: string) =>
-  `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/${encodeURIComponent(id)}`;
-
-export const updateOrder = (id: string, body: UpdateOrderBody) =>
-  http.put<OrderDetail>(`/m/v2/orders/${encodeURIComponent(id)}`, body);
-export const saveOrderData = (tmk: string, id: string, body: OrderDataBody) =>
-  http.post<OrderDetail>(`${base(tmk, id)}/data`, body);
-export const requestCourier = (tmk: string, id: string, body: CourierBody) =>
-  http.post<OrderDetail>(`${base(tmk, id)}/courier`, body);
-export const shipOrder = (tmk: string, id: string, body: ShipOrderBody) =>
-  http.post<OrderDetail>(`${base(tmk, id)}/ship`, body);
-
-export function applyOrderAnswer(tmk: string, order: OrderDetail): void {
-  queryClient.setQueryData(orderDetailKeys.detail(tmk, order.id), order);
+function applyOrderAnswer(tmk: string, order: OrderDetail): void {
+  queryClient.setQueryData(ordersKeys.detail(tmk, order.id), order);
   void queryClient.invalidateQueries({
-    queryKey: orderDetailKeys.merchant(tmk),
-    predicate: (q) => !(q.queryKey[2] === 'detail' && q.queryKey[3] === order.id),
+    queryKey: ordersKeys.all(tmk),
+    predicate: (q) => !isOrderDetailKey(q.queryKey, order.id),
   });
 }
 
 export function refreshOrder(tmk: string, id: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: orderDetailKeys.detail(tmk, id) });
+  return queryClient.invalidateQueries({ queryKey: ordersKeys.detail(tmk, id) });
 }
 
 export type OrderChange =
@@ -39,16 +27,16 @@ export type OrderChange =
   | { kind: 'courier'; body: CourierBody }
   | { kind: 'ship'; body: ShipOrderBody };
 
-export function sendOrderChange(tmk: string, id: string, change: OrderChange): Promise<OrderDetail> {
+function sendOrderChange(tmk: string, id: string, change: OrderChange): Promise<OrderDetail> {
   switch (change.kind) {
     case 'status':
-      return updateOrder(id, change.body);
+      return api.updateOrder({ params: { id }, body: change.body });
     case 'data':
-      return saveOrderData(tmk, id, change.body);
+      return api.saveOrderData({ params: { tmk, id }, body: change.body });
     case 'courier':
-      return requestCourier(tmk, id, change.body);
+      return api.requestCourier({ params: { tmk, id }, body: change.body });
     case 'ship':
-      return shipOrder(tmk, id, change.body);
+      return api.shipOrder({ params: { tmk, id }, body: change.body });
   }
 }
 

@@ -18,7 +18,7 @@ import {
   orderViewPath,
 } from '@mc/domain';
 import { useNavigate } from 'react-router';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { type OrderChange, useOrderChange } from '../api/order-mutations.ts';
 
 export interface ChangeOptions {
@@ -41,8 +41,7 @@ export function useOrderActions(tmk: string, orderId: string) {
   const navigate = useNavigate();
   const mutation = useOrderChange(tmk, orderId);
 
-  const fail = (message: string, redirect: boolean, color = 'red', title = 'Error') => {
-    notifications.show({ color, title, message });
+  const redirectLater = (redirect: boolean) => {
     if (!redirect) return;
     clearTimeout(redirectTimer);
     redirectTimer = setTimeout(() => navigate(FAILED_UPDATE_REDIRECT_PATH), FAILED_UPDATE_REDIRECT_MS);
@@ -58,8 +57,14 @@ export function useOrderActions(tmk: string, orderId: string) {
         navigate(orderViewPath(orderId));
         return { ok: true, order };
       }
-      if (outcome === 'payment_declined') fail(MSG.PAYMENT_DECLINED, true, 'red', 'PAYMENT DECLINED');
-      else fail(opts.failure ?? MSG.ORDER_UPDATE_FAILED, redirect);
+      // Answered, but with another status: not an error of the request, the spec's outcome toast.
+      if (outcome === 'payment_declined') {
+        notifications.show({ color: 'red', title: 'PAYMENT DECLINED', message: MSG.PAYMENT_DECLINED });
+        redirectLater(true);
+      } else {
+        notifyFailure(opts.failure ?? MSG.ORDER_UPDATE_FAILED);
+        redirectLater(redirect);
+      }
       return { ok: false, fieldErrors: {} };
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
@@ -67,7 +72,8 @@ export function useOrderActions(tmk: string, orderId: string) {
         return { ok: false, fieldErrors: error.fieldErrors() };
       }
       if (error instanceof ApiError && error.status === 401) return { ok: false, fieldErrors: {} };
-      fail(opts.failure ?? MSG.ORDER_UPDATE_FAILED, redirect);
+      notifyError(error, { fixed: opts.failure ?? MSG.ORDER_UPDATE_FAILED });
+      redirectLater(redirect);
       return { ok: false, fieldErrors: {} };
     }
   }

@@ -3,18 +3,15 @@
  * save it with the spec's file name and toasts (part 1 §7, part 2 §7-§8). The reports themselves are served
  * by the documents module (GET /m/v2/merchant/{tmk}/orders/{id}/reports/receipt|packingslip|directions).
  */
+import type { ReportType } from '@mc/api';
 import { MSG, packingSlipFileName, receiptFileName } from '@mc/domain';
 import { useState } from 'react';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 
-export type ReportKind = 'receipt' | 'packingslip' | 'directions';
+type ReportKind = ReportType;
 
-export function reportPath(tmk: string, orderId: string, kind: ReportKind): string {
-  return `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/${encodeURIComponent(orderId)}/reports/${kind}`;
-}
-
-export function reportFileName(kind: ReportKind, orderId: string, lastName: string): string {
+function reportFileName(kind: ReportKind, orderId: string, lastName: string): string {
   if (kind === 'receipt') return receiptFileName(orderId, lastName);
   if (kind === 'packingslip') return packingSlipFileName(orderId, lastName);
   return `${orderId}-${lastName}-Directions.pdf`;
@@ -42,10 +39,11 @@ export function usePrintActions(tmk: string, order: { id: string; customer: { la
   async function print(kind: ReportKind) {
     setPrinting(kind);
     try {
-      const res = await http.raw('GET', reportPath(tmk, order.id, kind), {
+      const pdf = await api.getOrderReport({
+        params: { tmk, id: order.id, type: kind },
         headers: { accept: 'application/pdf' },
       });
-      saveBlob(await res.blob(), reportFileName(kind, order.id, order.customer.last_name));
+      saveBlob(pdf, reportFileName(kind, order.id, order.customer.last_name));
       const ok = TOASTS[kind].ok;
       if (ok) notifySuccess(ok);
     } catch (error) {

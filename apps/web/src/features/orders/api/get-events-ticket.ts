@@ -1,7 +1,11 @@
 /** POST …/orders/events/ticket: a single-use, 60-second ticket to open the live events stream. */
-import { type EventsTicket, orderEventsTicketPath } from '@mc/api';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
-export function getEventsTicket(tmk: string, signal?: AbortSignal): Promise<EventsTicket> {
-  return http.post<EventsTicket>(orderEventsTicketPath(tmk), undefined, { signal });
+export function getEventsTicket(tmk: string, signal?: AbortSignal) {
+  return api.createEventsTicket({ params: { tmk }, signal });
+}
+
+/** The URL an EventSource opens with a ticket (EventSource cannot send an Authorization header). */
+export function orderEventsUrl(tmk: string, ticket: string): string {
+  return api.url('streamOrderEvents', { params: { tmk }, query: { ticket } });
 }

@@ -1,15 +1,15 @@
 /** BRANDS and METHOD filter options (GET .../orders/filters). */
-import { type OrderFilters, orderFiltersPath } from '@mc/api';
+import type { OrderFilters } from '@mc/api';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
-import { ordersKeys } from './orders-keys.ts';
+import { api } from '../../../lib/api.ts';
+import { ordersKeys } from '../../../lib/query-keys.ts';
 
 export interface FilterOptions {
   brands: { value: string; label: string }[];
   methods: string[];
 }
 
-export function toFilterOptions(f: OrderFilters): FilterOptions {
+function toFilterOptions(f: OrderFilters): FilterOptions {
   const out: FilterOptions = { brands: [], methods: [] };
   for (const item of f.items) {
     if (item.name === 'application') out.brands = item.options.map((o) => ({ value: o.ref, label: o.name }));
@@ -21,8 +21,7 @@ export function toFilterOptions(f: OrderFilters): FilterOptions {
 export function orderFiltersQueryOptions(tmk: string) {
   return queryOptions({
     queryKey: ordersKeys.filters(tmk),
-    queryFn: async ({ signal }) =>
-      toFilterOptions(await http.get<OrderFilters>(orderFiltersPath(tmk), { signal })),
+    queryFn: async ({ signal }) => toFilterOptions(await api.getOrderFilters({ params: { tmk }, signal })),
     staleTime: 10 * 60_000,
   });
 }

@@ -1,12 +1,12 @@
 /** The orders list (infinite: 30 a page, following next_url) — part 2 §7 "Order list", "Next page". */
-import { type OrderListItem, type OrdersListResponse, ordersListPath } from '@mc/api';
+import type { OrderListItem, OrdersListResponse } from '@mc/api';
 import { ORDERS_PAGE_SIZE, type OrderTab } from '@mc/domain';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
-import { type ListFilters, ordersKeys } from './orders-keys.ts';
+import { api } from '../../../lib/api.ts';
+import { type ListFilters, ordersKeys } from '../../../lib/query-keys.ts';
 
 /** The query of the first page for a tab and filters (spec names: filter[tab], sort[date], ...). */
-export function listQuery(tab: OrderTab, filters: ListFilters, extra: Record<string, string> = {}) {
+function listQuery(tab: OrderTab, filters: ListFilters, extra: Record<string, string> = {}) {
   return {
     limit: ORDERS_PAGE_SIZE,
     offset: 0,
@@ -18,29 +18,29 @@ export function listQuery(tab: OrderTab, filters: ListFilters, extra: Record<str
   };
 }
 
-/** A next page URL as the server gave it; on an https page an absolute http URL goes over https. */
-export function nextPageUrl(url: string): string {
-  if (typeof window !== 'undefined' && window.location.protocol === 'https:')
-    return url.replace(/^http:/, 'https:');
-  return url;
+/**
+ * The query of a `next_url` as the server gave it (limit, offset, cursor and the filters). The page is
+ * asked for on the list endpoint of the table with that query, so the URL's host and scheme never matter
+ * (an absolute http URL behind an https proxy is followed over the page's own origin).
+ */
+function nextPageQuery(nextUrl: string): Record<string, string> {
+  return Object.fromEntries(new URL(nextUrl, window.location.origin).searchParams);
 }
 
-export function getOrdersPage(
+function getOrdersPage(
   tmk: string,
   tab: OrderTab,
   filters: ListFilters,
-  pageUrl: string | null,
+  nextUrl: string | null,
   signal?: AbortSignal,
 ) {
-  if (pageUrl) return http.get<OrdersListResponse>(nextPageUrl(pageUrl), { signal });
-  return http.get<OrdersListResponse>(ordersListPath(tmk), { query: listQuery(tab, filters), signal });
+  const query = nextUrl ? nextPageQuery(nextUrl) : listQuery(tab, filters);
+  return api.listOrders({ params: { tmk }, query, signal });
 }
 
 /** One order as a list row (the live updates fetch it with filter[order_key]). */
 export async function getOrderListItem(tmk: string, id: string): Promise<OrderListItem | null> {
-  const r = await http.get<OrdersListResponse>(ordersListPath(tmk), {
-    query: { limit: 1, 'filter[order_key]': id },
-  });
+  const r = await api.listOrders({ params: { tmk }, query: { limit: 1, 'filter[order_key]': id } });
   return r.items[0] ?? null;
 }
 

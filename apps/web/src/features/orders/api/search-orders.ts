@@ -2,9 +2,9 @@
  * Header search (part 1 §2, §7): GET .../orders/optimize with limit=10, offset=0 and one of
  * filter[search] (order id), filter[customer_email], filter[recipient_name].
  */
-import { type OrderListItem, type OrdersListResponse, ordersSearchPath } from '@mc/api';
+import type { OrderListItem } from '@mc/api';
 import { type OrderSearch, SEARCH_PAGE_SIZE, searchFilter } from '@mc/domain';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 
 export type SearchRequest = OrderSearch | { kind: 'name'; value: string };
 
@@ -13,7 +13,8 @@ export async function searchOrders(
   search: SearchRequest,
   signal?: AbortSignal,
 ): Promise<{ items: OrderListItem[]; timezone: string }> {
-  const r = await http.get<OrdersListResponse>(ordersSearchPath(tmk), {
+  const r = await api.searchOrders({
+    params: { tmk },
     query: { limit: SEARCH_PAGE_SIZE, offset: 0, ...searchFilter(search) },
     signal,
   });

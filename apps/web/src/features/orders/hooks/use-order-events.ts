@@ -7,22 +7,22 @@
  * A dropped stream (network, server restart, session ended) is reopened with a fresh ticket after a
  * growing pause; if the session has ended, the ticket request's 401 signs the console out.
  */
-import { ApiError, type OrderListItem, type OrderStreamEvent, orderEventsPath } from '@mc/api';
+import { ApiError, type OrderListItem, type OrderStreamEvent, OrderStreamEventSchema } from '@mc/api';
 import { isOrderStatus, type OrderTab, tabOfStatus } from '@mc/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getEventsTicket } from '../api/get-events-ticket.ts';
+import { type ListFilters, ordersKeys } from '../../../lib/query-keys.ts';
+import { getEventsTicket, orderEventsUrl } from '../api/get-events-ticket.ts';
 import { getOrderListItem, type OrdersPages } from '../api/get-orders.ts';
-import { type ListFilters, ordersKeys } from '../api/orders-keys.ts';
 import { belongsToList, insertOrders, listedIds, updateOrder } from '../orders-list-cache.ts';
 import { newOrdersStore } from './new-orders-store.ts';
 import { alertPrefs, playNewOrderSound, showNewOrderNotification } from './use-alert-prefs.ts';
 
 /** Pending new orders are merged together after this short pause (several can arrive at once). */
-export const MERGE_DELAY_MS = 150;
+const MERGE_DELAY_MS = 150;
 /** Pause before reopening a dropped stream: 1 s, doubling up to 30 s, back to 1 s once open. */
 export const RECONNECT_MIN_MS = 1000;
-export const RECONNECT_MAX_MS = 30_000;
+const RECONNECT_MAX_MS = 30_000;
 
 type ListKey = ReturnType<typeof ordersKeys.list>;
 
@@ -32,7 +32,7 @@ function eachList(qc: QueryClient, tmk: string, fn: (key: ListKey, data: OrdersP
   }
 }
 
-export function mergeNewOrders(qc: QueryClient, tmk: string, items: OrderListItem[]): void {
+function mergeNewOrders(qc: QueryClient, tmk: string, items: OrderListItem[]): void {
   eachList(qc, tmk, (key, data) => {
     const [, , , tab, filters] = key as unknown as [string, string, string, OrderTab, ListFilters];
     const mine = items.filter((i) => belongsToList(i, tab, filters));
@@ -41,7 +41,7 @@ export function mergeNewOrders(qc: QueryClient, tmk: string, items: OrderListIte
   newOrdersStore.merge(items.map((i) => i.id));
 }
 
-export function applyOrderUpdate(qc: QueryClient, tmk: string, item: OrderListItem): void {
+function applyOrderUpdate(qc: QueryClient, tmk: string, item: OrderListItem): void {
   eachList(qc, tmk, (key, data) => {
     const [, , , tab, filters] = key as unknown as [string, string, string, OrderTab, ListFilters];
     const belongs = belongsToList(item, tab, filters);
@@ -75,7 +75,9 @@ export function useOrderEvents(tmk: string | null, token: string | null): void {
     const refreshCounts = () => void qc.invalidateQueries({ queryKey: ordersKeys.counts(tmk) });
     const parse = (ev: MessageEvent): OrderStreamEvent | null => {
       try {
-        const e = JSON.parse(String(ev.data)) as OrderStreamEvent;
+        const parsed = OrderStreamEventSchema.safeParse(JSON.parse(String(ev.data)));
+        if (!parsed.success) return null;
+        const e = parsed.data;
         return isOrderStatus(e.status) && tabOfStatus(e.status) === e.tab ? e : null;
       } catch {
         return null;
@@ -117,7 +119,7 @@ export function useOrderEvents(tmk: string | null, token: string | null): void {
         return;
       }
       if (stopped) return;
-      const source = new EventSource(`${orderEventsPath(tmk)}?ticket=${encodeURIComponent(ticket)}`);
+      const source = new EventSource(orderEventsUrl(tmk, ticket));
       es = source;
       source.addEventListener('order.created', (ev) => void onCreated(ev as MessageEvent));
       source.addEventListener('order.updated', (ev) => void onUpdated(ev as MessageEvent));

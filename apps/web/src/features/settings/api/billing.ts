@@ -1,29 +1,28 @@
 /** Billing: GET/POST /c/v2/merchants/{tmk}/payments and the onboarding links GET /v1/merchant/{tmk}/stripe. */
-import type { BillingBody, BillingResponse, BillingSaveResponse, StripeOnboarding } from '@mc/api';
+import type { BillingBody } from '@mc/api';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { merchantPath, settingsKeys } from './keys.ts';
+import { settingsKeys } from '../../../lib/query-keys.ts';
 
 export function billingQueryOptions(tmk: string) {
   return queryOptions({
     queryKey: settingsKeys.billing(tmk),
-    queryFn: ({ signal }) => http.get<BillingResponse>(merchantPath(tmk, '/payments'), { signal }),
+    queryFn: ({ signal }) => api.getBilling({ params: { tmk }, signal }),
   });
 }
 
 export function onboardingQueryOptions(tmk: string) {
   return queryOptions({
     queryKey: settingsKeys.onboarding(tmk),
-    queryFn: ({ signal }) =>
-      http.get<StripeOnboarding>(`/v1/merchant/${encodeURIComponent(tmk)}/stripe`, { signal }),
+    queryFn: ({ signal }) => api.getStripeOnboarding({ params: { tmk }, signal }),
     staleTime: 0,
   });
 }
 
 export function useSaveBilling(tmk: string) {
   return useMutation({
-    mutationFn: (body: BillingBody) => http.post<BillingSaveResponse>(merchantPath(tmk, '/payments'), body),
+    mutationFn: (body: BillingBody) => api.saveBilling({ params: { tmk }, body }),
     onSuccess: (data) => queryClient.setQueryData(settingsKeys.billing(tmk), data.billing),
   });
 }

@@ -1,16 +1,14 @@
 /** POST /c/v2/merchants/{tmk} with the details, then POST .../data with the contacts, then the details reload. */
-import type { Merchant, MerchantAuxDataBody, MerchantDetailsBody } from '@mc/api';
 import type { StoreDetailsInput } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
-import { merchantKeys } from '../../../lib/merchant-api.ts';
+import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { merchantPath } from './keys.ts';
+import { merchantKeys } from '../../../lib/query-keys.ts';
 
-export async function saveStoreDetails(tmk: string, values: StoreDetailsInput): Promise<Merchant> {
+async function saveStoreDetails(tmk: string, values: StoreDetailsInput) {
   const { aux_data, ...details } = values;
-  await http.post<Merchant>(merchantPath(tmk), details satisfies MerchantDetailsBody);
-  return http.post<Merchant>(merchantPath(tmk, '/data'), aux_data satisfies MerchantAuxDataBody);
+  await api.updateMerchant({ params: { tmk }, body: details });
+  return api.updateMerchantData({ params: { tmk }, body: aux_data });
 }
 
 export function useSaveStoreDetails(tmk: string) {

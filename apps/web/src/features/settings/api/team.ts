@@ -1,21 +1,21 @@
 /** Team: GET/POST /c/v2/merchants/{tmk}/users, POST /a/v2/users/{id}/roles, POST /a/v2/users/{id}/data (revoke). */
-import type { InviteUserBody, TeamMember, TeamResponse } from '@mc/api';
+import { ApiError, type InviteUserBody } from '@mc/api';
 import type { MerchantRole } from '@mc/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { merchantPath, settingsKeys } from './keys.ts';
+import { settingsKeys } from '../../../lib/query-keys.ts';
 
 export function teamQueryOptions(tmk: string) {
   return queryOptions({
     queryKey: settingsKeys.team(tmk),
-    queryFn: ({ signal }) => http.get<TeamResponse>(merchantPath(tmk, '/users'), { signal }),
+    queryFn: ({ signal }) => api.listTeam({ params: { tmk }, signal }),
   });
 }
 
 export function useInviteUser(tmk: string) {
   return useMutation({
-    mutationFn: (body: InviteUserBody) => http.post<{ user: TeamMember }>(merchantPath(tmk, '/users'), body),
+    mutationFn: (body: InviteUserBody) => api.inviteUser({ params: { tmk }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.team(tmk) }),
   });
 }
@@ -23,20 +23,17 @@ export function useInviteUser(tmk: string) {
 export function useSetUserRole(tmk: string) {
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: MerchantRole }) =>
-      http.post<TeamMember>(`/a/v2/users/${encodeURIComponent(userId)}/roles`, { roles: [role] }),
+      api.setUserRoles({ params: { id: userId }, body: { roles: [role] } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.team(tmk) }),
   });
 }
 
-/** Revoke: a failure is retried twice (the page shows 'Retrying...' meanwhile). */
+/** Revoke: a failure is retried twice (the page shows 'Retrying...' meanwhile); a refusal (4xx) is not. */
 export function useRevokeUser() {
   return useMutation({
     mutationFn: (userId: string) =>
-      http.post<{ success: true }>(`/a/v2/users/${encodeURIComponent(userId)}/data`, {
-        authorized_merchant: null,
-      }),
-    retry: (count, error) =>
-      count < 2 && !(error instanceof Error && 'status' in error && Number(error.status) < 500),
+      api.revokeUser({ params: { id: userId }, body: { authorized_merchant: null } }),
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
     retryDelay: 1000,
   });
 }

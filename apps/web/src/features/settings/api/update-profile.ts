@@ -1,13 +1,13 @@
 /** POST /a/v2/users/{id}: the Basic Information form (empty values dropped). */
-import type { UpdateUserBody, User } from '@mc/api';
+import type { UpdateUserBody } from '@mc/api';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { userKeys } from '../../../lib/user-api.ts';
+import { userKeys } from '../../../lib/query-keys.ts';
 
 export function useUpdateProfile(userId: string) {
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => http.post<User>(`/a/v2/users/${encodeURIComponent(userId)}`, body),
+    mutationFn: (body: UpdateUserBody) => api.updateUser({ params: { id: userId }, body }),
     onSuccess: (user) => queryClient.setQueryData(userKeys.detail(userId), user),
   });
 }

@@ -2,13 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { ApiError, type BillingResponse } from '@mc/api';
 import {
-  BILLING_FIELD_LABELS,
-  BILLING_MANDATORY_MESSAGE,
   type BillingInput,
   BillingSchema,
   type BillingValues,
   billingBody,
-  billingFieldMessage,
+  billingErrorToast,
   charactersLeft,
   DESCRIPTOR_MAX_LENGTH,
   MAX_LENGTH,
@@ -19,10 +17,9 @@ import {
 } from '@mc/domain';
 import { useEffect } from 'react';
 import { Controller, type FieldErrors, type Path, useForm, useWatch } from 'react-hook-form';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { notifyError, notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveBilling } from '../api/billing.ts';
-import { applyServerErrors } from '../components/apply-server-errors.ts';
-import { notifyInvalid } from '../components/notify-invalid.ts';
 import { PhoneInput } from '../components/phone-input.tsx';
 import { StateSelect } from '../components/state-select.tsx';
 
@@ -52,9 +49,7 @@ function errorPaths(errors: FieldErrors, prefix = ''): string[] {
 
 /** 'Please check {label} field' for one failing field, else 'Please check the mandatory fields'. */
 export function billingInvalidToast(errors: FieldErrors): string {
-  const paths = errorPaths(errors);
-  const label = paths.length === 1 ? BILLING_FIELD_LABELS[paths[0] ?? ''] : undefined;
-  return label ? billingFieldMessage(label) : BILLING_MANDATORY_MESSAGE;
+  return billingErrorToast(errorPaths(errors));
 }
 
 /** The bank-account form (part 2 §2.6, §5 Billing): disabled until the terms are accepted; Save disabled until edited. */
@@ -88,13 +83,13 @@ export function BankAccountForm({
           form.reset(toBillingForm(data.billing, true));
         },
         onError: (error) => {
-          applyServerErrors(error, form.setError);
+          applyFieldErrors(error, form.setError);
           const first = error instanceof ApiError ? error.body?.errors?.[0]?.message : undefined;
           notifyError(error, first ?? MSG.BILLING_FAILED);
         },
       });
     },
-    (invalid) => notifyInvalid(billingInvalidToast(invalid)),
+    (invalid) => notifyFailure(billingInvalidToast(invalid)),
   );
 
   const text = (

@@ -3,8 +3,8 @@ import { MSG } from '@mc/domain';
 import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { merchantKeys } from '../../../lib/merchant-api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { merchantKeys } from '../../../lib/query-keys.ts';
 import { onboardingQueryOptions } from '../api/billing.ts';
 
 export const ONBOARDING_NEEDS = [

@@ -14,8 +14,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { reportError } from '../../../lib/error-reporting.ts';
-import { carrierQueryOptions, useSaveCarrier } from '../api/carrier.ts';
-import { applyServerErrors } from '../components/apply-server-errors.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { carrierAccountQueryOptions } from '../../../lib/merchant-api.ts';
+import { useSaveCarrier } from '../api/carrier.ts';
 import { RoleGate } from '../components/role-gate.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { useSettingsContext } from '../hooks/use-settings-context.ts';
@@ -35,7 +36,7 @@ const toForm = (c: CarrierAccount): CarrierAccountBody => ({
 });
 
 function CarrierForm({ tmk }: { tmk: string }) {
-  const carrier = useQuery(carrierQueryOptions(tmk));
+  const carrier = useQuery(carrierAccountQueryOptions(tmk));
   const save = useSaveCarrier(tmk);
   const [banner, setBanner] = useState<'saved' | 'failed' | null>(null);
   const form = useForm<CarrierAccountBody>({
@@ -63,7 +64,7 @@ function CarrierForm({ tmk }: { tmk: string }) {
         form.reset(toForm(data));
       },
       onError: (error) => {
-        applyServerErrors(error, form.setError);
+        applyFieldErrors(error, form.setError);
         reportError(error);
         setBanner('failed');
       },

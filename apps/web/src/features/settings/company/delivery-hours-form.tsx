@@ -14,9 +14,8 @@ import { HoursFormSchema, hoursFromUi, hoursToUi, MSG, type UiDayHours, type UiT
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type Control, Controller, type Resolver, useForm, useFormState, useWatch } from 'react-hook-form';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { hoursQueryOptions, useSaveHours } from '../api/hours.ts';
-import { notifySaveFailed } from '../components/notify-save-failed.ts';
 import { SectionHeader } from '../components/section-header.tsx';
 import classes from './company.module.css';
 
@@ -204,7 +203,7 @@ export function DeliveryHoursForm({ tmk }: { tmk: string }) {
         notifySuccess(MSG.HOURS_SAVED);
         form.reset({ days: hoursToUi(data.regular_hours) });
       },
-      onError: (error) => notifySaveFailed(error, MSG.STORE_SAVE_FAILED),
+      onError: (error) => notifyError(error, MSG.STORE_SAVE_FAILED),
     });
   });
 

@@ -6,11 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { merchantQueryOptions } from '../../../lib/merchant-api.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveStoreDetails } from '../api/save-store-details.ts';
-import { applyServerErrors } from '../components/apply-server-errors.ts';
-import { notifySaveFailed } from '../components/notify-save-failed.ts';
 import { PhoneInput } from '../components/phone-input.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { StateSelect } from '../components/state-select.tsx';
@@ -87,8 +86,8 @@ export function StoreDetailsForm({ tmk }: { tmk: string }) {
         form.reset(toStoreForm(saved));
       },
       onError: (error) => {
-        applyServerErrors(error, form.setError);
-        notifySaveFailed(error, MSG.STORE_SAVE_FAILED);
+        applyFieldErrors(error, form.setError);
+        notifyError(error, MSG.STORE_SAVE_FAILED);
       },
     });
   });

@@ -4,9 +4,9 @@ import { MAX_LENGTH, MSG, type ProfileInput, ProfileSchema, profileBody } from '
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { applyServerErrors } from '../components/apply-server-errors.ts';
 import { PhoneInput } from '../components/phone-input.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { useSettingsContext } from '../hooks/use-settings-context.ts';
@@ -47,7 +47,7 @@ export function ProfileSettingsPage() {
         form.resetField('new_password', { defaultValue: '' });
       },
       onError: (error) => {
-        applyServerErrors(error, form.setError);
+        applyFieldErrors(error, form.setError);
         notifyError(error);
       },
     });

@@ -3,9 +3,9 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { type InviteUserBody, InviteUserBodySchema } from '@mc/api';
 import { GENERATED_PASSWORD_LENGTH, MAX_LENGTH } from '@mc/domain';
 import { Controller, useForm } from 'react-hook-form';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useInviteUser } from '../api/team.ts';
-import { applyServerErrors } from '../components/apply-server-errors.ts';
 import { RoleRadioGroup } from './role-radio-group.tsx';
 
 const EMPTY = { first_name: '', last_name: '', email: '' } as InviteUserBody;
@@ -34,7 +34,7 @@ export function InviteUserModal({
         close();
       },
       onError: (error) => {
-        applyServerErrors(error, form.setError);
+        applyFieldErrors(error, form.setError);
         notifyError(error);
       },
     });

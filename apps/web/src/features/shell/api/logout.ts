@@ -1,12 +1,12 @@
 /** POST /a/v2/logout; on success or failure local storage is cleared and the user goes to / (part 1 §7). */
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { clearSession } from '../../../lib/session.ts';
 
-export function logout(): Promise<{ success: boolean }> {
-  return http.post<{ success: boolean }>('/a/v2/logout');
+function logout() {
+  return api.logout();
 }
 
 function finishSignOut(): void {

@@ -17,9 +17,10 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { ApiError, type LabelErrorBody, type LabelPurchaseResponse, type OrderDetail } from '@mc/api';
+import { ApiError, LabelErrorBodySchema, type LabelPurchaseResponse, type OrderDetail } from '@mc/api';
 import {
   canAddBoxes,
+  canCreateShippingLabel,
   DECLARED_VALUE_LIMIT_TEXT,
   labelAvailability,
   labelErrorMessage,
@@ -30,12 +31,12 @@ import {
   totalQuantity,
 } from '@mc/domain';
 import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { merchantQueryOptions } from '../../../../lib/merchant-api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../../lib/notify.ts';
-import { buyLabels, carrierAccountQueryOptions, newIdempotencyKey } from '../api/shipping-api.ts';
+import { newIdempotencyKey, useBuyLabels, useLabelCarrierAccount } from '../api/shipping-api.ts';
 import { recordLabelErrorAndMessage } from '../hooks/label-error-log.ts';
 import { printLabels } from '../hooks/use-print-labels.ts';
 
@@ -65,10 +66,12 @@ function initialBoxes(orderWeight: number | null, count: number): BoxDraft[] {
 /** The message for a refused purchase: the server's (already mapped), else the spec's general text. */
 function purchaseErrorMessage(error: unknown): { message: string; isCarrier: boolean } {
   if (error instanceof ApiError) {
-    const body = error.body as LabelErrorBody | null;
-    const carrierError = body?.errors?.find((e) => 'carrier' in e);
-    if (carrierError) return { message: body?.message || labelErrorMessage(carrierError), isCarrier: true };
-    if (body?.message) return { message: body.message, isCarrier: error.status >= 500 };
+    // A carrier refusal answers with the label error body (each error names its carrier).
+    const label = LabelErrorBodySchema.safeParse(error.body);
+    const carrierError = label.success ? label.data.errors?.[0] : undefined;
+    if (label.success && carrierError)
+      return { message: label.data.message || labelErrorMessage(carrierError), isCarrier: true };
+    if (error.body?.message) return { message: error.body.message, isCarrier: error.status >= 500 };
   }
   return { message: labelErrorMessage({}), isCarrier: true };
 }
@@ -80,10 +83,9 @@ export function CreateShippingLabelDialog({
   onClose,
   onDone,
 }: CreateShippingLabelDialogProps) {
-  const queryClient = useQueryClient();
   const merchant = useQuery({ ...merchantQueryOptions(tmk), enabled: Boolean(tmk) && opened });
-  const hasCarrier = Boolean(merchant.data?.carrier_integration);
-  const account = useQuery(carrierAccountQueryOptions(tmk, opened && hasCarrier));
+  const hasCarrier = canCreateShippingLabel(merchant.data);
+  const account = useLabelCarrierAccount(tmk, opened && hasCarrier);
   // Roles without the carrier page (403) still know from the merchant's flag that a carrier exists.
   const availability = labelAvailability(hasCarrier ? { carrier: account.data?.carrier ?? 'UPS' } : null);
   const carrierName = account.data?.carrier ?? null;
@@ -102,11 +104,7 @@ export function CreateShippingLabelDialog({
     keyRef.current = newIdempotencyKey();
   }, [opened, order.order_weight]);
 
-  const purchase = useMutation({
-    mutationFn: (body: { boxes: ReturnType<typeof labelPurchaseBoxes>; key: string }) =>
-      buyLabels(tmk, order.id, body.boxes, body.key),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders', tmk] }),
-  });
+  const purchase = useBuyLabels(tmk, order.id);
 
   function setBoxCount(count: number) {
     // The order weight is split evenly over the boxes again; declared values are kept.
@@ -171,7 +169,7 @@ export function CreateShippingLabelDialog({
       const { message, isCarrier } = purchaseErrorMessage(error);
       const shown = isCarrier ? recordLabelErrorAndMessage(message) : message;
       setFailure(shown);
-      notifyError(error, shown);
+      notifyError(error, { fixed: shown });
     }
   }
 

@@ -58,7 +58,7 @@ export function SendToPhoneDialog({ order, opened, onClose, onDone }: SendToPhon
       onClose();
       onDone?.(parsed.data.number);
     } catch (err) {
-      notifyError(new Error(MSG.DIRECTIONS_SEND_FAILED, { cause: err }), MSG.DIRECTIONS_SEND_FAILED);
+      notifyError(err, { fixed: MSG.DIRECTIONS_SEND_FAILED });
     }
   }
 

@@ -40,8 +40,8 @@ export async function printLabels(
     notifySuccess(MSG.LABELS_DOWNLOADED);
     return list.length;
   } catch (error) {
-    // Always the spec's text, whatever the server said (the cause is still reported).
-    notifyError(new Error(MSG.LABELS_PRINT_ERROR, { cause: error }), MSG.LABELS_PRINT_ERROR);
+    // Always the spec's text, whatever the server said.
+    notifyError(error, { fixed: MSG.LABELS_PRINT_ERROR });
     return 0;
   }
 }

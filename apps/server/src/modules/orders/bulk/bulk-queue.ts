@@ -1,0 +1,328 @@
+/**
+ * The bulk-batch queue: pg-boss on the project's own database (PGlite through pg-boss's `db` option,
+ * PostgreSQL through its connection string), so a batch is as durable as the orders it touches.
+ *
+ * A job carries only a batch id; the batch's items are the durable record of progress and every step is
+ * idempotent (see modules/orders/bulk/run-batch.ts). A batch whose worker died (SIGKILL, power loss) is
+ * found by the sweeper — unfinished, no live lock (batch-lock.ts), no waiting job — and queued again,
+ * at start-up and then every few seconds.
+ *
+ * Roles (ROLE, docs/operations.md): a `work` queue (ROLE=all or worker) runs jobs, the sweeper and pg-boss's
+ * maintenance; an `enqueue` queue (ROLE=api) only sends jobs — no worker, no sweeper, no maintenance.
+ * On PostgreSQL pg-boss runs over a pool of ours (db/client.ts createPool), so a dropped connection never
+ * ends the process; its workers keep polling and pick up again once the database is back. Stopping aborts
+ * the running batches between two orders: their jobs fail and are retried by another worker.
+ */
+import { EventEmitter, once } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../../../context.ts';
+import { createPool, type Database } from '../../../db/client.ts';
+import { isDatabaseUnavailable } from '../../../db/connection-errors.ts';
+import { stopRenderPool } from './render-pool.ts';
+import { failBatch, type RunBatchOptions, runBatch } from './run-batch.ts';
+import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
+
+export const BULK_QUEUE = 'bulk-batch';
+const RETRY_LIMIT = 5;
+
+export interface BulkJobsOptions extends RunBatchOptions {
+  /** How often the sweeper looks for orphaned batches (default 5 s). */
+  sweepIntervalMs?: number;
+  /** Jobs worked at once by this process (default 2). */
+  workers?: number;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** `work` runs jobs; `enqueue` only sends them. Default: from ROLE (api → enqueue). */
+  mode?: 'work' | 'enqueue';
+  /** How long stop() lets running batches wind down before failing their jobs (default 7 s). */
+  stopTimeoutMs?: number;
+}
+
+export interface BulkJobs {
+  readonly mode: 'work' | 'enqueue';
+  enqueue(batchId: string): Promise<void>;
+  /** Resolves when the batch is done or failed, or after `timeoutMs` (whichever first). */
+  waitForBatch(batchId: string, timeoutMs: number): Promise<boolean>;
+  /** One sweep now (tests, start-up). */
+  sweep(): Promise<number>;
+  /**
+   * Stops taking jobs and interrupts the running batches (they stop between two orders and their jobs
+   * fail, to be retried by another worker); waits for them up to `timeoutMs`. Enqueueing still works,
+   * so requests in flight during a shutdown can finish.
+   */
+  stopWorking(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss's `db` option over the PGlite instance: one connection, so multi-statement scripts run exclusively. */
+function pgliteExecutor(database: Database) {
+  const client = database.pglite;
+  if (!client) throw new Error('PGlite instance missing');
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return client.query(text, values);
+      if (!text.includes(';')) return client.query(text);
+      // Scripts (migrations, locked maintenance) carry their own BEGIN/COMMIT; the wrapping transaction
+      // holds PGlite's lock for the whole script and rolls back if a statement fails.
+      const results = await client.transaction(async (tx) => tx.exec(text));
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+
+const registry = new WeakMap<AppContext, Promise<BulkJobs>>();
+
+/** The context's queue, started on first use (idempotent). */
+export function startBulkJobs(ctx: AppContext, opts: BulkJobsOptions = {}): Promise<BulkJobs> {
+  let started = registry.get(ctx);
+  if (!started) {
+    started = createBulkJobs(ctx, opts);
+    registry.set(ctx, started);
+    started.catch(() => registry.delete(ctx));
+  }
+  return started;
+}
+
+/** Stops taking jobs and interrupts running batches (shutdown, first step); enqueueing still works. */
+export async function stopBulkWork(ctx: AppContext, timeoutMs?: number): Promise<void> {
+  const jobs = await registry.get(ctx)?.catch(() => null);
+  await jobs?.stopWorking(timeoutMs);
+}
+
+const managed = new WeakMap<AppContext, BulkJobsOptions>();
+
+/**
+ * The app owns the queue's life (app.ts): its options (the app's logger) are recorded here and the queue is
+ * stopped when the app closes. The queue itself starts on first use (`bulkJobs`), or at start-up for a
+ * worker (runtime/server.ts).
+ */
+export function manageBulkJobs(
+  app: { addHook(name: 'onClose', hook: () => Promise<void>): unknown },
+  ctx: AppContext,
+  opts: BulkJobsOptions,
+): void {
+  managed.set(ctx, opts);
+  app.addHook('onClose', async () => stopBulkJobs(ctx));
+}
+
+/** The context's queue (started now if it is not yet), with the options the app gave. */
+export function bulkJobs(ctx: AppContext): Promise<BulkJobs> {
+  return startBulkJobs(ctx, managed.get(ctx) ?? {});
+}
+
+export async function stopBulkJobs(ctx: AppContext): Promise<void> {
+  const started = registry.get(ctx);
+  if (!started) return;
+  registry.delete(ctx);
+  const jobs = await started.catch(() => null);
+  await jobs?.stop();
+}
+
+/** Logs "database unavailable" once per `everyMs` at most (pg-boss polls every second during an outage). */
+function throttledWarn(log: BulkJobsOptions['log'], everyMs = 10_000) {
+  let last = 0;
+  return (error: unknown, msg: string) => {
+    const now = Date.now();
+    if (now - last < everyMs) return;
+    last = now;
+    log?.warn({ err: error }, msg);
+  };
+}
+
+async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<BulkJobs> {
+  const { database } = ctx;
+  const log = opts.log;
+  const mode = opts.mode ?? (ctx.config.role === 'api' ? 'enqueue' : 'work');
+  const working = mode === 'work';
+  const pool =
+    database.driver === 'pg' && database.connectionString
+      ? createPool(database.connectionString, { max: working ? 4 : 2, applicationName: 'bulk-jobs' })
+      : null;
+  const boss = pool
+    ? new PgBoss({
+        db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+        schedule: false,
+        supervise: working,
+      })
+    : new PgBoss({ db: pgliteExecutor(database), schedule: false, supervise: working });
+  const unavailable = throttledWarn(log);
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) unavailable(error, 'job queue: database unavailable; retrying');
+    else log?.error({ err: error }, 'job queue error');
+  });
+  try {
+    await boss.start();
+    await boss.createQueue(BULK_QUEUE, {
+      name: BULK_QUEUE,
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 1,
+      expireInSeconds: 1800,
+    });
+  } catch (error) {
+    await pool?.end().catch(() => {});
+    throw error;
+  }
+
+  const locks: BatchLocks = createBatchLocks(database);
+  const settled = new EventEmitter();
+  settled.setMaxListeners(0);
+  let stopping = false;
+  const abort = new AbortController();
+
+  let running = 0;
+  const handle = async (jobs: PgBoss.JobWithMetadata<{ batchId: string }>[]) => {
+    running += 1;
+    try {
+      await handleJobs(jobs);
+    } finally {
+      running -= 1;
+      settled.emit('idle');
+    }
+  };
+  const handleJobs = async (jobs: PgBoss.JobWithMetadata<{ batchId: string }>[]) => {
+    for (const job of jobs) {
+      const { batchId } = job.data;
+      if (abort.signal.aborted) throw new Error('the job queue is stopping');
+      const release = await locks.acquire(batchId);
+      if (!release) continue; // a live worker is on it already
+      try {
+        await runBatch(ctx, batchId, { ...opts, signal: abort.signal });
+      } catch (error) {
+        // Stopping, or the database went away: nothing is wrong with the batch. The job fails (pg-boss
+        // retries it) or, if the database could not even record that, the sweeper queues the batch again.
+        if (abort.signal.aborted) {
+          log?.info({ batchId }, 'bulk batch interrupted by shutdown; it resumes on another worker');
+          throw error;
+        }
+        if (isDatabaseUnavailable(error)) {
+          unavailable(error, 'bulk batch: database unavailable; it will be resumed');
+          throw error;
+        }
+        log?.error({ err: error, batchId, attempt: job.retryCount }, 'bulk batch failed');
+        if (job.retryCount >= job.retryLimit)
+          await failBatch(ctx, batchId, 'Something went wrong, please try again');
+        else throw error;
+      } finally {
+        await release();
+        settled.emit(batchId);
+      }
+    }
+  };
+  const workerIds: string[] = [];
+  const enqueue = async (batchId: string) => {
+    await boss.send(BULK_QUEUE, { batchId }, { retryLimit: RETRY_LIMIT, retryDelay: 1 });
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
+
+  /**
+   * Unfinished batches nobody is working on and no job is waiting for: queue them again. An active job
+   * counts as orphaned once started over 5 s ago (another process may have just fetched it) — except at
+   * start-up on PGlite, where no other process can exist and no local worker runs yet.
+   */
+  const sweep = async (opts: { anyAge?: boolean } = {}): Promise<number> => {
+    const candidates = await database.query<{ id: string }>(
+      `SELECT id FROM batches WHERE state IN ('queued', 'running') AND created_at < now() - $1::interval ORDER BY created_at LIMIT 100`,
+      [opts.anyAge ? '0 seconds' : '2 seconds'],
+    );
+    let requeued = 0;
+    for (const { id } of candidates) {
+      if (stopping) break;
+      if (!(await locks.isFree(id))) continue;
+      const jobs = await database.query<{ id: string; state: string; stale: boolean }>(
+        `SELECT id, state::text AS state, (started_on < now() - $3::interval) AS stale
+           FROM pgboss.job WHERE name = $1 AND data->>'batchId' = $2 AND state < 'completed'`,
+        [BULK_QUEUE, id, opts.anyAge ? '0 seconds' : '5 seconds'],
+      );
+      if (
+        jobs.some((j) => j.state === 'created' || j.state === 'retry' || (j.state === 'active' && !j.stale))
+      )
+        continue;
+      const orphans = jobs.filter((j) => j.state === 'active').map((j) => j.id);
+      if (orphans.length) await boss.cancel(BULK_QUEUE, orphans);
+      await enqueue(id);
+      requeued += 1;
+      log?.warn({ batchId: id, orphans }, 'bulk batch without a live worker: queued again');
+    }
+    return requeued;
+  };
+
+  const sweepSafely = () =>
+    sweep().catch((error) => {
+      if (stopping) return 0;
+      if (isDatabaseUnavailable(error)) unavailable(error, 'bulk sweep: database unavailable');
+      else log?.error({ err: error }, 'bulk sweep failed');
+      return 0;
+    });
+  let timer: NodeJS.Timeout | undefined;
+  if (working) {
+    await sweep({ anyAge: database.driver === 'pglite' }).catch((error) =>
+      log?.error({ err: error }, 'bulk sweep failed'),
+    );
+    for (let i = 0; i < (opts.workers ?? 2); i++) {
+      workerIds.push(
+        await boss.work<{ batchId: string }>(
+          BULK_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+          handle,
+        ),
+      );
+    }
+    timer = setInterval(() => void sweepSafely(), opts.sweepIntervalMs ?? 5000);
+    timer.unref();
+  }
+
+  let stoppedWorking: Promise<void> | null = null;
+  const stopWorking = (timeoutMs = opts.stopTimeoutMs ?? 7000) => {
+    stoppedWorking ??= (async () => {
+      stopping = true;
+      clearInterval(timer);
+      abort.abort(new Error('the job queue is stopping'));
+      if (!working) return;
+      await boss.offWork(BULK_QUEUE).catch(() => {});
+      const deadline = Date.now() + timeoutMs;
+      while (running > 0 && Date.now() < deadline) {
+        const ac = new AbortController();
+        const t = setTimeout(() => ac.abort(), Math.min(250, deadline - Date.now()));
+        await once(settled, 'idle', { signal: ac.signal }).catch(() => undefined);
+        clearTimeout(t);
+      }
+    })();
+    return stoppedWorking;
+  };
+  let stopped: Promise<void> | null = null;
+  return {
+    mode,
+    enqueue,
+    sweep: () => sweep(),
+    async waitForBatch(batchId, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await database.query<{ state: string }>('SELECT state FROM batches WHERE id = $1', [
+          batchId,
+        ]);
+        if (!row || row.state === 'done' || row.state === 'failed') return true;
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        const ac = new AbortController();
+        const timer = setTimeout(() => ac.abort(), Math.min(left, 250));
+        await once(settled, batchId, { signal: ac.signal }).catch(() => undefined);
+        clearTimeout(timer);
+      }
+    },
+    stopWorking,
+    stop() {
+      stopped ??= (async () => {
+        await stopWorking();
+        // What still runs after stopWorking's wait (a long PDF render) has its job failed by pg-boss,
+        // so another worker retries it; the batch lock goes with this process's connections.
+        await boss
+          .stop({ graceful: true, wait: true, timeout: 1000 })
+          .catch((error) => log?.warn({ err: error }, 'job queue did not stop cleanly'));
+        await locks.close().catch(() => {});
+        await pool?.end().catch(() => {});
+        await stopRenderPool();
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/** The sign-in area: its pages, each its own chunk loaded on first visit. */
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+export const LoginPage = lazyNamed(() => import('./login-page.tsx'), 'LoginPage');
+export const SignUpPage = lazyNamed(() => import('./signup-page.tsx'), 'SignUpPage');
+export const ForgotPage = lazyNamed(() => import('./forgot-page.tsx'), 'ForgotPage');
+export const ResetPasswordPage = lazyNamed(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');

@@ -1,0 +1,6 @@
+/** The orders area (part 2 §2.1): the tabs' layout, one tab's list and the header search, each its own chunk. */
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+export const OrdersLayout = lazyNamed(() => import('./orders-layout.tsx'), 'OrdersLayout');
+export const OrdersTabPage = lazyNamed(() => import('./orders-tab-page.tsx'), 'OrdersTabPage');
+export const OrdersHeaderSearch = lazyNamed(() => import('./orders-header-search.tsx'), 'OrdersHeaderSearch');

@@ -1,0 +1,71 @@
+/**
+ * Every query key of the console, one factory per resource. Hooks build their keys here and every
+ * invalidation names its target here, so a key is spelled once (CONVENTIONS, Web: "Query keys follow one
+ * hierarchy per area"). Keys that start with the merchant key (`tmk`) are that merchant's data; the
+ * query cache is cleared on login, logout and any 401.
+ *
+ *   orders   → tmk → list(tab, filters) / counts / filters / detail(id) → map / labels
+ *   merchant → tmk → stripe
+ *   settings → tmk → hours / team / billing / onboarding / carrier
+ *   inventory → tmk → filter
+ *   user → id
+ *   oidc → config
+ */
+import type { InventoryFilter, OrderTab, SortDirection } from '@mc/domain';
+
+/** The list filters of the orders tabs (part of the list key). */
+export interface ListFilters {
+  brands: string[];
+  method: string | null;
+  sort: SortDirection;
+}
+
+export const DEFAULT_LIST_FILTERS: ListFilters = { brands: [], method: null, sort: 'desc' };
+
+/**
+ * The orders area: invalidating `all(tmk)` refreshes the lists, the tab counts (the side navigation's
+ * pending count), the filters and every open order.
+ */
+export const ordersKeys = {
+  all: (tmk: string) => ['orders', tmk] as const,
+  lists: (tmk: string) => ['orders', tmk, 'list'] as const,
+  list: (tmk: string, tab: OrderTab, filters: ListFilters) => ['orders', tmk, 'list', tab, filters] as const,
+  counts: (tmk: string) => ['orders', tmk, 'counts'] as const,
+  filters: (tmk: string) => ['orders', tmk, 'filters'] as const,
+  detail: (tmk: string, id: string) => ['orders', tmk, 'detail', id] as const,
+  /** The static map image of an order (a blob URL). */
+  map: (tmk: string, id: string) => ['orders', tmk, 'detail', id, 'map'] as const,
+};
+
+/** Whether a key under `ordersKeys.all(tmk)` belongs to the order `id` (its detail and what hangs off it). */
+export function isOrderDetailKey(key: readonly unknown[], id: string): boolean {
+  return key[2] === 'detail' && key[3] === id;
+}
+
+/** The merchant itself (name, carrier flag, …) and its payment account status. */
+export const merchantKeys = {
+  detail: (tmk: string) => ['merchant', tmk] as const,
+  stripe: (tmk: string) => ['merchant', tmk, 'stripe'] as const,
+};
+
+/** The merchant's settings pages; the carrier account is read here by the label dialog as well. */
+export const settingsKeys = {
+  hours: (tmk: string) => ['settings', tmk, 'hours'] as const,
+  team: (tmk: string) => ['settings', tmk, 'team'] as const,
+  billing: (tmk: string) => ['settings', tmk, 'billing'] as const,
+  onboarding: (tmk: string) => ['settings', tmk, 'onboarding'] as const,
+  carrier: (tmk: string) => ['settings', tmk, 'carrier'] as const,
+};
+
+export const inventoryKeys = {
+  list: (tmk: string, filter: InventoryFilter) => ['inventory', tmk, filter] as const,
+};
+
+/** The signed-in user (the session itself is not a query: lib/session.ts). */
+export const userKeys = {
+  detail: (id: string) => ['user', id] as const,
+};
+
+export const oidcKeys = {
+  config: ['oidc', 'config'] as const,
+};
