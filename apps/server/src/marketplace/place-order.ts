@@ -20,12 +20,7 @@ import {
   productLines,
   products,
 } from '../db/schema.ts';
-import {
-  orderTransaction,
-  transitionOrder,
-  writeHistory,
-  writeOrderEvent,
-} from '../modules/orders/index.ts';
+import { orderTransaction, transitionOrder, writeHistory, writeOrderEvent } from '../modules/orders/index.ts';
 
 async function findOrCreateApplication(tx: Tx, ref: string, name?: string) {
   const [app] = await tx.select().from(applications).where(eq(applications.ref, ref)).limit(1);

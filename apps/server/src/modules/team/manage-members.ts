@@ -72,8 +72,7 @@ export async function setUserRole(
 export async function revokeUser(ctx: AppContext, principal: Principal, targetId: string): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const { target, otherOwners } = await lockTarget(tx, principal, targetId, SELF_REVOKE_MESSAGE);
-    if (isOwner(target.roles) && otherOwners === 0)
-      throw new DomainError('CONFLICT', LAST_OWNER_MESSAGE);
+    if (isOwner(target.roles) && otherOwners === 0) throw new DomainError('CONFLICT', LAST_OWNER_MESSAGE);
     await tx.update(users).set({ authorized_merchant_id: null, roles: [] }).where(eq(users.id, targetId));
     await revokeAllSessions(tx, targetId);
   });

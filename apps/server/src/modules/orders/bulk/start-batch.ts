@@ -7,9 +7,9 @@ import { DomainError, type ReportType } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { batches, batchFiles, merchants } from '../../../db/schema.ts';
-import { bulkJobs } from './bulk-queue.ts';
 import type { Caller } from '../../../lib/principal.ts';
 import { getBatch, insertBatch } from './batch-store.ts';
+import { bulkJobs } from './bulk-queue.ts';
 import { verifyBatchFileSignature } from './download-links.ts';
 
 /** How long POST …/bulk/accept waits for its batch before answering with the batch in progress. */
