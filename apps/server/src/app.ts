@@ -31,6 +31,7 @@ import { registerLabelRoutes } from './modules/orders/labels/routes.ts';
 import { listenOrderEvents, notifyOrderEvent } from './modules/orders/list/order-events-pg.ts';
 import { registerOrderListRoutes } from './modules/orders/list/routes.ts';
 import { registerReportRoutes } from './modules/orders/reports/routes.ts';
+import { registerReportsSummaryRoutes } from './modules/reports/routes.ts';
 import { registerSmsRoutes } from './modules/sms/routes.ts';
 import { registerTeamRoutes } from './modules/team/routes.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerOrderDetailRoutes(app, ctx);
   registerBulkRoutes(app, ctx);
   registerReportRoutes(app, ctx);
+  registerReportsSummaryRoutes(app, ctx);
   registerLabelRoutes(app, ctx);
   registerSmsRoutes(app, ctx);
   registerCourierWebhookRoutes(app, ctx);

@@ -8,4 +8,5 @@ export * from './marketplace.ts';
 export * from './merchant.ts';
 export * from './order-detail.ts';
 export * from './orders-list.ts';
+export * from './reports.ts';
 export * from './settings.ts';

@@ -1,0 +1,134 @@
+/**
+ * The reports summary in one statement (docs/decisions/0084-…): the period's orders are read once through
+ * orders_merchant_date_idx (merchant_id, date_submitted DESC, id DESC), and only the accepted ones visit
+ * their history rows (order_history_order_idx) for the accept and fulfil times. Every status list and
+ * delivery-method rule comes from packages/domain as a parameter. Shared with the benchmark's floor.
+ */
+import {
+  ITEM_REASONS,
+  REPORT_ACCEPT_STEP,
+  REPORT_ACCEPTED_STATUSES,
+  REPORT_CANCELLED_STATUSES,
+  REPORT_FULFILLED_STATUSES,
+  REPORT_NEXT_BUSINESS_DAY_METHODS,
+  REPORT_REJECTED_STATUSES,
+  REPORT_REVENUE_STATUSES,
+  REPORT_TWO_HOUR_METHODS,
+  REPORT_UNSPECIFIED_REASON,
+} from '@mc/domain';
+
+export interface SummaryQueryParams {
+  merchantId: string;
+  timezone: string;
+  from: string;
+  to: string;
+  /** nextBusinessDayOffsets(businessDays(hours)): 7 numbers, Sunday first. */
+  nextBusinessDayOffsets: readonly number[];
+}
+
+const SQL = `
+WITH b AS (
+  SELECT ($3::date::timestamp AT TIME ZONE $2) AS t0, (($4::date + 1)::timestamp AT TIME ZONE $2) AS t1
+),
+o AS MATERIALIZED (
+  SELECT o.id, o.status, o.delivery_method, o.application_ref, o.total_cents, o.date_submitted,
+         o.delivery_window_end, o.rejection_message, (o.date_submitted AT TIME ZONE $2)::date AS day
+  FROM orders o, b
+  WHERE o.merchant_id = $1 AND o.date_submitted >= b.t0 AND o.date_submitted < b.t1
+),
+acc AS MATERIALIZED (
+  SELECT o.date_submitted, h.accepted_at, h.done_at,
+    CASE
+      WHEN o.delivery_method = 'scheduled' AND o.delivery_window_end IS NOT NULL THEN o.delivery_window_end
+      WHEN o.delivery_method = ANY($10::text[]) THEN o.date_submitted + interval '2 hours'
+      WHEN o.delivery_method = ANY($11::text[])
+        THEN ((o.day + ($12::int[])[extract(dow FROM o.day)::int + 1] + 1)::timestamp AT TIME ZONE $2)
+    END AS due
+  FROM o CROSS JOIN LATERAL (
+    SELECT min(h.created_at) FILTER (WHERE h.to_status = $13) AS accepted_at,
+           min(h.created_at) FILTER (WHERE h.to_status = ANY($9::text[])) AS done_at
+    FROM order_history h WHERE h.order_id = o.id
+  ) h
+  WHERE o.status = ANY($5::text[])
+)
+SELECT json_build_object(
+  'totals', (SELECT json_build_object(
+      'orders', count(*),
+      'accepted', count(*) FILTER (WHERE status = ANY($5::text[])),
+      'rejected', count(*) FILTER (WHERE status = ANY($6::text[])),
+      'cancelled', count(*) FILTER (WHERE status = ANY($7::text[])),
+      'revenue_cents', coalesce(sum(total_cents) FILTER (WHERE status = ANY($8::text[])), 0))
+    FROM o),
+  'sla', (SELECT json_build_object(
+      'median_seconds', percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM accepted_at - date_submitted))
+        FILTER (WHERE accepted_at IS NOT NULL),
+      'on_time', count(*) FILTER (WHERE accepted_at IS NOT NULL AND done_at <= due),
+      'late', count(*) FILTER (WHERE accepted_at IS NOT NULL AND (done_at > due OR (done_at IS NULL AND due < now()))))
+    FROM acc),
+  'by_day', (SELECT coalesce(json_agg(x ORDER BY x.date), '[]'::json) FROM (
+      SELECT to_char(d, 'YYYY-MM-DD') AS date, count(o.id) AS orders,
+        count(o.id) FILTER (WHERE o.status = ANY($5::text[])) AS accepted,
+        count(o.id) FILTER (WHERE o.status = ANY($6::text[])) AS rejected,
+        count(o.id) FILTER (WHERE o.status = ANY($7::text[])) AS cancelled,
+        coalesce(sum(o.total_cents) FILTER (WHERE o.status = ANY($8::text[])), 0) AS revenue_cents
+      FROM generate_series($3::date, $4::date, interval '1 day') d LEFT JOIN o ON o.day = d::date
+      GROUP BY d) x),
+  'by_brand', (SELECT coalesce(json_agg(x ORDER BY x.orders DESC, x.application_ref), '[]'::json) FROM (
+      SELECT o.application_ref, coalesce(min(a.name), o.application_ref) AS name, count(*) AS orders,
+        coalesce(sum(o.total_cents) FILTER (WHERE o.status = ANY($8::text[])), 0) AS revenue_cents
+      FROM o LEFT JOIN applications a ON a.ref = o.application_ref
+      GROUP BY o.application_ref) x),
+  'by_delivery_method', (SELECT coalesce(json_agg(x ORDER BY x.orders DESC, x.delivery_method), '[]'::json) FROM (
+      SELECT delivery_method, count(*) AS orders,
+        coalesce(sum(total_cents) FILTER (WHERE status = ANY($8::text[])), 0) AS revenue_cents
+      FROM o GROUP BY delivery_method) x),
+  'by_rejection_reason', (SELECT coalesce(json_agg(x ORDER BY x.orders DESC, x.reason), '[]'::json) FROM (
+      SELECT coalesce(
+          (SELECT r FROM unnest($14::text[]) r WHERE o.rejection_message ? r LIMIT 1),
+          o.rejection_message #>> '{rejected,reason}',
+          $15) AS reason,
+        count(*) AS orders
+      FROM o WHERE o.status = ANY($6::text[]) GROUP BY 1) x)
+) AS summary`;
+
+export function buildSummaryQuery(p: SummaryQueryParams): { text: string; values: unknown[] } {
+  return {
+    text: SQL,
+    values: [
+      p.merchantId,
+      p.timezone,
+      p.from,
+      p.to,
+      REPORT_ACCEPTED_STATUSES,
+      REPORT_REJECTED_STATUSES,
+      REPORT_CANCELLED_STATUSES,
+      REPORT_REVENUE_STATUSES,
+      REPORT_FULFILLED_STATUSES,
+      REPORT_TWO_HOUR_METHODS,
+      REPORT_NEXT_BUSINESS_DAY_METHODS,
+      p.nextBusinessDayOffsets,
+      REPORT_ACCEPT_STEP,
+      ITEM_REASONS,
+      REPORT_UNSPECIFIED_REASON,
+    ],
+  };
+}
+
+/** The hours query the summary needs beside it (business days of the shipping SLA). */
+export const HOURS_SQL = 'SELECT weekday FROM merchant_hours WHERE merchant_id = $1';
+
+export interface RawSummary {
+  totals: { orders: number; accepted: number; rejected: number; cancelled: number; revenue_cents: number };
+  sla: { median_seconds: number | null; on_time: number; late: number };
+  by_day: {
+    date: string;
+    orders: number;
+    accepted: number;
+    rejected: number;
+    cancelled: number;
+    revenue_cents: number;
+  }[];
+  by_brand: { application_ref: string; name: string; orders: number; revenue_cents: number }[];
+  by_delivery_method: { delivery_method: string; orders: number; revenue_cents: number }[];
+  by_rejection_reason: { reason: string; orders: number }[];
+}
