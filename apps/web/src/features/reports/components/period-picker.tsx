@@ -4,7 +4,7 @@ import { REPORT_MAX_DAYS, REPORT_PRESET_DAYS, reportRangeDays } from '@mc/domain
 export type PeriodChoice = `${(typeof REPORT_PRESET_DAYS)[number]}` | 'custom';
 
 const CHOICES = [
-  ...REPORT_PRESET_DAYS.map((d) => ({ value: `${d}` as PeriodChoice, label: `Last ${d} days` })),
+  ...REPORT_PRESET_DAYS.map((d) => ({ value: `${d}` as PeriodChoice, label: `${d} days` })),
   { value: 'custom' as PeriodChoice, label: 'Custom' },
 ];
 
@@ -31,7 +31,7 @@ export function PeriodPicker(props: {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <SegmentedControl
-        aria-label="Period"
+        aria-label="Period (days ending today)"
         data={CHOICES}
         value={choice}
         onChange={(v) => props.onChoice(v as PeriodChoice)}

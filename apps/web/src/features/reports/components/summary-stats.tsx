@@ -8,11 +8,11 @@ function Stat(props: { label: string; value: string; hint?: string }) {
       <Text fz="xs" tt="uppercase" fw={700} c="dimmed" component="dt">
         {props.label}
       </Text>
-      <Text fz={26} fw={700} component="dd" m={0} lh={1.3}>
+      <Text fz={{ base: 20, sm: 22 }} fw={700} component="dd" m={0} lh={1.3}>
         {props.value}
       </Text>
       {props.hint ? (
-        <Text fz="xs" c="dimmed">
+        <Text fz="xs" c="dimmed" component="dd" m={0}>
           {props.hint}
         </Text>
       ) : null}
