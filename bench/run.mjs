@@ -35,9 +35,23 @@ const bulk =
         stdio: 'inherit',
         env: process.env,
       });
+// Reports summary (issue 17 part 4) beside a bare count(*) floor on the same dataset; `--no-reports` skips it.
+const reports = process.argv.includes('--no-reports')
+  ? { status: 0 }
+  : spawnSync(process.execPath, ['--import', 'tsx', 'bench/reports.ts', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
 // Console weight and the orders page's largest contentful paint on the same dataset; `--no-web` skips it.
 const web =
   process.argv.includes('--no-web') || process.argv.includes('--pglite')
     ? { status: 0 }
     : spawnSync(process.execPath, ['bench/web.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
-process.exit((res.status ?? 1) || (slips.status ?? 1) || (bulk.status ?? 1) || (web.status ?? 1));
+process.exit(
+  (res.status ?? 1) ||
+    (slips.status ?? 1) ||
+    (bulk.status ?? 1) ||
+    (reports.status ?? 1) ||
+    (web.status ?? 1),
+);

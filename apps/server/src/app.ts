@@ -27,6 +27,7 @@ import {
   OrderStreams,
   orderHandlers,
 } from './modules/orders/index.ts';
+import { reportsHandlers } from './modules/reports/index.ts';
 import { smsHandlers } from './modules/sms/index.ts';
 import { teamHandlers } from './modules/team/index.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
@@ -141,6 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     ...billingHandlers(ctx),
     ...inventoryHandlers(ctx),
     ...orderHandlers(ctx, streams),
+    ...reportsHandlers(ctx),
     ...smsHandlers(ctx),
     ...marketplaceHandlers(ctx),
     ...courierHandlers(ctx),

@@ -66,6 +66,7 @@ import {
   OrdersListQuerySchema,
   OrdersListResponseSchema,
 } from './orders-list.ts';
+import { ReportsSummaryQuerySchema, ReportsSummarySchema } from './reports.ts';
 import {
   BillingBodySchema,
   BillingResponseSchema,
@@ -105,6 +106,7 @@ const BILLING = ['Billing'] as const;
 const INVENTORY = ['Inventory'] as const;
 const ORDERS = ['Orders'] as const;
 const BULK = ['Bulk tools'] as const;
+const REPORTS = ['Reports'] as const;
 const MARKETPLACE = ['Marketplace'] as const;
 const INTEGRATIONS = ['Integrations'] as const;
 
@@ -404,6 +406,21 @@ export const endpoints = {
     params: TmkParamsSchema,
     query: OfferingsQuerySchema,
     responses: { 200: OfferingsResponseSchema, ...merchantErrors },
+  },
+
+  // ------------------------------------------------------------------------------------------ reports
+  getReportsSummary: {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/reports/summary',
+    tags: REPORTS,
+    summary: 'Orders summary of a period (counts, revenue, SLA, breakdowns)',
+    description:
+      '`from` and `to` are days (YYYY-MM-DD) in the store’s time zone, both included, at most 366 days. ' +
+      'Revenue (dollars) is present for owners and managers only.',
+    access: { capability: 'orders.read' },
+    params: TmkParamsSchema,
+    query: ReportsSummaryQuerySchema,
+    responses: { 200: ReportsSummarySchema, ...merchantErrors },
   },
 
   // ------------------------------------------------------------------------------------------ orders

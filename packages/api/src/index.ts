@@ -15,4 +15,5 @@ export * from './openapi.ts';
 export * from './order-detail.ts';
 export * from './orders-list.ts';
 export * from './paths.ts';
+export * from './reports.ts';
 export * from './settings.ts';

@@ -120,6 +120,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Inventory: 'The merchant’s offerings.',
   Orders: 'The orders list, live events, the order detail, status changes, labels, reports and SMS (/m/v2).',
   'Bulk tools': 'Bulk accept and bulk downloads as durable background batches.',
+  Reports: 'Summaries of a period: counts, revenue (owners and managers), SLA and breakdowns.',
   Marketplace: 'The marketplace side: order intake and order events, with the server credential.',
   Integrations: 'Provider webhooks.',
 };

@@ -17,6 +17,7 @@ export * from './order-status.ts';
 export * from './order-updates.ts';
 export * from './password.ts';
 export * from './redact.ts';
+export * from './reports.ts';
 export * from './roles.ts';
 export * from './search.ts';
 export * from './settings.ts';

@@ -61,6 +61,7 @@ export const CAPABILITIES = [
   'team.read',
   'team.manage',
   'profile.write',
+  'reports.revenue',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -84,6 +85,7 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly MerchantRole[]>> 
   'team.read': MANAGER_UP,
   'team.manage': OWNER,
   'profile.write': ALL,
+  'reports.revenue': MANAGER_UP,
 };
 
 export function can(roles: readonly string[] | null | undefined, capability: Capability): boolean {

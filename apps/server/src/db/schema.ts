@@ -349,6 +349,8 @@ export const orders = pgTable(
     // Also in migration 0002, which drizzle-kit cannot express: orders_merchant_tab_method_date_idx on
     // (merchant_id, tab, delivery_method, date_submitted DESC, id DESC) INCLUDE (application_ref), for the
     // filtered list and its capped count (an index-only scan).
+    // Also only in migration 0004 (reports): columns accepted_at and fulfilled_at, kept from order_history by a
+    // trigger, and orders_merchant_date_report_idx (merchant_id, date_submitted) INCLUDE (id, status, …).
   ],
 );
 

@@ -115,6 +115,9 @@ export async function advance(
           }
         : {}),
       ...(target === 'REJECTED_PARTIAL' ? { rejection_message: { outOfStock: {}, wrongPrice: {} } } : {}),
+      ...(target === 'MERCHANT_REJECTED'
+        ? { rejection_message: { rejected: { reason: last.comment, message: last.comment } } }
+        : {}),
       ...(['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'CLOSED'].includes(target) && r.chance(0.5)
         ? { printed_timestamp: last.created_at as Date }
         : {}),

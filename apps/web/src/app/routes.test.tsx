@@ -122,9 +122,9 @@ describe('route table (part 1 §2)', () => {
       ]);
     });
 
-    it('reports is a Coming Soon placeholder', async () => {
+    it('reports is the reports page (no longer Coming Soon)', async () => {
       await landsOn('/reports', '/reports');
-      expect(await screen.findByText('Coming Soon...')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     });
   });
 

@@ -8,6 +8,7 @@
  *   merchant → tmk → stripe
  *   settings → tmk → hours / team / billing / onboarding / carrier
  *   inventory → tmk → filter
+ *   reports → tmk → summary(period)
  *   user → id
  *   oidc → config
  */
@@ -68,4 +69,16 @@ export const userKeys = {
 
 export const oidcKeys = {
   config: ['oidc', 'config'] as const,
+};
+
+/** A reports period: store-time-zone days, both included. */
+export interface ReportPeriod {
+  from: string;
+  to: string;
+}
+
+/** The reports page (not refreshed by order events: a summary is read when the period is chosen). */
+export const reportsKeys = {
+  all: (tmk: string) => ['reports', tmk] as const,
+  summary: (tmk: string, period: ReportPeriod) => ['reports', tmk, 'summary', period] as const,
 };

@@ -263,6 +263,12 @@ export const ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    path: '/m/v2/merchant/{tmk}/reports/summary',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/reports/summary?from=2026-01-01&to=2026-01-31`,
+  },
+  {
+    method: 'GET',
     path: '/m/v2/merchant/{tmk}/orders/events',
     access: { capability: 'orders.read' },
     url: (c) => `${m(c)}/orders/events`,

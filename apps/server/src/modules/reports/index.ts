@@ -1,0 +1,2 @@
+/** The reports module's entry point. */
+export { reportsHandlers } from './routes.ts';

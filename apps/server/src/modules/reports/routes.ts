@@ -1,0 +1,14 @@
+/** GET /m/v2/merchant/{tmk}/reports/summary (issue 17 part 4). */
+import { can } from '@mc/domain';
+import type { AppContext } from '../../context.ts';
+import type { EndpointHandlers } from '../../routes/endpoint-handlers.ts';
+import { getReportsSummary } from './get-reports-summary.ts';
+
+export function reportsHandlers(ctx: AppContext): EndpointHandlers<'getReportsSummary'> {
+  return {
+    getReportsSummary: async ({ caller, query }) =>
+      getReportsSummary(ctx.database.query, caller.merchant, query, {
+        withRevenue: can(caller.principal.roles, 'reports.revenue'),
+      }),
+  };
+}

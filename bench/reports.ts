@@ -1,0 +1,323 @@
+/**
+ * Reports summary benchmark (issue 17 part 4). For the largest benchmark merchant (100,000 orders over two
+ * years), measures GET …/reports/summary for 7, 30, 90 and 366 days through the real server (auth,
+ * validation, serialisation), beside two floors run through the raw driver on the same rows: the identical
+ * summary SQL, and a bare `SELECT count(*)` of the period's orders. Also prints EXPLAIN ANALYZE of the
+ * 90-day summary.
+ *
+ *   node --import tsx bench/reports.ts [--pglite] [--iterations 200] [--orders N --merchants M --largest L]
+ *
+ * Run by `npm run bench` after the orders benchmark (same database and dataset; `--no-reports` skips it).
+ * The dataset has no order history; the first run writes an accept row for every accepted order of the
+ * largest merchant and a ship row for every shipped one (5–90 and 60–1,860 minutes after placing), and a
+ * rejection reason for its rejected orders (migration 0004's trigger keeps the orders' accept and fulfil times
+ * from those rows; on a database loaded before 0004, the migration's backfill does).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { buildSummaryQuery } from '../apps/server/src/modules/reports/reports-summary-sql.ts';
+import {
+  businessDays,
+  isoDateInZone,
+  nextBusinessDayOffsets,
+  REPORT_ACCEPTED_STATUSES,
+} from '../packages/domain/src/index.ts';
+import {
+  BENCH_PASSWORD,
+  benchEmail,
+  type DatasetSpec,
+  datasetPresent,
+  largestTmk,
+  loadDataset,
+} from './load-data.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const usePglite = args.includes('--pglite');
+const spec: DatasetSpec = usePglite
+  ? { orders: opt('orders', 100_000), merchants: opt('merchants', 100), largest: opt('largest', 20_000) }
+  : { orders: opt('orders', 1_000_000), merchants: opt('merchants', 1000), largest: opt('largest', 100_000) };
+const ITER = opt('iterations', 200);
+const WARMUP = 20;
+const PERIODS = [7, 30, 90, 366];
+const log = (s: string) => console.error(`[bench:reports] ${s}`);
+const PGLITE_DATA_DIR = process.env.BENCH_PGLITE_DIR ?? '/tmp/mc-bench-pglite-data';
+
+async function pgUrl(): Promise<string> {
+  const url =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/mc_bench';
+  const name = new URL(url).pathname.slice(1);
+  if (!name.includes('bench') && process.env.BENCH_ALLOW_ANY_DB !== '1')
+    throw new Error(`refusing to load benchmark data into "${name}"; use a database named *bench*`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  const exists = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  return url;
+}
+
+async function openDb(url: string | null): Promise<Database> {
+  if (url) return openPostgres(url, 4);
+  mkdirSync(PGLITE_DATA_DIR, { recursive: true });
+  return openPglite(path.join(PGLITE_DATA_DIR, 'pglite'));
+}
+
+/** Accept and ship history rows (and rejection reasons) for the largest merchant, once. */
+async function ensureHistory(db: Database, merchantId: string) {
+  const [has] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM order_history h JOIN orders o ON o.id = h.order_id
+       WHERE o.merchant_id = $1 LIMIT 1) x`,
+    [merchantId],
+  );
+  if (Number(has?.n) > 0) return;
+  log('writing order history for the largest merchant');
+  await db.query(
+    `INSERT INTO order_history (order_id, actor_type, action, from_status, to_status, created_at)
+     SELECT o.id, 'merchant', 'accept', 'SUBMITTED', 'MERCHANT_ACCEPTED',
+            o.date_submitted + ((5 + abs(hashtext('a' || o.id)) % 86) || ' minutes')::interval
+       FROM orders o WHERE o.merchant_id = $1 AND o.status = ANY($2::text[])`,
+    [merchantId, REPORT_ACCEPTED_STATUSES],
+  );
+  await db.query(
+    `INSERT INTO order_history (order_id, actor_type, action, from_status, to_status, created_at)
+     SELECT o.id, 'merchant', 'ship', 'MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED',
+            o.date_submitted + ((60 + abs(hashtext('s' || o.id)) % 1801) || ' minutes')::interval
+       FROM orders o WHERE o.merchant_id = $1 AND o.status = ANY($2::text[])`,
+    [merchantId, ['MERCHANT_SHIPPED', 'CLOSED', 'DISPUTED', 'REFUNDED']],
+  );
+  await db.query(
+    `UPDATE orders SET rejection_message = jsonb_build_object('rejected', jsonb_build_object('reason',
+       (ARRAY['customer_cancelled','courier_issue','bad_weather','store_closed','other'])[1 + abs(hashtext(id)) % 5], 'message', ''))
+     WHERE merchant_id = $1 AND status = 'MERCHANT_REJECTED' AND rejection_message IS NULL`,
+    [merchantId],
+  );
+  await db.query('ANALYZE order_history');
+  await db.query('ANALYZE orders');
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+
+async function timeIt(fn: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + ITER; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    if (i >= WARMUP) times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return { p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+const agent = new http.Agent({ keepAlive: true });
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      })
+      .on('error', reject);
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+  });
+}
+
+// ------------------------------------------------------------------ prepare
+
+const url = usePglite ? null : await pgUrl();
+let db = await openDb(url);
+await db.migrate();
+if (!(await datasetPresent(db, spec))) {
+  log(`loading ${spec.orders.toLocaleString()} orders (largest merchant ${spec.largest.toLocaleString()})`);
+  await loadDataset(db, spec, log);
+}
+const [m0] = await db.query<{ id: string; timezone: string }>(
+  'SELECT id, timezone FROM merchants WHERE tmk = $1',
+  [largestTmk],
+);
+const merchant = m0!;
+await ensureHistory(db, merchant.id);
+// The bulk load leaves the visibility map empty; autovacuum sets it on a live database. Without it an
+// index-only scan still visits the heap.
+log('VACUUM (ANALYZE) orders');
+await db.query('VACUUM (ANALYZE) orders');
+const hours = await db.query<{ weekday: string }>(
+  'SELECT weekday FROM merchant_hours WHERE merchant_id = $1',
+  [merchant.id],
+);
+const offsets = nextBusinessDayOffsets(businessDays(hours));
+const today = isoDateInZone(new Date(), merchant.timezone);
+const periodOf = (days: number) => ({
+  from: new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10),
+  to: today,
+});
+const rowsIn: Record<number, number> = {};
+for (const d of PERIODS) {
+  const p = periodOf(d);
+  const [r] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM orders WHERE merchant_id = $1
+       AND date_submitted >= ($2::date::timestamp AT TIME ZONE $4) AND date_submitted < (($3::date + 1)::timestamp AT TIME ZONE $4)`,
+    [merchant.id, p.from, p.to, merchant.timezone],
+  );
+  rowsIn[d] = Number(r?.n);
+}
+const q90 = buildSummaryQuery({
+  merchantId: merchant.id,
+  timezone: merchant.timezone,
+  ...periodOf(90),
+  nextBusinessDayOffsets: offsets,
+});
+const [plan] = await db.query<{ 'QUERY PLAN': unknown }>(
+  `EXPLAIN (ANALYZE, FORMAT JSON) ${q90.text}`,
+  q90.values,
+);
+const planText = JSON.stringify(plan!['QUERY PLAN']);
+const planIndexes = [...new Set([...planText.matchAll(/"Index Name":"([^"]+)"/g)].map((m) => m[1]))];
+const planSeq = [
+  ...new Set(
+    [...planText.matchAll(/"Node Type":"Seq Scan","[^}]*?"Relation Name":"([^"]+)"/g)].map((m) => m[1]),
+  ),
+];
+const planMs = Number(/"Execution Time":([\d.]+)/.exec(planText)?.[1]);
+log(
+  `90-day plan: ${planMs.toFixed(1)} ms, indexes ${planIndexes.join(', ')}, seq scans: ${planSeq.join(', ') || 'none'}`,
+);
+await db.close();
+
+// ------------------------------------------------------------------ app
+
+const PORT = await freePort();
+const base = `http://127.0.0.1:${PORT}`;
+log('starting the app');
+const app = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    ...(url ? { DATABASE_URL: url } : { DATA_DIR: PGLITE_DATA_DIR }),
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    MARKETPLACE_KEY: 'bench-marketplace-key-0123456789',
+    ALLOW_SANDBOX: '1',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+for (let i = 0; ; i++) {
+  try {
+    if ((await get(`${base}/healthz`, {})).status === 200) break;
+  } catch {
+    /* not yet */
+  }
+  if (i > 600) throw new Error('app did not start');
+  await new Promise((r) => setTimeout(r, 200));
+}
+const login = await fetch(`${base}/a/v2/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: benchEmail, password: BENCH_PASSWORD }),
+});
+const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+const appTimes: Record<number, { p50: number; p95: number }> = {};
+for (const d of PERIODS) {
+  const p = periodOf(d);
+  const u = `${base}/m/v2/merchant/${largestTmk}/reports/summary?from=${p.from}&to=${p.to}`;
+  const first = await get(u, auth);
+  if (first.status !== 200) throw new Error(`summary answered ${first.status}: ${first.body.slice(0, 300)}`);
+  if ((JSON.parse(first.body) as { orders: number }).orders !== rowsIn[d])
+    throw new Error(`summary counted ${first.body.slice(0, 80)}, expected ${rowsIn[d]} orders`);
+  appTimes[d] = await timeIt(() => get(u, auth));
+  log(`app ${d} days: p50 ${appTimes[d]!.p50.toFixed(2)} ms, p95 ${appTimes[d]!.p95.toFixed(2)} ms`);
+}
+await stop(app);
+
+// ------------------------------------------------------------------ floors (raw driver, same rows)
+
+db = await openDb(url);
+const sqlTimes: Record<number, { p50: number; p95: number }> = {};
+const countTimes: Record<number, { p50: number; p95: number }> = {};
+for (const d of PERIODS) {
+  const p = periodOf(d);
+  const q = buildSummaryQuery({
+    merchantId: merchant.id,
+    timezone: merchant.timezone,
+    ...p,
+    nextBusinessDayOffsets: offsets,
+  });
+  sqlTimes[d] = await timeIt(() => db.query(q.text, q.values));
+  countTimes[d] = await timeIt(() =>
+    db.query(
+      `SELECT count(*) FROM orders WHERE merchant_id = $1
+         AND date_submitted >= ($2::date::timestamp AT TIME ZONE $4) AND date_submitted < (($3::date + 1)::timestamp AT TIME ZONE $4)`,
+      [merchant.id, p.from, p.to, merchant.timezone],
+    ),
+  );
+}
+await db.close();
+
+const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2));
+const lines = [
+  `Reports summary, largest merchant (${spec.largest.toLocaleString()} orders over two years; ${url ? 'PostgreSQL' : 'PGlite'}). ${ITER} sequential requests per row after ${WARMUP} warm-up. App = GET …/reports/summary through the real server; SQL = the same statement through the raw driver; floor = SELECT count(*) of the same rows.`,
+  '',
+  '| period | orders in it | app p50 ms | app p95 ms | SQL p50 ms | SQL p95 ms | floor count(*) p50 ms | floor p95 ms | app p95 / floor p95 |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...PERIODS.map(
+    (d) =>
+      `| ${d} days | ${rowsIn[d]!.toLocaleString()} | ${f(appTimes[d]?.p50)} | ${f(appTimes[d]?.p95)} | ${f(sqlTimes[d]?.p50)} | ${f(sqlTimes[d]?.p95)} | ${f(countTimes[d]?.p50)} | ${f(countTimes[d]?.p95)} | ${(appTimes[d]!.p95 / countTimes[d]!.p95).toFixed(1)}× |`,
+  ),
+  '',
+  `90-day plan (EXPLAIN ANALYZE): ${planMs.toFixed(2)} ms; indexes ${planIndexes.join(', ')}; sequential scans: ${planSeq.join(', ') || 'none'}.`,
+];
+const report = lines.join('\n');
+console.log(report);
+const outDir = path.join(ROOT, 'bench/.results');
+mkdirSync(outDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(
+  path.join(outDir, `reports-${url ? 'pg' : 'pglite'}-${stamp}.json`),
+  JSON.stringify(
+    { spec, rowsIn, appTimes, sqlTimes, countTimes, planMs, planIndexes, planSeq, plan: plan!['QUERY PLAN'] },
+    null,
+    2,
+  ),
+);
+writeFileSync(path.join(outDir, `reports-${url ? 'pg' : 'pglite'}-${stamp}.md`), report);
+agent.destroy();
+process.exit(0);
