@@ -65,7 +65,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function CarrierLogo({ provider }: { provider: string | null }) {
+function CarrierLogo({ provider }: { provider: string | null }) {
   if (provider?.toLowerCase() === 'fedex')
     return (
       <span className={`${classes.carrierLogo} ${classes.fedex}`} role="img" aria-label="FedEx">
@@ -325,7 +325,7 @@ const ACTION_TEXT: Record<string, string> = {
 };
 
 /** The order's timeline: who did what, when, from which status to which, with comments (issue #4 §5). */
-export function HistoryTimeline({ order }: { order: OrderDetail }) {
+function HistoryTimeline({ order }: { order: OrderDetail }) {
   const entries = [...order.history].reverse();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="History">

@@ -24,7 +24,7 @@ import { OrderIdCell } from './order-id-cell.tsx';
 import { OrderRowActions } from './order-row-actions.tsx';
 import { SlaBadge } from './sla-badge.tsx';
 
-export interface ListControls {
+interface ListControls {
   sort: SortDirection;
   onSort: (s: SortDirection) => void;
   method: string | null;
@@ -52,7 +52,7 @@ export interface OrdersTableProps {
 }
 
 /** Which columns a tab shows (part 2 §2.1). */
-export function columnsOf(tab: OrderTab) {
+function columnsOf(tab: OrderTab) {
   return {
     status: tab !== 'on_hold',
     onTrack: tab === 'active',

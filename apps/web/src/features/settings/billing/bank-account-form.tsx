@@ -25,7 +25,7 @@ import { useSaveBilling } from '../api/billing.ts';
 import { PhoneInput } from '../components/phone-input.tsx';
 import { StateSelect } from '../components/state-select.tsx';
 
-export function toBillingForm(b: BillingResponse, tosAccepted: boolean): BillingInput {
+function toBillingForm(b: BillingResponse, tosAccepted: boolean): BillingInput {
   return {
     is_business: b.is_business,
     individual: b.individual,
@@ -50,7 +50,7 @@ function errorPaths(errors: FieldErrors, prefix = ''): string[] {
 }
 
 /** 'Please check {label} field' for one failing field, else 'Please check the mandatory fields'. */
-export function billingInvalidToast(errors: FieldErrors): string {
+function billingInvalidToast(errors: FieldErrors): string {
   const paths = errorPaths(errors);
   const label = paths.length === 1 ? BILLING_FIELD_LABELS[paths[0] ?? ''] : undefined;
   return label ? billingFieldMessage(label) : BILLING_MANDATORY_MESSAGE;
