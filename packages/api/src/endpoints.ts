@@ -86,7 +86,7 @@ import {
   UserRolesResponseSchema,
 } from './settings.ts';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 /** `{message, errors?}` answers for the given statuses. */
 function errors<S extends ErrorStatus>(...statuses: S[]): { [K in S]: typeof ErrorBodySchema } {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema])) as {
@@ -95,6 +95,8 @@ function errors<S extends ErrorStatus>(...statuses: S[]): { [K in S]: typeof Err
 }
 /** What every merchant endpoint can answer besides its success: bad input, no session, role, not found. */
 const merchantErrors = errors(400, 401, 403, 404);
+/** What the framework answers to a POST or PUT before its body reaches a schema: too large (413), a content type it does not read (415). */
+const bodyErrors = errors(413, 415);
 
 const ACCOUNTS = ['Accounts'] as const;
 const TEAM = ['Team'] as const;
@@ -123,7 +125,7 @@ export const endpoints = {
     summary: 'Sign in',
     access: 'public',
     body: LoginSchema,
-    responses: { 200: LoginResponseSchema, ...errors(400, 401, 404, 429) },
+    responses: { 200: LoginResponseSchema, ...errors(400, 401, 404, 429), ...bodyErrors },
   },
   signUp: {
     method: 'POST',
@@ -134,7 +136,7 @@ export const endpoints = {
       'Creates the account and a store owned by it. Needs `Authorization: Basic` with the console client credential.',
     access: 'public',
     body: SignUpBodySchema,
-    responses: { 201: SignUpResponseSchema, ...errors(400, 401, 404, 409) },
+    responses: { 201: SignUpResponseSchema, ...errors(400, 401, 404, 409), ...bodyErrors },
   },
   getUser: {
     method: 'GET',
@@ -153,7 +155,7 @@ export const endpoints = {
     access: 'self',
     params: UserIdParamsSchema,
     body: UpdateUserBodySchema,
-    responses: { 200: UserSchema, ...errors(400, 401, 404, 409) },
+    responses: { 200: UserSchema, ...errors(400, 401, 404, 409), ...bodyErrors },
   },
   requestPasswordToken: {
     method: 'POST',
@@ -162,7 +164,7 @@ export const endpoints = {
     summary: 'Email a password reset link',
     access: 'public',
     body: ForgotPasswordSchema,
-    responses: { 200: OkSchema, ...errors(400, 401, 404, 429) },
+    responses: { 200: OkSchema, ...errors(400, 401, 404, 429), ...bodyErrors },
   },
   resetPassword: {
     method: 'POST',
@@ -171,7 +173,7 @@ export const endpoints = {
     summary: 'Set a new password with a reset token',
     access: 'public',
     body: ResetPasswordSchema,
-    responses: { 200: OkSchema, ...errors(400, 401, 404) },
+    responses: { 200: OkSchema, ...errors(400, 401, 404), ...bodyErrors },
   },
   logout: {
     method: 'POST',
@@ -179,7 +181,7 @@ export const endpoints = {
     tags: ACCOUNTS,
     summary: 'End this session',
     access: 'self',
-    responses: { 200: OkSchema, ...errors(400, 401) },
+    responses: { 200: OkSchema, ...errors(400, 401), ...bodyErrors },
   },
   getOidcConfig: {
     method: 'GET',
@@ -246,7 +248,7 @@ export const endpoints = {
     access: { capability: 'team.manage' },
     params: TmkParamsSchema,
     body: InviteUserBodySchema,
-    responses: { 201: InviteUserResponseSchema, ...merchantErrors, ...errors(409, 503) },
+    responses: { 201: InviteUserResponseSchema, ...merchantErrors, ...errors(409, 503), ...bodyErrors },
   },
   getUserRoles: {
     method: 'GET',
@@ -266,7 +268,7 @@ export const endpoints = {
     access: { capability: 'team.manage' },
     params: UserIdParamsSchema,
     body: SetUserRolesBodySchema,
-    responses: { 200: TeamMemberSchema, ...merchantErrors, ...errors(409) },
+    responses: { 200: TeamMemberSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
   },
   revokeUser: {
     method: 'POST',
@@ -276,7 +278,7 @@ export const endpoints = {
     access: { capability: 'team.manage' },
     params: UserIdParamsSchema,
     body: UserDataBodySchema,
-    responses: { 200: OkSchema, ...merchantErrors, ...errors(409) },
+    responses: { 200: OkSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
   },
 
   // ------------------------------------------------------------------------------------------ merchant
@@ -297,7 +299,7 @@ export const endpoints = {
     access: { capability: 'merchant.write' },
     params: TmkParamsSchema,
     body: MerchantDetailsBodySchema,
-    responses: { 200: MerchantSchema, ...merchantErrors },
+    responses: { 200: MerchantSchema, ...merchantErrors, ...bodyErrors },
   },
   updateMerchantData: {
     method: 'POST',
@@ -307,7 +309,7 @@ export const endpoints = {
     access: { capability: 'merchant.write' },
     params: TmkParamsSchema,
     body: MerchantAuxDataBodySchema,
-    responses: { 200: MerchantSchema, ...merchantErrors },
+    responses: { 200: MerchantSchema, ...merchantErrors, ...bodyErrors },
   },
   getMerchantHours: {
     method: 'GET',
@@ -326,7 +328,7 @@ export const endpoints = {
     access: { capability: 'hours.write' },
     params: TmkParamsSchema,
     body: HoursBodySchema,
-    responses: { 200: HoursResponseSchema, ...merchantErrors },
+    responses: { 200: HoursResponseSchema, ...merchantErrors, ...bodyErrors },
   },
   getCarrierAccount: {
     method: 'GET',
@@ -346,7 +348,7 @@ export const endpoints = {
     access: { capability: 'carrier.write' },
     params: TmkParamsSchema,
     body: CarrierAccountBodySchema,
-    responses: { 200: CarrierAccountSchema, ...merchantErrors },
+    responses: { 200: CarrierAccountSchema, ...merchantErrors, ...bodyErrors },
   },
   getStripeAccount: {
     method: 'GET',
@@ -378,7 +380,7 @@ export const endpoints = {
     access: { capability: 'billing.write' },
     params: TmkParamsSchema,
     body: BillingBodySchema,
-    responses: { 200: BillingSaveResponseSchema, ...merchantErrors },
+    responses: { 200: BillingSaveResponseSchema, ...merchantErrors, ...bodyErrors },
   },
   getStripeOnboarding: {
     method: 'GET',
@@ -457,7 +459,7 @@ export const endpoints = {
       'while the session that asked for it lasts.',
     access: { capability: 'orders.read' },
     params: TmkParamsSchema,
-    responses: { 200: EventsTicketSchema, ...merchantErrors },
+    responses: { 200: EventsTicketSchema, ...merchantErrors, ...bodyErrors },
   },
   streamOrderEvents: {
     method: 'GET',
@@ -497,7 +499,7 @@ export const endpoints = {
     access: { capability: 'orders.write' },
     params: OrderIdParamsSchema,
     body: UpdateOrderBodySchema,
-    responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409) },
+    responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
   },
   getOrderMap: {
     method: 'GET',
@@ -517,7 +519,7 @@ export const endpoints = {
     access: { capability: 'orders.write' },
     params: MerchantOrderParamsSchema,
     body: OrderDataBodySchema,
-    responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409) },
+    responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
   },
   requestCourier: {
     method: 'POST',
@@ -527,7 +529,7 @@ export const endpoints = {
     access: { capability: 'orders.write' },
     params: MerchantOrderParamsSchema,
     body: CourierBodySchema,
-    responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409, 422, 502) },
+    responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409, 422, 502), ...bodyErrors },
   },
   shipOrder: {
     method: 'POST',
@@ -537,7 +539,7 @@ export const endpoints = {
     access: { capability: 'orders.write' },
     params: MerchantOrderParamsSchema,
     body: ShipOrderBodySchema,
-    responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409) },
+    responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
   },
   buyLabels: {
     method: 'POST',
@@ -560,6 +562,7 @@ export const endpoints = {
       409: LabelErrorBodySchema,
       422: LabelErrorBodySchema,
       502: LabelErrorBodySchema,
+      ...bodyErrors,
     },
   },
   listLabels: {
@@ -611,7 +614,7 @@ export const endpoints = {
       "recipient's name, address, phone and a maps directions link.",
     access: { capability: 'orders.write' },
     body: SendSmsBodySchema,
-    responses: { 200: SendSmsResponseSchema, ...merchantErrors, ...errors(409, 429, 502) },
+    responses: { 200: SendSmsResponseSchema, ...merchantErrors, ...errors(409, 429, 502), ...bodyErrors },
   },
 
   // ------------------------------------------------------------------------------------------ bulk tools
@@ -629,7 +632,7 @@ export const endpoints = {
     params: TmkParamsSchema,
     query: BulkAcceptQuerySchema,
     body: BulkAcceptBodySchema,
-    responses: { 200: BatchSchema, ...merchantErrors },
+    responses: { 200: BatchSchema, ...merchantErrors, ...bodyErrors },
   },
   startDetailsBatch: {
     method: 'POST',
@@ -642,7 +645,7 @@ export const endpoints = {
     access: { capability: 'orders.read' },
     params: TmkParamsSchema,
     body: BatchDetailsBodySchema,
-    responses: { 200: BatchSchema, ...merchantErrors, ...errors(409) },
+    responses: { 200: BatchSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
   },
   startReportsBatch: {
     method: 'POST',
@@ -653,7 +656,7 @@ export const endpoints = {
     access: { capability: 'orders.read' },
     params: TmkParamsSchema,
     body: BatchReportsBodySchema,
-    responses: { 200: BatchSchema, ...merchantErrors, ...errors(409) },
+    responses: { 200: BatchSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
   },
   getBatch: {
     method: 'GET',
@@ -686,7 +689,7 @@ export const endpoints = {
     summary: 'Place an order for a merchant',
     access: 'marketplace',
     body: PlaceOrderBodySchema,
-    responses: { 201: PlacedOrderSchema, ...errors(400, 401, 404, 409) },
+    responses: { 201: PlacedOrderSchema, ...errors(400, 401, 404, 409), ...bodyErrors },
   },
   reportMarketplaceEvent: {
     method: 'POST',
@@ -696,7 +699,7 @@ export const endpoints = {
     access: 'marketplace',
     params: OrderIdParamsSchema,
     body: MarketplaceEventBodySchema,
-    responses: { 200: PlacedOrderSchema, ...errors(400, 401, 404, 409) },
+    responses: { 200: PlacedOrderSchema, ...errors(400, 401, 404, 409), ...bodyErrors },
   },
   listMarketplaceOfferings: {
     method: 'GET',
@@ -719,7 +722,7 @@ export const endpoints = {
       "Updates the order's courier info; answers 401 without changing anything when the header is wrong.",
     access: 'signed',
     body: DoordashEventSchema,
-    responses: { 200: DoordashEventReceiptSchema, ...errors(400, 401, 404, 429) },
+    responses: { 200: DoordashEventReceiptSchema, ...errors(400, 401, 404, 429), ...bodyErrors },
   },
 } as const satisfies Record<string, Endpoint>;
 

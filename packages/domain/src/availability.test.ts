@@ -7,9 +7,10 @@ import {
   canMarkDelivered,
   canPrintReceipt,
   canReject,
-  canShip,
+  canUseBulkTools,
   listColumns,
   REVIEW_ACTION_LABELS,
+  ROW_ACTION_LABELS,
   reviewModalActions,
   rowActions,
   showItemOptions,
@@ -78,8 +79,12 @@ describe('reviewModalActions (part 2 §4.4)', () => {
   it.each([
     ['on_demand', [], ['PRINT PACKING SLIP', 'ADD/VIEW DELIVERY DETAILS', 'CLOSE']],
     ['courier', [], ['PRINT PACKING SLIP', 'ADD/VIEW DELIVERY DETAILS', 'CLOSE']],
-    ['shipping', [{ label_url: 'https://l' }], ['PRINT PACKING SLIP', 'PRINT SHIPPING LABEL', 'CLOSE']],
-    ['shipping', [], ['PRINT PACKING SLIP', 'CLOSE']],
+    [
+      'shipping',
+      [{ label_url: 'https://l' }],
+      ['EDIT TRACKING', 'PRINT PACKING SLIP', 'PRINT SHIPPING LABEL', 'CLOSE'],
+    ],
+    ['shipping', [], ['EDIT TRACKING', 'PRINT PACKING SLIP', 'CLOSE']],
   ])('shipped %s', (method, shipment_info, out) => {
     expect(labels({ status: 'MERCHANT_SHIPPED', delivery: { method }, shipment_info })).toEqual(out);
   });
@@ -91,43 +96,47 @@ describe('reviewModalActions (part 2 §4.4)', () => {
         notice: null,
       });
   });
-  it('canShip honours the presale rule', () => {
+  it('the ship buttons honour the presale rule', () => {
     const items = [{ id: 1, quantity: 1, price: 1, aux_data: { preorder_available_date: '2025-07-30' } }];
-    expect(canShip({ status: 'MERCHANT_ACCEPTED', items }, now)).toBe(false);
-    expect(canShip({ status: 'MERCHANT_ACCEPTED', items: [] }, now)).toBe(true);
-    expect(canShip({ status: 'SUBMITTED', items: [] }, now)).toBe(false);
+    const ships = (o: Parameters<typeof reviewModalActions>[0]) =>
+      reviewModalActions(o, { hasCarrier: true, now }).actions.includes('add_tracking');
+    expect(ships({ status: 'MERCHANT_ACCEPTED', items })).toBe(false);
+    expect(ships({ status: 'MERCHANT_ACCEPTED', items: [] })).toBe(true);
+    expect(ships({ status: 'SUBMITTED', items: [] })).toBe(false);
   });
 });
 
 describe('list columns (part 2 §2.1)', () => {
   it.each([
-    ['active', false, { bulkCheckbox: true, status: true, onTrack: true, comment: false, rowActions: true }],
-    ['active', true, { bulkCheckbox: false, status: true, onTrack: true, comment: false, rowActions: true }],
-    [
-      'on_hold',
-      false,
-      { bulkCheckbox: false, status: false, onTrack: false, comment: true, rowActions: true },
-    ],
-    [
-      'cancelled',
-      false,
-      { bulkCheckbox: false, status: true, onTrack: false, comment: false, rowActions: false },
-    ],
-    [
-      'completed',
-      false,
-      { bulkCheckbox: false, status: true, onTrack: false, comment: false, rowActions: true },
-    ],
-  ] as const)('%s single=%s', (tab, single, cols) =>
-    expect(listColumns(tab, { singleOrderView: single })).toEqual(cols),
-  );
+    ['active', { bulkCheckbox: true, status: true, onTrack: true, comment: false, rowActions: true }],
+    ['on_hold', { bulkCheckbox: false, status: false, onTrack: false, comment: true, rowActions: true }],
+    ['cancelled', { bulkCheckbox: false, status: true, onTrack: false, comment: false, rowActions: false }],
+    ['completed', { bulkCheckbox: false, status: true, onTrack: false, comment: false, rowActions: true }],
+  ] as const)('%s', (tab, cols) => {
+    expect(listColumns(tab)).toEqual(cols);
+    expect(canUseBulkTools(tab)).toBe(tab === 'active');
+  });
   it('row actions', () => {
-    expect(rowActions('SUBMITTED', 'active')).toEqual({ review: true, reject: true, accept: true });
-    expect(rowActions('MERCHANT_ACCEPTED', 'active')).toEqual({ review: true, reject: false, accept: false });
-    expect(rowActions('CANCELLED', 'cancelled')).toEqual({ review: false, reject: false, accept: false });
+    expect(rowActions('SUBMITTED', 'active')).toEqual(['review', 'reject', 'accept']);
+    expect(rowActions('MERCHANT_ACCEPTED', 'active')).toEqual(['view']);
+    expect(rowActions('CANCELLED', 'cancelled')).toEqual([]);
+    expect(rowActions('REJECTED_PARTIAL', 'on_hold')).toEqual(['view']);
+    expect(rowActions('CLOSED', 'completed')).toEqual(['view']);
+    expect(rowActions('SOMETHING_NEW', 'active')).toEqual(['view']);
+    expect(rowActions('SUBMITTED', 'cancelled')).toEqual([]);
+  });
+  it.each(ORDER_STATUSES.map((s) => [s] as const))('row actions of %s agree with accept and reject', (s) => {
+    const actions = rowActions(s, 'active');
+    expect(actions.includes('accept')).toBe(canAccept(s));
+    expect(actions.includes('reject')).toBe(canReject(s));
+    expect(actions[0]).toBe(NEW.includes(s) ? 'review' : 'view');
+    expect(actions.map((a) => ROW_ACTION_LABELS[a])).toEqual(
+      NEW.includes(s) ? ['Review', 'Reject', 'Accept'] : ['View'],
+    );
   });
   it('comment and carrier', () => {
     expect(statusCommentText(null)).toBe('None');
+    expect(statusCommentText('   ')).toBe('None');
     expect(statusCommentText(' Out of stock ')).toBe('Out of stock');
     expect(canCreateShippingLabel({ carrier_integration: { name: 'ups' } })).toBe(true);
     expect(canCreateShippingLabel({ carrier_integration: null })).toBe(false);

@@ -5,7 +5,8 @@
  */
 import { fulfilmentFlow, type OrderDeliveryLike } from './delivery.ts';
 import { isPresaleNotReady, type OrderItemLike, PRESALE_MESSAGE } from './items.ts';
-import { isNewStatus, type OrderStatus, type OrderTab, statusLabel } from './order-status.ts';
+import { MSG } from './messages.ts';
+import { isNewStatus, isOrderStatus, type OrderStatus, type OrderTab, statusLabel } from './order-status.ts';
 import { canTransition } from './transitions.ts';
 
 /** Print receipt is disabled while the status is SUBMITTED. */
@@ -53,14 +54,6 @@ export function showItemOptions(status: OrderStatus, opts: { inAcceptDialog?: bo
   return !opts.inAcceptDialog && canRejectItems(status);
 }
 
-/** Shipping is blocked for presale orders not ready to ship. */
-export function canShip(
-  order: { status: OrderStatus; items?: readonly OrderItemLike[] },
-  now: Date,
-): boolean {
-  return canEnterTracking(order.status) && !isPresaleNotReady(order.items ?? [], now);
-}
-
 /** Saving delivery details closes a shipped order. */
 export function canMarkDelivered(status: OrderStatus): boolean {
   return canTransition('merchant', status, 'CLOSED');
@@ -80,6 +73,7 @@ export const REVIEW_ACTIONS = [
   'reject',
   'print_packing_slip',
   'add_tracking',
+  'edit_tracking',
   'add_shipping',
   'deliver_order',
   'request_pickup',
@@ -94,6 +88,7 @@ export const REVIEW_ACTION_LABELS: Record<ReviewAction, string> = {
   reject: 'REJECT',
   print_packing_slip: 'PRINT PACKING SLIP',
   add_tracking: 'ADD TRACKING',
+  edit_tracking: 'EDIT TRACKING',
   add_shipping: 'ADD SHIPPING',
   deliver_order: 'DELIVER ORDER',
   request_pickup: 'REQUEST PICKUP',
@@ -123,8 +118,8 @@ export interface ReviewModalActions {
  * - accepted: PRINT PACKING SLIP plus DELIVER ORDER (deliver orders), REQUEST PICKUP (courier orders)
  *   or ADD TRACKING and, with a carrier account, ADD SHIPPING (label) — none of these for a presale
  *   order not ready to ship;
- * - shipped: PRINT PACKING SLIP plus ADD/VIEW DELIVERY DETAILS (deliver and courier orders) or
- *   PRINT SHIPPING LABEL (shipping orders with a label);
+ * - shipped: PRINT PACKING SLIP plus ADD/VIEW DELIVERY DETAILS (deliver and courier orders) or, for
+ *   shipping orders, EDIT TRACKING first and PRINT SHIPPING LABEL when a label exists;
  * - anything else: CLOSE.
  */
 export function reviewModalActions(
@@ -159,7 +154,9 @@ export function reviewModalActions(
     return { title: null, actions, notice: null };
   }
   if (status === 'MERCHANT_SHIPPED') {
-    const actions: ReviewAction[] = ['print_packing_slip'];
+    const actions: ReviewAction[] = [];
+    if (flow === 'ship' && canEditTracking(status)) actions.push('edit_tracking');
+    actions.push('print_packing_slip');
     if (flow !== 'ship') actions.push('delivery_details');
     else if (order.shipment_info?.some((s) => s.label_url)) actions.push('print_shipping_label');
     actions.push('close');
@@ -173,6 +170,7 @@ export function reviewModalActions(
 // ---------------------------------------------------------------------------
 
 export interface ListColumns {
+  /** The bulk-selection checkbox (active tab only; see canUseBulkTools). */
   bulkCheckbox: boolean;
   status: boolean;
   onTrack: boolean;
@@ -180,10 +178,11 @@ export interface ListColumns {
   rowActions: boolean;
 }
 
-export function listColumns(tab: OrderTab, opts: { singleOrderView?: boolean } = {}): ListColumns {
+/** Which columns a tab of the order list shows: on hold shows COMMENT instead of STATUS. */
+export function listColumns(tab: OrderTab): ListColumns {
   return {
-    bulkCheckbox: tab === 'active' && !opts.singleOrderView,
-    status: tab === 'active' || tab === 'completed' || tab === 'cancelled',
+    bulkCheckbox: canUseBulkTools(tab),
+    status: tab !== 'on_hold',
     onTrack: tab === 'active',
     comment: tab === 'on_hold',
     rowActions: tab !== 'cancelled',
@@ -195,18 +194,31 @@ export function canUseBulkTools(tab: OrderTab): boolean {
   return tab === 'active';
 }
 
-/** Per-row list actions (review, reject, accept). */
-export function rowActions(
-  status: OrderStatus,
-  tab: OrderTab,
-): { review: boolean; reject: boolean; accept: boolean } {
-  if (tab === 'cancelled') return { review: false, reject: false, accept: false };
-  return { review: true, reject: canReject(status), accept: canAccept(status) };
+export type RowAction = 'review' | 'reject' | 'accept' | 'view';
+
+export const ROW_ACTION_LABELS: Record<RowAction, string> = {
+  review: 'Review',
+  reject: 'Reject',
+  accept: 'Accept',
+  view: 'View',
+};
+
+/**
+ * Per-row list actions (part 1 §2): review, reject and accept on an order waiting for the merchant's
+ * decision, view on the others, none on the cancelled tab.
+ */
+export function rowActions(status: string, tab: OrderTab): RowAction[] {
+  if (!listColumns(tab).rowActions) return [];
+  if (!isOrderStatus(status)) return ['view'];
+  const decide: RowAction[] = [];
+  if (canReject(status)) decide.push('reject');
+  if (canAccept(status)) decide.push('accept');
+  return decide.length > 0 ? ['review', ...decide] : ['view'];
 }
 
 /** COMMENT column: the most recent status comment or 'None'. */
 export function statusCommentText(comment: string | null | undefined): string {
-  return comment?.trim() ? comment.trim() : 'None';
+  return comment?.trim() ? comment.trim() : MSG.NO_COMMENT;
 }
 
 /** Shipping labels can be created only with a carrier account. */

@@ -42,17 +42,6 @@ export function reportTypesFor(option: PrintOption): ReportType[] {
  */
 export const BULK_POLL_WINDOW_MS = BULK_MAX_POLLS * BULK_POLL_INTERVAL_MS;
 
-export interface BatchCounts {
-  total_count: number;
-  completed_count: number;
-  error_count: number;
-}
-
-/** Every order processed (done or failed). */
-export function isBatchSettled(c: BatchCounts): boolean {
-  return c.completed_count + c.error_count >= c.total_count;
-}
-
 /**
  * Seconds to show in 'Previous download in progress, please try after {n} second(s).': the polls the
  * console has left for the running batch (at least 1).

@@ -5,8 +5,6 @@
  * '{provider}'); every text that names it is built from this one constant.
  */
 export const PROVIDER_NAME = 'Marketplace';
-/** Configured site name (part 1 §9). */
-export const SITE_NAME = 'Retailer';
 
 export const TOAST_DURATION_MS = 8000;
 export const FAILED_UPDATE_REDIRECT_MS = 3500;
@@ -17,9 +15,7 @@ export const BULK_POLL_INTERVAL_MS = 1000;
 export const BULK_MAX_POLLS = 20;
 export const SEARCH_PAGE_SIZE = 10;
 export const ORDERS_PAGE_SIZE = 30;
-export const DEFAULT_ORDER_DIRECTION = 1;
 export const SEARCH_RESULTS_MAX_HEIGHT_PX = 300;
-export const CONTENT_MAX_WIDTH_PX = 1440;
 export const BREAKPOINTS = { mobile: 1100, small: 480, medium: 600, rejectDialog: 780 } as const;
 export const RESET_EMAIL_DELAY_MINUTES = 15;
 export const MIN_CUSTOMER_AGE = 21;
@@ -30,11 +26,13 @@ export const PRINT_OPTIONS = ['all', 'receipt', 'packingslip'] as const;
 export type PrintOption = (typeof PRINT_OPTIONS)[number];
 export const SORT_DIRECTIONS = ['desc', 'asc', 'none'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+/** Orders are listed newest first unless the merchant sorts otherwise. */
+export const DEFAULT_SORT_DIRECTION: SortDirection = 'desc';
 
 /** CREATED header click cycles descending → ascending → none → descending. */
 export function nextSortDirection(current: SortDirection): SortDirection {
   const i = SORT_DIRECTIONS.indexOf(current);
-  return SORT_DIRECTIONS[(i + 1) % SORT_DIRECTIONS.length] ?? 'desc';
+  return SORT_DIRECTIONS[(i + 1) % SORT_DIRECTIONS.length] ?? DEFAULT_SORT_DIRECTION;
 }
 
 /** Infinite scroll applies only with 30 or more orders loaded and not in the single-order view. */

@@ -51,11 +51,6 @@ export function inventoryLastUpdateText(value: DateInput, tz?: string | null): s
   return `Last Update: ${formatInventoryTimestamp(value, tz)} (Local time)`;
 }
 
-/** The default date format: '06.12.2025'. */
-export function formatDefaultDate(value: DateInput, tz?: string | null): string {
-  return fmt(value, 'MM.dd.yyyy', tz);
-}
-
 /** 'YYYY-MM-DD' of the instant in `tz`. */
 export function isoDateInZone(value: DateInput, tz?: string | null): string {
   return fmt(value, 'yyyy-MM-dd', tz);

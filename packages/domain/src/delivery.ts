@@ -2,7 +2,6 @@
  * Delivery methods, their labels and texts (spec part 2 §2.2, §2.4, §2.5, §4.2, §4.5).
  */
 import { addMilliseconds, format } from 'date-fns';
-import { z } from 'zod';
 import {
   type DateInput,
   formatShortDate,
@@ -22,7 +21,6 @@ export const DELIVERY_METHODS = [
   'courier',
 ] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
-export const DeliveryMethodSchema = z.enum(DELIVERY_METHODS);
 
 export function isDeliveryMethod(value: unknown): value is DeliveryMethod {
   return typeof value === 'string' && (DELIVERY_METHODS as readonly string[]).includes(value);
@@ -274,7 +272,6 @@ export function directionsSmsMessage(a: AddressLike): string {
 // ---------------------------------------------------------------------------
 
 export const COURIER_DISPATCH_TYPE = 'immediate';
-export const COURIER_REFRESH_DELAY_MS = 1500;
 
 export interface CourierInfoLike {
   order_status?: string | null;

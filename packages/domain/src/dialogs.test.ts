@@ -5,6 +5,7 @@ import {
   CourierRequestSchema,
   canAddBoxes,
   carrierTrackingUrl,
+  carrierWithLogo,
   courierRequestBody,
   DECLARED_VALUE_LIMIT_TEXT,
   DeliveredSchema,
@@ -100,6 +101,16 @@ describe('item dialogs', () => {
 });
 
 describe('tracking', () => {
+  it('shows the FedEx and UPS logos, in any spelling, and writes other carriers out', () => {
+    expect(carrierWithLogo('fedex')).toBe('FedEx');
+    expect(carrierWithLogo('FedEx')).toBe('FedEx');
+    expect(carrierWithLogo('UPS')).toBe('UPS');
+    expect(carrierWithLogo('ups')).toBe('UPS');
+    expect(carrierWithLogo('GSO')).toBeNull();
+    expect(carrierWithLogo('OTHER')).toBeNull();
+    expect(carrierWithLogo(null)).toBeNull();
+    expect(carrierWithLogo(undefined)).toBeNull();
+  });
   const FILL = '* Please fill in all the fields';
   it('carrier route strips spaces', () => {
     expect(TrackingSchema.parse({ tracking_provider: 'UPS', tracking_id: ' 1Z 999 AA1 ' })).toEqual({

@@ -177,7 +177,16 @@ export const TRACKING_CARRIER_LABELS: Record<TrackingCarrier, string> = {
   OTHER: 'Other',
 };
 /** Carriers with a logo (FedEx and UPS). */
-export const CARRIERS_WITH_LOGO: readonly TrackingCarrier[] = ['FedEx', 'UPS'];
+const CARRIERS_WITH_LOGO: readonly TrackingCarrier[] = ['FedEx', 'UPS'];
+
+/**
+ * The carrier whose logo the tracking row shows instead of its name (any spelling of FedEx or UPS),
+ * else null: the name is written out.
+ */
+export function carrierWithLogo(provider: string | null | undefined): TrackingCarrier | null {
+  const p = provider?.toLowerCase();
+  return CARRIERS_WITH_LOGO.find((c) => c.toLowerCase() === p) ?? null;
+}
 export const TRACKING_ID_MAX_LENGTH = MAX_LENGTH.trackingId;
 export const TRACKING_ID_MAX_MESSAGE = `The tracking number must have at most ${TRACKING_ID_MAX_LENGTH} characters`;
 
@@ -341,7 +350,6 @@ export const WEIGHT_MIN = 0.01;
 export const WEIGHT_MAX = 999999;
 export const DECLARED_VALUE_MIN = 0;
 export const DECLARED_VALUE_MAX = 4999.99;
-export const DECLARED_VALUE_LIMIT = 5000;
 export const WEIGHT_REQUIRED_MESSAGE = 'Please enter the weight.';
 export const WEIGHT_MIN_MESSAGE = 'Min value is 0.01';
 export const WEIGHT_MAX_MESSAGE = 'Max value is 999999.';

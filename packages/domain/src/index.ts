@@ -12,6 +12,7 @@ export * from './limits.ts';
 export * from './marketplace-events.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './order-history.ts';
 export * from './order-status.ts';
 export * from './order-updates.ts';
 export * from './password.ts';

@@ -6,7 +6,7 @@ import {
   daysUntil,
   formatContainerTotal,
   groupEngraving,
-  hasAtDistributorItem,
+  isAtDistributor,
   isPresaleNotReady,
   itemImageUrl,
   latestPreorderDate,
@@ -128,8 +128,10 @@ describe('presale and distributor', () => {
   it('latestPreorderDate', () =>
     expect(latestPreorderDate([pre('2025-07-01'), pre('2025-08-01'), item({ id: 'x' })])).toBe('2025-08-01'));
   it('at distributor', () => {
-    expect(hasAtDistributorItem([item({ id: 'a', offering: { stock_behavior: 'NextDay' } })])).toBe(true);
-    expect(hasAtDistributorItem([item({ id: 'a', offering: { stock_behavior: 'InStock' } })])).toBe(false);
+    // An order is marked 'At Distributor' when any line has this stock behaviour (place-order.ts).
+    expect(isAtDistributor('NextDay')).toBe(true);
+    expect(isAtDistributor('InStock')).toBe(false);
+    expect(isAtDistributor(null)).toBe(false);
   });
   it('image url', () =>
     expect(itemImageUrl('https://img/x_{dims}.jpg', '100x100')).toBe('https://img/x_100x100.jpg'));

@@ -191,11 +191,6 @@ export function isAtDistributor(stockBehavior: string | null | undefined): boole
   return stockBehavior === AT_DISTRIBUTOR_STOCK_BEHAVIOR;
 }
 
-/** 'At Distributor' icon: any item with stock behaviour NextDay. */
-export function hasAtDistributorItem(items: readonly OrderItemLike[]): boolean {
-  return items.some((it) => isAtDistributor(it.offering?.stock_behavior));
-}
-
 /** Item image URL from image_spec with its {dims} placeholder. */
 export function itemImageUrl(imageSpec: string | null | undefined, dims = '200x200'): string | null {
   return imageSpec ? imageSpec.replace(/\{dims\}/g, dims) : null;

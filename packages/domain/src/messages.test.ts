@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SORT_DIRECTION,
   nextSortDirection,
   packingSlipFileName,
   receiptFileName,
@@ -23,7 +24,6 @@ import {
 import {
   bulkAcceptMessage,
   bulkDownloadMessage,
-  checkFieldMessage,
   directionsSentMessage,
   downloadInProgressMessage,
   inventoryIssueEmail,
@@ -33,6 +33,7 @@ import {
   roleUpdateFailedMessage,
 } from './messages.ts';
 import { parseNameSearch, parseOrderSearch, searchFilter } from './search.ts';
+import { billingFieldMessage } from './settings.ts';
 
 describe('label errors (part 2 §8)', () => {
   const NETWORK =
@@ -125,7 +126,7 @@ describe('messages verbatim', () => {
     expect(downloadInProgressMessage(5)).toBe('Previous download in progress, please try after 5 second(s).');
     expect(roleUpdatedMessage('Ada')).toBe("Ada's role updated successfully!");
     expect(roleUpdateFailedMessage('Ada')).toBe("Something went wrong, Ada's role wasn't updated.");
-    expect(checkFieldMessage('EIN')).toBe('Please check EIN field');
+    expect(billingFieldMessage('EIN')).toBe('Please check EIN field');
   });
   it('bulk outcomes', () => {
     expect(bulkAcceptMessage({ order_accepted_count: 3, order_rejected_count: 0 }).message).toBe(
@@ -174,6 +175,7 @@ describe('search (part 1 §2)', () => {
 
 describe('constants and inventory', () => {
   it('sort cycle and scroll', () => {
+    expect(DEFAULT_SORT_DIRECTION).toBe('desc');
     expect(nextSortDirection('desc')).toBe('asc');
     expect(nextSortDirection('asc')).toBe('none');
     expect(nextSortDirection('none')).toBe('desc');

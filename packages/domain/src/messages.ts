@@ -136,11 +136,6 @@ export function roleUpdateFailedMessage(name: string): string {
   return `Something went wrong, ${name}'s role wasn't updated.`;
 }
 
-/** 'Please check {label} field' */
-export function checkFieldMessage(label: string): string {
-  return `Please check ${label} field`;
-}
-
 /** '{n} selected' (BRANDS filter). */
 export function selectedCountText(n: number): string {
   return `${n} selected`;

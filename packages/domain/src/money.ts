@@ -19,10 +19,6 @@ export function formatUsd(dollars: number): string {
   return usd.format(dollars === 0 ? 0 : dollars);
 }
 
-export function formatCents(cents: number): string {
-  return formatUsd(centsToDollars(cents));
-}
-
 /** Inventory price cell: '$ 12.99' (part 1 §2). */
 export function formatInventoryPrice(dollars: number | string | null | undefined): string {
   const n = typeof dollars === 'string' ? Number(dollars) : dollars;

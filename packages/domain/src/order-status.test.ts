@@ -14,7 +14,7 @@ import {
   TAB_LABELS,
   TAB_ROUTES,
   TAB_STATUSES,
-  tabFromRouteSegment,
+  tabOfPath,
   tabOfStatus,
   tabPath,
 } from './order-status.ts';
@@ -50,9 +50,14 @@ describe('statuses and tabs', () => {
       cancelled: 'cancelled',
       completed: 'completed',
     });
-    for (const t of ORDER_TABS) expect(tabFromRouteSegment(TAB_ROUTES[t])).toBe(t);
-    expect(tabFromRouteSegment('nope')).toBe('active');
-    expect(tabFromRouteSegment(undefined)).toBe('active');
+    for (const t of ORDER_TABS) {
+      expect(tabOfPath(`/orders/${TAB_ROUTES[t]}`)).toBe(t);
+      expect(tabOfPath(`/orders/${TAB_ROUTES[t]}/x`)).toBe(t);
+    }
+    // Unknown paths have no tab; the route table redirects them to /orders/active.
+    expect(tabOfPath('/orders/nope')).toBeNull();
+    expect(tabOfPath('/orders/view/ABC')).toBeNull();
+    expect(tabOfPath('/orders/on-holdx')).toBeNull();
     expect(tabPath('on_hold')).toBe('/orders/on-hold');
     expect(parseTab('onHold')).toBe('on_hold');
     expect(parseTab('on-hold')).toBe('on_hold');

@@ -54,7 +54,6 @@ export function isNewStatus(status: OrderStatus): boolean {
 
 export const ORDER_TABS = ['active', 'on_hold', 'cancelled', 'completed'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
-export const OrderTabSchema = z.enum(ORDER_TABS);
 
 export const TAB_STATUSES: Record<OrderTab, readonly OrderStatus[]> = {
   active: [
@@ -84,14 +83,13 @@ export const TAB_ROUTES: Record<OrderTab, string> = {
   completed: 'completed',
 };
 
-/** URL segment → tab; anything unknown is 'active' (spec: other paths redirect to /orders/active). */
-export function tabFromRouteSegment(segment: string | null | undefined): OrderTab {
-  for (const tab of ORDER_TABS) if (TAB_ROUTES[tab] === segment) return tab;
-  return 'active';
-}
-
 export function tabPath(tab: OrderTab): string {
   return `/orders/${TAB_ROUTES[tab]}`;
+}
+
+/** The tab a path under /orders shows, or null (the single order view, an unknown path). */
+export function tabOfPath(pathname: string): OrderTab | null {
+  return ORDER_TABS.find((t) => pathname === tabPath(t) || pathname.startsWith(`${tabPath(t)}/`)) ?? null;
 }
 
 export function orderViewPath(orderId: string): string {
@@ -211,16 +209,3 @@ export function displayGroup(status: OrderStatus, printed_timestamp?: string | D
       return 'cancelled';
   }
 }
-
-/** Statuses that still need merchant work (new, accepted, shipped-but-not-closed). */
-export const OPEN_STATUSES = [...NEW_STATUSES, 'MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED'] as const;
-
-/** Terminal statuses (no merchant action left). */
-export const TERMINAL_STATUSES = [
-  'CLOSED',
-  'MERCHANT_REJECTED',
-  'CANCELLED',
-  'PAYMENT_DECLINED',
-  'DISPUTED',
-  'REFUNDED',
-] as const satisfies readonly OrderStatus[];

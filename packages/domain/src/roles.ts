@@ -91,11 +91,6 @@ export function can(roles: readonly string[] | null | undefined, capability: Cap
   return (roles ?? []).some((r) => (allowed as readonly string[]).includes(r));
 }
 
-/** Capabilities of a set of roles. */
-export function capabilitiesOf(roles: readonly string[] | null | undefined): Capability[] {
-  return CAPABILITIES.filter((c) => can(roles, c));
-}
-
 export function isOwner(roles: readonly string[] | null | undefined): boolean {
   return (roles ?? []).includes('merch.owner');
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   BillingSchema,
   BillingUpdateSchema,
@@ -140,10 +141,13 @@ describe('billing', () => {
     });
   });
   it('toast: one field → its label, several → mandatory', () => {
+    const paths = (r: { error?: z.ZodError }) => (r.error?.issues ?? []).map((i) => i.path.join('.'));
     const one = BillingSchema.safeParse({ ...good, funding: { ...good.funding, routing_number: '1' } });
-    expect(billingErrorToast(one.error)).toBe('Please check Routing Number field');
+    expect(billingErrorToast(paths(one))).toBe('Please check Routing Number field');
     const many = BillingSchema.safeParse({});
-    expect(billingErrorToast(many.error)).toBe('Please check the mandatory fields');
+    expect(billingErrorToast(paths(many))).toBe('Please check the mandatory fields');
+    expect(billingErrorToast([])).toBe('Please check the mandatory fields');
+    expect(billingErrorToast(['no.such.field'])).toBe('Please check the mandatory fields');
   });
   it('update body may omit the account number', () => {
     const { account_number: _a, ...funding } = good.funding;

@@ -249,12 +249,12 @@ export function billingFieldMessage(label: string): string {
   return `Please check ${label} field`;
 }
 
-/** The billing failure toast for a validation error: the first field's label, else the generic text. */
-export function billingErrorToast(error: z.ZodError | null | undefined): string {
-  const first = error?.issues[0];
-  if (!first) return BILLING_MANDATORY_MESSAGE;
-  if (error.issues.length > 1) return BILLING_MANDATORY_MESSAGE;
-  const label = BILLING_FIELD_LABELS[first.path.map(String).join('.')];
+/**
+ * The billing toast for the dotted paths of the fields in error: 'Please check {label} field' for one
+ * field, else 'Please check the mandatory fields'.
+ */
+export function billingErrorToast(paths: readonly string[]): string {
+  const label = paths.length === 1 ? BILLING_FIELD_LABELS[paths[0] ?? ''] : undefined;
   return label ? billingFieldMessage(label) : BILLING_MANDATORY_MESSAGE;
 }
 

@@ -66,7 +66,5 @@ export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used with a different request. Use a new key for a new purchase.';
 export const LABEL_PURCHASE_IN_PROGRESS_MESSAGE =
   'A shipping label is already being bought for this order. Please wait a moment and reload the order.';
-export const LABEL_ORDER_NOT_READY_MESSAGE = 'Shipping labels can be bought only for accepted orders.';
-
 /** The receipt is not printed while the order is SUBMITTED (part 2 §4.3). */
 export const RECEIPT_NOT_READY_MESSAGE = 'The receipt can be printed once the order is no longer SUBMITTED.';

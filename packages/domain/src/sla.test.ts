@@ -6,8 +6,10 @@ import {
   endOfNextBusinessDay,
   formatDurationShort,
   type SlaInput,
+  slaColor,
   slaDueAt,
   slaMessage,
+  tabHasSla,
 } from './sla.ts';
 
 const NY = 'America/New_York';
@@ -156,5 +158,25 @@ describe('formatting', () => {
     expect(slaMessage(30_000)).toBe('Due in 1m');
     expect(slaMessage(0)).toBe('Overdue');
     expect(slaMessage(-3 * 3_600_000)).toBe('Overdue by 3h');
+  });
+});
+
+describe('On Track badge colour', () => {
+  it('green, orange, red; an unknown type reads as on track', () => {
+    expect(slaColor('SLA0')).toBe('green');
+    expect(slaColor('SLA1')).toBe('orange');
+    expect(slaColor('SLA2')).toBe('red');
+    expect(slaColor('SLA9')).toBe('green');
+  });
+});
+
+describe('tabs whose orders carry an SLA', () => {
+  it('only the active tab, or no tab at all', () => {
+    expect(tabHasSla('active')).toBe(true);
+    expect(tabHasSla(undefined)).toBe(true);
+    expect(tabHasSla(null)).toBe(true);
+    expect(tabHasSla('on_hold')).toBe(false);
+    expect(tabHasSla('cancelled')).toBe(false);
+    expect(tabHasSla('completed')).toBe(false);
   });
 });

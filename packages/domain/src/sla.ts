@@ -4,7 +4,7 @@
  * left counts as the last quarter), SLA2 once the due time is reached. None once shipped or closed.
  */
 import { TZDate } from '@date-fns/tz';
-import { NEW_STATUSES, type OrderStatus } from './order-status.ts';
+import { NEW_STATUSES, type OrderStatus, type OrderTab, TAB_STATUSES } from './order-status.ts';
 import { parseIsoDate } from './validation.ts';
 
 export const SLA_TYPES = ['SLA0', 'SLA1', 'SLA2'] as const;
@@ -15,7 +15,12 @@ export interface OnTrackStatus {
 }
 
 /** Badge colours (part 1 §2): SLA0 green, SLA1 orange, SLA2 red. */
-export const SLA_COLORS: Record<SlaType, string> = { SLA0: 'green', SLA1: 'orange', SLA2: 'red' };
+const SLA_COLORS: Record<SlaType, string> = { SLA0: 'green', SLA1: 'orange', SLA2: 'red' };
+
+/** The colour of an On Track badge; a type the console does not know reads as on track. */
+export function slaColor(type: string): string {
+  return SLA_COLORS[type as SlaType] ?? SLA_COLORS.SLA0;
+}
 
 export const ON_DEMAND_SLA_MS = 2 * 60 * 60 * 1000;
 
@@ -156,6 +161,11 @@ export function slaMessage(remainingMs: number): string {
 
 export function hasSla(status: string): boolean {
   return (SLA_STATUSES as readonly string[]).includes(status);
+}
+
+/** Whether orders of a tab can carry an SLA (the On Track badge); with no tab, any order can. */
+export function tabHasSla(tab: OrderTab | null | undefined): boolean {
+  return !tab || TAB_STATUSES[tab].some(hasSla);
 }
 
 /** The order's `on_track_status`, or null when the order carries no SLA. */

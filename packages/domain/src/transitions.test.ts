@@ -7,6 +7,7 @@ import {
   canTransition,
   ITEM_REASON_STATUS,
   ITEM_REASONS,
+  itemStatusLabel,
   REJECTION_REASON_LABELS,
   REJECTION_REASONS,
   TRANSITIONS,
@@ -98,5 +99,13 @@ describe('reasons', () => {
   it('item reasons', () => {
     expect([...ITEM_REASONS]).toEqual(['outOfStock', 'wrongPrice']);
     expect(ITEM_REASON_STATUS).toEqual({ outOfStock: 'OUT_OF_STOCK', wrongPrice: 'WRONG_PRICE' });
+  });
+});
+
+describe('item problem badges', () => {
+  it('reads the item status as its reason', () => {
+    expect(itemStatusLabel('OUT_OF_STOCK')).toBe('Out of stock');
+    expect(itemStatusLabel('WRONG_PRICE')).toBe('Wrong Price');
+    expect(itemStatusLabel('ANYTHING_ELSE')).toBe('Wrong Price');
   });
 });

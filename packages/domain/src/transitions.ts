@@ -88,4 +88,10 @@ export const ITEM_REASON_STATUS: Record<ItemReason, 'OUT_OF_STOCK' | 'WRONG_PRIC
   wrongPrice: 'WRONG_PRICE',
 };
 export const ITEM_STATUSES = ['OUT_OF_STOCK', 'WRONG_PRICE'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+/** The badge of an item problem: 'Out of stock', else 'Wrong Price'. */
+export function itemStatusLabel(status: string): string {
+  return status === ITEM_REASON_STATUS.outOfStock
+    ? ITEM_REASON_LABELS.outOfStock
+    : ITEM_REASON_LABELS.wrongPrice;
+}

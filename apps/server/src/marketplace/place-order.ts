@@ -1,5 +1,11 @@
 import type { MarketplaceEventBody, MarketplaceOfferings, PlaceOrderBody } from '@mc/api';
-import { DomainError, dollarsToCents, MARKETPLACE_EVENT_TARGET, newOrderId } from '@mc/domain';
+import {
+  DomainError,
+  dollarsToCents,
+  isAtDistributor,
+  MARKETPLACE_EVENT_TARGET,
+  newOrderId,
+} from '@mc/domain';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -193,7 +199,7 @@ export async function placeOrder(
         tip_cents: cents.tip,
         total_cents: subtotal + cents.tax + cents.fee + cents.ship + cents.tip,
         item_quantity: lines.reduce((s, l) => s + l.quantity, 0),
-        has_at_distributor: lines.some((l) => l.stock_behavior === 'NextDay'),
+        has_at_distributor: lines.some((l) => isAtDistributor(l.stock_behavior)),
         order_weight: body.order_weight ?? null,
       })
       .onConflictDoNothing()

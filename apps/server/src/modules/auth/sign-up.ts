@@ -14,7 +14,8 @@ export function newMerchantKey(): string {
 
 /**
  * Sign-up creates the person's account and a store of their own, with them as its owner
- * (docs/decisions.md: a new sign-up is a new merchant whose payment onboarding is still to do).
+ * (docs/decisions/0004-a-sign-up-creates-the-persons-own-store.md: a new sign-up is a new merchant whose
+ * payment onboarding is still to do).
  */
 export async function signUp(ctx: AppContext, input: SignUpBody) {
   const email = input.email.trim();

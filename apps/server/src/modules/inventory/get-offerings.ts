@@ -1,4 +1,5 @@
 import type { Offering, OfferingsResponse } from '@mc/api';
+import { centsToDollars } from '@mc/domain';
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import {
@@ -61,7 +62,7 @@ export async function getOfferings(
   const items: Offering[] = rows.map((r) => ({
     id: r.offering.merchant_sku,
     offering_id: r.offering.id,
-    price: r.offering.price_cents / 100,
+    price: centsToDollars(r.offering.price_cents),
     quantity: r.offering.quantity,
     is_active: r.offering.is_active,
     stock_behavior: r.offering.stock_behavior,

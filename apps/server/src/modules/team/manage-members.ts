@@ -1,5 +1,5 @@
 import type { Ok, SetUserRolesBody, TeamMember, TeamResponse, UserRolesResponse } from '@mc/api';
-import { can, canManageTeamMember, DomainError, type MerchantRole } from '@mc/domain';
+import { can, canManageTeamMember, DomainError, isOwner, type MerchantRole } from '@mc/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -42,7 +42,7 @@ async function lockTarget(tx: Tx, principal: Principal, targetId: string, selfMe
       principal.userId === targetId ? selfMessage : 'Only the store owner can manage users.',
     );
   }
-  const otherOwners = rows.filter((r) => r.id !== targetId && r.roles.includes('merch.owner')).length;
+  const otherOwners = rows.filter((r) => r.id !== targetId && isOwner(r.roles)).length;
   return { target, otherOwners };
 }
 
@@ -56,7 +56,7 @@ export async function setUserRole(
   const role = body.roles[0] as MerchantRole;
   return ctx.database.db.transaction(async (tx) => {
     const { target, otherOwners } = await lockTarget(tx, principal, targetId, SELF_ROLE_MESSAGE);
-    if (target.roles.includes('merch.owner') && role !== 'merch.owner' && otherOwners === 0) {
+    if (isOwner(target.roles) && !isOwner([role]) && otherOwners === 0) {
       throw new DomainError('CONFLICT', LAST_OWNER_MESSAGE);
     }
     const [row] = await tx
@@ -72,7 +72,7 @@ export async function setUserRole(
 export async function revokeUser(ctx: AppContext, principal: Principal, targetId: string): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const { target, otherOwners } = await lockTarget(tx, principal, targetId, SELF_REVOKE_MESSAGE);
-    if (target.roles.includes('merch.owner') && otherOwners === 0)
+    if (isOwner(target.roles) && otherOwners === 0)
       throw new DomainError('CONFLICT', LAST_OWNER_MESSAGE);
     await tx.update(users).set({ authorized_merchant_id: null, roles: [] }).where(eq(users.id, targetId));
     await revokeAllSessions(tx, targetId);

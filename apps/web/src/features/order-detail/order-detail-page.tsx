@@ -5,6 +5,7 @@ import {
   DISPLAY_GROUP_LABELS,
   displayGroup,
   type OrderStatus,
+  slaColor,
   statusLabel,
 } from '@mc/domain';
 import { Link, useParams } from 'react-router';
@@ -80,18 +81,7 @@ export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => 
           />
         </Group>
         {order.on_track_status && (
-          <Alert
-            mt="sm"
-            variant="light"
-            color={
-              order.on_track_status.type === 'SLA2'
-                ? 'red'
-                : order.on_track_status.type === 'SLA1'
-                  ? 'orange'
-                  : 'green'
-            }
-            p="xs"
-          >
+          <Alert mt="sm" variant="light" color={slaColor(order.on_track_status.type)} p="xs">
             {order.on_track_status.message}
           </Alert>
         )}

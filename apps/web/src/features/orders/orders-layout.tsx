@@ -1,5 +1,5 @@
 import { Badge, Group, Switch, Title } from '@mantine/core';
-import { ORDER_TABS, type OrderTab, ordersHeaderTitle, TAB_LABELS, tabPath } from '@mc/domain';
+import { ORDER_TABS, ordersHeaderTitle, TAB_LABELS, tabOfPath, tabPath } from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -15,11 +15,6 @@ import classes from './orders.module.css';
 export interface OrdersOutletContext {
   filters: ListFilters;
   setFilters: (f: ListFilters) => void;
-}
-
-/** The tab a path under /orders shows, or null (the single order view). */
-export function tabOfPath(pathname: string): OrderTab | null {
-  return ORDER_TABS.find((t) => pathname === tabPath(t) || pathname.startsWith(`${tabPath(t)}/`)) ?? null;
 }
 
 const TITLE_PREFIX = /^\(\d+\) /;

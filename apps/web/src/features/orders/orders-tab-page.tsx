@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { OrderListItem } from '@mc/api';
-import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll } from '@mc/domain';
+import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll, tabOfPath } from '@mc/domain';
 import { IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -22,7 +22,7 @@ import { OrdersTable } from './components/orders-table.tsx';
 import { newOrdersStore, useNewOrders } from './hooks/new-orders-store.ts';
 import { useInfiniteScroll } from './hooks/use-infinite-scroll.ts';
 import classes from './orders.module.css';
-import { type OrdersOutletContext, tabOfPath } from './orders-layout.tsx';
+import type { OrdersOutletContext } from './orders-layout.tsx';
 import { flattenPages } from './orders-list-cache.ts';
 
 /** The spec's mobile layout covers 1100 px and below (part 1 §9): the table needs more than that. */

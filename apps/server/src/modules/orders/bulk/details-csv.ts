@@ -6,7 +6,7 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { deliveryMethodLabel, neutraliseCsvCell } from '@mc/domain';
+import { centsToDollars, deliveryMethodLabel, neutraliseCsvCell } from '@mc/domain';
 import { stringify } from 'csv-stringify';
 import type { BulkOrderRow } from './load-orders.ts';
 import { toIso } from './load-orders.ts';
@@ -45,7 +45,7 @@ export const DETAILS_CSV_COLUMNS = [
   'Tracking URL',
 ] as const;
 
-const money = (cents: number) => (Math.round(cents) / 100).toFixed(2);
+const money = (cents: number) => centsToDollars(cents).toFixed(2);
 const cell = (v: unknown): string => neutraliseCsvCell(v === null || v === undefined ? '' : String(v));
 
 /** The CSV records of one order: a row per item line (an order without items still gets one row). */

@@ -3,6 +3,7 @@
  * brand, items aggregated as JSON), always scoped to the merchant. Used by the reports renderer
  * (DocumentOrder) and the details CSV.
  */
+import { centsToDollars } from '@mc/domain';
 import type { Database } from '../../../db/client.ts';
 import type {
   DeliveryMethod,
@@ -146,7 +147,6 @@ export const toIso = (v: Date | string | null | undefined): string | null => {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 };
 
-const dollars = (cents: number) => Math.round(cents) / 100;
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
 export interface MerchantForDocuments {
@@ -181,8 +181,8 @@ export function toDocumentOrder(row: BulkOrderRow, merchant: MerchantForDocument
       name: i.name,
       description: i.description,
       quantity: i.quantity,
-      price: dollars(i.price_cents),
-      subtotal: dollars(i.subtotal_cents),
+      price: centsToDollars(i.price_cents),
+      subtotal: centsToDollars(i.subtotal_cents),
       sku: i.merchant_sku,
       container_size: i.container_size?.formatted ?? null,
       parent_line_item_id: i.parent_line_item_id,
@@ -227,13 +227,13 @@ export function toDocumentOrder(row: BulkOrderRow, merchant: MerchantForDocument
       email: c.email ?? null,
     },
     transaction: {
-      subtotal: dollars(row.subtotal_cents),
-      tax: dollars(row.tax_cents),
-      delivery_fee: dollars(row.delivery_fee_cents),
-      shipping: dollars(row.shipping_cents),
-      tip: dollars(row.tip_cents),
-      discount: dollars(row.discount_cents),
-      total: dollars(row.total_cents),
+      subtotal: centsToDollars(row.subtotal_cents),
+      tax: centsToDollars(row.tax_cents),
+      delivery_fee: centsToDollars(row.delivery_fee_cents),
+      shipping: centsToDollars(row.shipping_cents),
+      tip: centsToDollars(row.tip_cents),
+      discount: centsToDollars(row.discount_cents),
+      total: centsToDollars(row.total_cents),
     },
     items,
     tracking_provider: row.tracking_provider,

@@ -1,7 +1,8 @@
 /**
  * Bulk tools (part 2 §7): bulk accept, bulk details, bulk reports, batch polling and the batch files.
  * Every batch is a durable background job; bulk accept waits a few seconds so that a small selection
- * answers with its counts at once (docs/decisions-bulk-notes.md).
+ * answers with its counts at once
+ * (docs/decisions/0048-every-bulk-operation-is-a-durable-job-bulk-accept-included.md).
  */
 import type { AppContext } from '../../../context.ts';
 import type { EndpointHandlers } from '../../../routes/endpoint-handlers.ts';

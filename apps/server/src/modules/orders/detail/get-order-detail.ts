@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@mc/api';
 import {
+  centsToDollars,
   computeOnTrackStatus,
   DomainError,
   latestPreorderDate,
@@ -18,7 +19,6 @@ import {
   shipments,
 } from '../../../db/schema.ts';
 
-const dollars = (cents: number) => Math.round(cents) / 100;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The order as the detail view and the Review Order modal read it (scoped to the merchant, else 404). */
@@ -59,9 +59,9 @@ export async function getOrderDetail(
     name: it.name,
     description: it.description,
     quantity: it.quantity,
-    price: dollars(it.price_cents),
-    subtotal: dollars(it.subtotal_cents),
-    discount: dollars(it.discount_cents),
+    price: centsToDollars(it.price_cents),
+    subtotal: centsToDollars(it.subtotal_cents),
+    discount: centsToDollars(it.discount_cents),
     image_spec: it.image_spec,
     parent_line_item_id: it.parent_line_item_id,
     product: { id: it.product_id, container_size: it.container_size ?? null },
@@ -116,13 +116,13 @@ export async function getOrderDetail(
       last_order: o.customer.last_order ?? null,
     },
     transaction: {
-      subtotal: dollars(o.subtotal_cents),
-      tax: dollars(o.tax_cents),
-      delivery_fee: dollars(o.delivery_fee_cents),
-      shipping: dollars(o.shipping_cents),
-      tip: dollars(o.tip_cents),
-      discount: dollars(o.discount_cents),
-      total: dollars(o.total_cents),
+      subtotal: centsToDollars(o.subtotal_cents),
+      tax: centsToDollars(o.tax_cents),
+      delivery_fee: centsToDollars(o.delivery_fee_cents),
+      shipping: centsToDollars(o.shipping_cents),
+      tip: centsToDollars(o.tip_cents),
+      discount: centsToDollars(o.discount_cents),
+      total: centsToDollars(o.total_cents),
     },
     items: detailItems,
     order_weight: o.order_weight,

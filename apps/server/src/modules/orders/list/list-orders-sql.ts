@@ -105,7 +105,8 @@ export interface ListRow {
  * Terms of three characters or more go through the merchant's trigram index. A shorter term has no
  * trigram to look up (the index would visit every order of the merchant), so the column is wrapped to
  * keep the planner on the newest-first index, which stops at the page's last match: fast for the common
- * case, one pass over the merchant's orders when nothing matches (docs/decisions.md).
+ * case, one pass over the merchant's orders when nothing matches
+ * (docs/decisions/0066-search-indexes-led-by-the-merchant-short-terms.md).
  */
 function searchColumn(column: string, term: string): string {
   return term.trim().length >= 3 ? column : `(${column} || '')`;

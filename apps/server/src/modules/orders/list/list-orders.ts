@@ -5,12 +5,15 @@
 import type { OrderListItem, OrdersListQuery, OrdersListResponse } from '@mc/api';
 import {
   type BusinessHoursEntry,
+  centsToDollars,
   computeOnTrackStatus,
+  DEFAULT_SORT_DIRECTION,
   DEFAULT_TIMEZONE,
   DomainError,
   hasSla,
   ORDERS_PAGE_SIZE,
   SORT_DIRECTIONS,
+  tabHasSla,
 } from '@mc/domain';
 import type { RawQuery } from '../../../db/client.ts';
 import {
@@ -66,7 +69,7 @@ export function toListParams(
     search: q['filter[search]'] || undefined,
     recipientName: q['filter[recipient_name]'] || undefined,
     customerEmail: q['filter[customer_email]'] || undefined,
-    sort: q['sort[date]'] ?? 'desc',
+    sort: q['sort[date]'] ?? DEFAULT_SORT_DIRECTION,
   };
 }
 
@@ -115,7 +118,7 @@ export function toListItem(
     customer: { first_name: r.c_first ?? '', last_name: r.c_last ?? '', email: r.customer_email },
     item_quantity: Number(r.item_quantity),
     has_at_distributor: Boolean(r.has_at_distributor),
-    transaction: { total: Number(r.total_cents) / 100 },
+    transaction: { total: centsToDollars(Number(r.total_cents)) },
   };
 }
 
@@ -163,7 +166,7 @@ export async function listOrders(
   const p = toListParams(merchant.id, q, opts.defaultLimit);
   const timezone = merchant.timezone || DEFAULT_TIMEZONE;
   // The SLA needs the merchant's hours only where SLA statuses can appear (active tab, or no tab).
-  const mayHaveSla = !p.tab || p.tab === 'active';
+  const mayHaveSla = tabHasSla(p.tab);
   const kept = usesKeptCount(p);
   // One round trip: the page carries the kept total and the hours (see ListExtras).
   const list = buildListQuery(p, { hours: mayHaveSla, keptTotal: kept });

@@ -2,7 +2,7 @@
  * Orders as the PDF renderers read them (documents/types.ts), scoped to one merchant.
  * One order for a report download; many, in pages of two queries each, for a batch.
  */
-import { DomainError, isDeliveryMethod } from '@mc/domain';
+import { centsToDollars, DomainError, isDeliveryMethod } from '@mc/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { MerchantRow } from '../../../db/rows.ts';
@@ -16,8 +16,6 @@ import type {
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-
-const dollars = (cents: number) => Math.round(cents) / 100;
 
 export function documentMerchant(m: MerchantRow): DocumentMerchant {
   const locality = [m.city, [m.state, m.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -37,8 +35,8 @@ function documentItem(it: ItemRow): DocumentItem {
     name: it.name,
     description: it.description || null,
     quantity: it.quantity,
-    price: dollars(it.price_cents),
-    subtotal: dollars(it.subtotal_cents),
+    price: centsToDollars(it.price_cents),
+    subtotal: centsToDollars(it.subtotal_cents),
     sku: it.merchant_sku,
     container_size: it.container_size?.formatted ?? null,
     parent_line_item_id: it.parent_line_item_id,
@@ -68,13 +66,13 @@ export function documentOrder(
     recipient: o.recipient,
     customer: o.customer,
     transaction: {
-      subtotal: dollars(o.subtotal_cents),
-      tax: dollars(o.tax_cents),
-      delivery_fee: dollars(o.delivery_fee_cents),
-      shipping: dollars(o.shipping_cents),
-      tip: dollars(o.tip_cents),
-      discount: dollars(o.discount_cents),
-      total: dollars(o.total_cents),
+      subtotal: centsToDollars(o.subtotal_cents),
+      tax: centsToDollars(o.tax_cents),
+      delivery_fee: centsToDollars(o.delivery_fee_cents),
+      shipping: centsToDollars(o.shipping_cents),
+      tip: centsToDollars(o.tip_cents),
+      discount: centsToDollars(o.discount_cents),
+      total: centsToDollars(o.total_cents),
     },
     items: items.map(documentItem),
     tracking_provider:

@@ -1,6 +1,7 @@
 import { Anchor, Text, ThemeIcon } from '@mantine/core';
 import type { Offering } from '@mc/api';
 import {
+  formatInventoryPrice,
   inventoryIssueEmail,
   inventoryQuantityText,
   isAtDistributor,
@@ -61,7 +62,7 @@ const Row = memo(function Row({
         </Text>
       </td>
       <td>{product.container_size!.formatted}</td>
-      <td className={classes.num}>$ {item.price.toFixed(2)}</td>
+      <td className={classes.num}>{formatInventoryPrice(item.price)}</td>
       <td className={classes.num}>
         {atDistributor ? (
           <Text span fz="xs" fw={700} c="grape.8" className={classes.distributor}>

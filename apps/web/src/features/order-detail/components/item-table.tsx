@@ -10,6 +10,7 @@ import {
   ITEM_REASON_LABELS,
   isAtDistributor,
   itemImageUrl,
+  itemStatusLabel,
   type OrderStatus,
   showItemOptions,
 } from '@mc/domain';
@@ -100,7 +101,7 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
                     )}
                     {flags.map((f) => (
                       <Badge key={f} size="xs" color="red" variant="light" mt={4} mr={4}>
-                        {f === 'OUT_OF_STOCK' ? ITEM_REASON_LABELS.outOfStock : ITEM_REASON_LABELS.wrongPrice}
+                        {itemStatusLabel(f)}
                       </Badge>
                     ))}
                     {engravings.map((g) => (

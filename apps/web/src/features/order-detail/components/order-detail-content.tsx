@@ -3,17 +3,20 @@ import type { OrderDetail, OrderDetailItem } from '@mc/api';
 import {
   addressActions,
   canPrintReceipt,
+  carrierWithLogo,
   deliveryMethodDetail,
   formatOrderDate,
   formatPhoneDisplay,
   formatShortDate,
   formatTime,
   formatUsd,
+  historyActionText,
+  historyActorName,
+  historyStatusChange,
   type OrderStatus,
   recipientName,
   showCourierDetails,
   showTrackingLink,
-  statusLabel,
 } from '@mc/domain';
 import { IconMapPin, IconPhone, IconPrinter, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -65,14 +68,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CarrierLogo({ provider }: { provider: string | null }) {
-  if (provider?.toLowerCase() === 'fedex')
+export function CarrierLogo({ provider }: { provider: string | null }) {
+  const carrier = carrierWithLogo(provider);
+  if (carrier === 'FedEx')
     return (
       <span className={`${classes.carrierLogo} ${classes.fedex}`} role="img" aria-label="FedEx">
         Fed<span>Ex</span>
       </span>
     );
-  if (provider?.toLowerCase() === 'ups')
+  if (carrier === 'UPS')
     return (
       <span className={`${classes.carrierLogo} ${classes.ups}`} role="img" aria-label="UPS">
         UPS
@@ -219,7 +223,7 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
             {order.tracking_id ? (
               <>
                 <CarrierLogo provider={order.tracking_provider} />
-                {!['fedex', 'ups'].includes((order.tracking_provider ?? '').toLowerCase()) && carrierName && (
+                {!carrierWithLogo(order.tracking_provider) && carrierName && (
                   <Text span fz="sm">
                     {carrierName}{' '}
                   </Text>
@@ -304,28 +308,8 @@ function SummaryLine({ label, value, strong }: { label: string; value: number; s
   );
 }
 
-const ACTION_TEXT: Record<string, string> = {
-  placed: 'Order placed',
-  accept: 'Accepted',
-  reject: 'Rejected',
-  reject_items: 'Put on hold (item problem)',
-  ship: 'Shipped with tracking',
-  out_for_delivery: 'Out for delivery',
-  courier_requested: 'Courier pickup requested',
-  delivered: 'Delivered',
-  payment_declined: 'Payment declined',
-  tracking_updated: 'Tracking updated',
-  delivery_details_saved: 'Delivery details saved',
-  instructions_updated: 'Delivery instructions updated',
-  rejection_message_saved: 'Item problems saved',
-  customer_cancelled: 'Cancelled by the customer',
-  customer_accepted_changes: 'Customer accepted the changes',
-  dispute: 'Disputed',
-  refund: 'Refunded',
-};
-
 /** The order's timeline: who did what, when, from which status to which, with comments (issue #4 §5). */
-function HistoryTimeline({ order }: { order: OrderDetail }) {
+export function HistoryTimeline({ order }: { order: OrderDetail }) {
   const entries = [...order.history].reverse();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="History">
@@ -334,19 +318,14 @@ function HistoryTimeline({ order }: { order: OrderDetail }) {
       </Title>
       <Timeline bulletSize={14} lineWidth={2} active={0}>
         {entries.map((h) => {
-          const who = h.actor_name ?? (h.actor_type === 'marketplace' ? 'Marketplace' : 'Store');
-          const change =
-            h.from_status && h.to_status && h.from_status !== h.to_status
-              ? `${statusLabel(h.from_status)} → ${statusLabel(h.to_status)}`
-              : h.to_status
-                ? statusLabel(h.to_status)
-                : '';
+          const who = historyActorName(h);
+          const change = historyStatusChange(h);
           return (
             <Timeline.Item
               key={h.id}
               title={
                 <Text fz="sm" fw={600}>
-                  {ACTION_TEXT[h.action] ?? h.action.replace(/_/g, ' ')}
+                  {historyActionText(h.action)}
                 </Text>
               }
             >

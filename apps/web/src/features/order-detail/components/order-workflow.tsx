@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { OrderDetail, OrderDetailItem } from '@mc/api';
 import {
-  canEditTracking,
-  fulfilmentFlow,
+  canCreateShippingLabel,
   type OrderStatus,
   REVIEW_ACTION_LABELS,
   type ReviewAction,
@@ -90,15 +89,15 @@ export function OrderActionButtons({
   const merchant = useQuery({ ...merchantQueryOptions(tmk), enabled: Boolean(tmk) });
   const status = order.status as OrderStatus;
   const review = reviewModalActions(order, {
-    hasCarrier: Boolean(merchant.data?.carrier_integration && labels?.onCreateLabel),
+    hasCarrier: canCreateShippingLabel(merchant.data) && Boolean(labels?.onCreateLabel),
   });
-  const flow = fulfilmentFlow(order);
 
   const handlers: Record<ReviewAction, (() => void) | undefined> = {
     accept: () => open({ kind: 'accept' }),
     reject: () => open({ kind: 'reject' }),
     print_packing_slip: print.printPackingSlip,
     add_tracking: () => open({ kind: 'tracking' }),
+    edit_tracking: () => open({ kind: 'tracking' }),
     add_shipping: labels?.onCreateLabel ? () => labels.onCreateLabel?.(order) : undefined,
     deliver_order: () => open({ kind: 'deliver', mode: initialDeliveryMode(status, false) }),
     request_pickup: () => open({ kind: 'deliver', mode: initialDeliveryMode(status, true) }),
@@ -107,7 +106,11 @@ export function OrderActionButtons({
     close: onClose,
   };
   const colors: Partial<Record<ReviewAction, string>> = { accept: 'teal.9', reject: 'red.8' };
-  const variants: Partial<Record<ReviewAction, string>> = { close: 'default', print_packing_slip: 'light' };
+  const variants: Partial<Record<ReviewAction, string>> = {
+    close: 'default',
+    print_packing_slip: 'light',
+    edit_tracking: 'light',
+  };
   const shown = review.actions.filter((a) => handlers[a]);
 
   return (
@@ -118,11 +121,6 @@ export function OrderActionButtons({
         </Alert>
       )}
       <Group gap="xs" justify="flex-end" wrap="wrap">
-        {status === 'MERCHANT_SHIPPED' && flow === 'ship' && canEditTracking(status) && (
-          <Button variant="light" onClick={() => open({ kind: 'tracking' })}>
-            EDIT TRACKING
-          </Button>
-        )}
         {shown.map((a) => (
           <Button
             key={a}

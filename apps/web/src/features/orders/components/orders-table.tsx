@@ -9,9 +9,10 @@ import {
   formatTime,
   formatUsd,
   isOrderStatus,
-  MSG,
+  listColumns,
   type OrderTab,
   type SortDirection,
+  statusCommentText,
   statusLabel,
 } from '@mc/domain';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -49,16 +50,6 @@ export interface OrdersTableProps {
   /** Bulk selection (active tab only): the header checkbox and one per row. */
   selectAll?: ReactNode;
   rowSelect?: (order: OrderListItem) => ReactNode;
-}
-
-/** Which columns a tab shows (part 2 §2.1). */
-function columnsOf(tab: OrderTab) {
-  return {
-    status: tab !== 'on_hold',
-    onTrack: tab === 'active',
-    comment: tab === 'on_hold',
-    actions: tab !== 'cancelled',
-  };
 }
 
 function StatusBadge({ status, printed }: { status: string; printed: string | null }) {
@@ -100,15 +91,16 @@ function DesktopTable({
   loading,
   empty,
   selectAll,
-  rowSelect,
+  rowSelect: offeredRowSelect,
 }: OrdersTableProps) {
-  const cols = columnsOf(tab);
+  const cols = listColumns(tab);
+  const rowSelect = cols.bulkCheckbox ? offeredRowSelect : undefined;
   const colCount =
     7 +
     Number(cols.status) +
     Number(cols.onTrack) +
     Number(cols.comment) +
-    Number(cols.actions) +
+    Number(cols.rowActions) +
     Number(Boolean(rowSelect));
   return (
     <Table.ScrollContainer minWidth={980}>
@@ -146,7 +138,7 @@ function DesktopTable({
             </Table.Th>
             <Table.Th ta="right">ITEMS</Table.Th>
             <Table.Th ta="right">TOTAL</Table.Th>
-            {cols.actions ? (
+            {cols.rowActions ? (
               <Table.Th className={classes.actionsCell}>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -207,7 +199,7 @@ function DesktopTable({
                   <SlaBadge status={o.on_track_status} />
                 </Table.Td>
               ) : null}
-              {cols.comment ? <Table.Td>{o.status_recent_comment || MSG.NO_COMMENT}</Table.Td> : null}
+              {cols.comment ? <Table.Td>{statusCommentText(o.status_recent_comment)}</Table.Td> : null}
               <Table.Td>
                 {deliveryMethodLabel({
                   method: o.delivery.method,
@@ -219,7 +211,7 @@ function DesktopTable({
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatUsd(o.transaction.total)}
               </Table.Td>
-              {cols.actions ? (
+              {cols.rowActions ? (
                 <Table.Td className={classes.actionsCell}>
                   <OrderRowActions order={o} tab={tab} onOpen={onOpen} />
                 </Table.Td>
@@ -243,9 +235,10 @@ function MobileList({
   loading,
   empty,
   selectAll,
-  rowSelect,
+  rowSelect: offeredRowSelect,
 }: OrdersTableProps) {
-  const cols = columnsOf(tab);
+  const cols = listColumns(tab);
+  const rowSelect = cols.bulkCheckbox ? offeredRowSelect : undefined;
   return (
     <Stack gap="sm">
       <Group gap="xs" className={classes.mobileControls} role="toolbar" aria-label="Sort and filter">
@@ -302,7 +295,7 @@ function MobileList({
                       <Text span fw={600} fz="xs">
                         COMMENT:
                       </Text>{' '}
-                      {o.status_recent_comment || MSG.NO_COMMENT}
+                      {statusCommentText(o.status_recent_comment)}
                     </Text>
                   ) : null}
                 </Group>

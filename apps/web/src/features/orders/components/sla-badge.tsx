@@ -1,13 +1,13 @@
 import { Badge } from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
-import { SLA_COLORS } from '@mc/domain';
+import { slaColor } from '@mc/domain';
 
 /** On Track badge (part 1 §2): SLA0 green, SLA1 orange, SLA2 red, with the server's message. */
 export function SlaBadge({ status }: { status: OrderListItem['on_track_status'] }) {
   if (!status) return <span title="No SLA">—</span>;
   return (
     <Badge
-      color={SLA_COLORS[status.type]}
+      color={slaColor(status.type)}
       variant="light"
       radius="sm"
       data-sla={status.type}

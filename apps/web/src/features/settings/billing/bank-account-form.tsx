@@ -2,13 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { ApiError, type BillingResponse } from '@mc/api';
 import {
-  BILLING_FIELD_LABELS,
-  BILLING_MANDATORY_MESSAGE,
   type BillingInput,
   BillingSchema,
   type BillingValues,
   billingBody,
-  billingFieldMessage,
+  billingErrorToast,
   charactersLeft,
   DESCRIPTOR_MAX_LENGTH,
   MAX_LENGTH,
@@ -51,9 +49,7 @@ function errorPaths(errors: FieldErrors, prefix = ''): string[] {
 
 /** 'Please check {label} field' for one failing field, else 'Please check the mandatory fields'. */
 function billingInvalidToast(errors: FieldErrors): string {
-  const paths = errorPaths(errors);
-  const label = paths.length === 1 ? BILLING_FIELD_LABELS[paths[0] ?? ''] : undefined;
-  return label ? billingFieldMessage(label) : BILLING_MANDATORY_MESSAGE;
+  return billingErrorToast(errorPaths(errors));
 }
 
 /** The bank-account form (part 2 §2.6, §5 Billing): disabled until the terms are accepted; Save disabled until edited. */

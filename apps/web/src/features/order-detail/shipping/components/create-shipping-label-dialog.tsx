@@ -20,6 +20,7 @@ import {
 import { ApiError, LabelErrorBodySchema, type LabelPurchaseResponse, type OrderDetail } from '@mc/api';
 import {
   canAddBoxes,
+  canCreateShippingLabel,
   DECLARED_VALUE_LIMIT_TEXT,
   labelAvailability,
   labelErrorMessage,
@@ -83,7 +84,7 @@ export function CreateShippingLabelDialog({
   onDone,
 }: CreateShippingLabelDialogProps) {
   const merchant = useQuery({ ...merchantQueryOptions(tmk), enabled: Boolean(tmk) && opened });
-  const hasCarrier = Boolean(merchant.data?.carrier_integration);
+  const hasCarrier = canCreateShippingLabel(merchant.data);
   const account = useLabelCarrierAccount(tmk, opened && hasCarrier);
   // Roles without the carrier page (403) still know from the merchant's flag that a carrier exists.
   const availability = labelAvailability(hasCarrier ? { carrier: account.data?.carrier ?? 'UPS' } : null);

@@ -1,0 +1,125 @@
+import type { OrderDetail } from '@mc/api';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../app/providers.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
+import { mockFetch, signIn } from '../../../test/render-app.tsx';
+import { CarrierLogo, HistoryTimeline } from './order-detail-content.tsx';
+import { OrderActionButtons } from './order-workflow.tsx';
+
+function wrap(ui: ReactNode) {
+  queryClient.clear();
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/orders/view/A1'] });
+  return render(
+    <Providers queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: 'A1',
+    status: 'MERCHANT_SHIPPED',
+    timezone: 'America/New_York',
+    delivery: { method: 'shipping', date: null, window: null },
+    courier_estimate_id: null,
+    items: [],
+    shipment_info: [],
+    history: [],
+    ...overrides,
+  } as unknown as OrderDetail;
+}
+
+const print = { printPackingSlip: vi.fn(), printReceipt: vi.fn(), printDirections: vi.fn(), printing: null };
+
+function buttons(o: OrderDetail, open = vi.fn()) {
+  mockFetch((url) =>
+    url.endsWith('/c/v2/merchants/tmk-1')
+      ? { body: { name: 'Demo', tmk: 'tmk-1', carrier_integration: false } }
+      : undefined,
+  );
+  signIn();
+  wrap(<OrderActionButtons tmk="tmk-1" order={o} print={print as never} open={open} onClose={() => {}} />);
+  return open;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('order buttons by status (reviewModalActions)', () => {
+  it('a shipped shipping order offers EDIT TRACKING first, which opens the tracking dialog', async () => {
+    const open = buttons(order());
+    const shown = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(shown).toEqual(['EDIT TRACKING', 'PRINT PACKING SLIP', 'CLOSE']);
+    await userEvent.click(screen.getByRole('button', { name: 'EDIT TRACKING' }));
+    expect(open).toHaveBeenCalledWith({ kind: 'tracking' });
+  });
+
+  it('a shipped delivery order offers delivery details and no tracking edit', () => {
+    buttons(order({ delivery: { method: 'on_demand', date: null, window: null } } as Partial<OrderDetail>));
+    const shown = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(shown).toEqual(['PRINT PACKING SLIP', 'ADD/VIEW DELIVERY DETAILS', 'CLOSE']);
+  });
+
+  it('an accepted shipping order adds tracking instead of editing it', () => {
+    buttons(order({ status: 'MERCHANT_ACCEPTED' }));
+    const shown = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(shown).toEqual(['PRINT PACKING SLIP', 'ADD TRACKING', 'CLOSE']);
+  });
+});
+
+describe('tracking carrier', () => {
+  it.each([
+    ['fedex', 'FedEx'],
+    ['UPS', 'UPS'],
+  ])('%s shows the %s logo', (provider, name) => {
+    wrap(<CarrierLogo provider={provider} />);
+    expect(screen.getByRole('img', { name })).toBeInTheDocument();
+  });
+  it('other carriers show no logo', () => {
+    wrap(<CarrierLogo provider="GSO" />);
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+});
+
+describe('history timeline', () => {
+  it('reads the action, the actor and the status change, newest first', () => {
+    wrap(
+      <HistoryTimeline
+        order={order({
+          history: [
+            {
+              id: 1,
+              actor_type: 'marketplace',
+              actor_name: null,
+              action: 'placed',
+              from_status: null,
+              to_status: 'SUBMITTED',
+              comment: null,
+              created_at: '2025-06-12T16:00:00Z',
+            },
+            {
+              id: 2,
+              actor_type: 'merchant',
+              actor_name: 'Olive Owner',
+              action: 'accept',
+              from_status: 'SUBMITTED',
+              to_status: 'MERCHANT_ACCEPTED',
+              comment: 'on it',
+              created_at: '2025-06-12T16:05:00Z',
+            },
+          ],
+        } as Partial<OrderDetail>)}
+      />,
+    );
+    const history = screen.getByRole('region', { name: 'History' });
+    const text = history.textContent ?? '';
+    expect(text.indexOf('Accepted')).toBeLessThan(text.indexOf('Order placed'));
+    expect(within(history).getByText(/Olive Owner · new → accepted/)).toBeInTheDocument();
+    expect(within(history).getByText(/Marketplace · new$/)).toBeInTheDocument();
+    expect(within(history).getByText('on it')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { historyActionText, historyActorName, historyStatusChange } from './order-history.ts';
+
+describe('order history timeline', () => {
+  it.each([
+    ['placed', 'Order placed'],
+    ['accept', 'Accepted'],
+    ['reject', 'Rejected'],
+    ['reject_items', 'Put on hold (item problem)'],
+    ['ship', 'Shipped with tracking'],
+    ['out_for_delivery', 'Out for delivery'],
+    ['courier_requested', 'Courier pickup requested'],
+    ['delivered', 'Delivered'],
+    ['payment_declined', 'Payment declined'],
+    ['tracking_updated', 'Tracking updated'],
+    ['delivery_details_saved', 'Delivery details saved'],
+    ['instructions_updated', 'Delivery instructions updated'],
+    ['rejection_message_saved', 'Item problems saved'],
+    ['customer_cancelled', 'Cancelled by the customer'],
+    ['customer_accepted_changes', 'Customer accepted the changes'],
+    ['dispute', 'Disputed'],
+    ['refund', 'Refunded'],
+    ['some_new_action', 'some new action'],
+  ])('%s reads %s', (action, text) => expect(historyActionText(action)).toBe(text));
+
+  it('names the actor, else the marketplace or the store', () => {
+    expect(historyActorName({ action: 'accept', actor_type: 'merchant', actor_name: 'Ann' })).toBe('Ann');
+    expect(historyActorName({ action: 'accept', actor_type: 'merchant', actor_name: null })).toBe('Store');
+    expect(historyActorName({ action: 'placed', actor_type: 'marketplace' })).toBe('Marketplace');
+  });
+
+  it('shows the status change with the statuses as the console names them', () => {
+    const e = { action: 'accept', actor_type: 'merchant' };
+    expect(historyStatusChange({ ...e, from_status: 'SUBMITTED', to_status: 'MERCHANT_ACCEPTED' })).toBe(
+      'new → accepted',
+    );
+    expect(
+      historyStatusChange({ ...e, from_status: 'MERCHANT_SHIPPED', to_status: 'MERCHANT_SHIPPED' }),
+    ).toBe('shipped');
+    expect(historyStatusChange({ ...e, from_status: null, to_status: 'SUBMITTED' })).toBe('new');
+    expect(historyStatusChange({ ...e, from_status: 'SUBMITTED', to_status: null })).toBe('');
+  });
+});
