@@ -18,7 +18,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
-import { startBulkJobs } from '../apps/server/src/jobs/bulk-queue.ts';
+import { startBulkJobs } from '../apps/server/src/modules/orders/bulk/bulk-queue.ts';
 import { writeDetailsCsv } from '../apps/server/src/modules/orders/bulk/details-csv.ts';
 import { iterateBulkOrders } from '../apps/server/src/modules/orders/bulk/load-orders.ts';
 import { cloneOrders } from '../apps/server/src/modules/orders/bulk/test-fixtures.ts';
@@ -28,7 +28,10 @@ const url =
   process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/mc_bench';
 const N = 1000;
 const database = openPostgres(url, 10);
-const [m0] = await database.query<{ id: string }>('SELECT id FROM merchants WHERE tmk = $1', [largestTmk]);
+const [m0] = await database.query<{ id: string; timezone: string }>(
+  'SELECT id, timezone FROM merchants WHERE tmk = $1',
+  [largestTmk],
+);
 if (!m0) {
   console.log(`bulk bench: no dataset in ${url} (run npm run bench first); skipped`);
   process.exit(0);
@@ -220,7 +223,9 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 20);
 t = process.hrtime.bigint();
-const written = await writeDetailsCsv(iterateBulkOrders(database, m0.id, { pageSize: 1000 }), sink);
+const written = await writeDetailsCsv(iterateBulkOrders(database, m0.id, { pageSize: 1000 }), sink, {
+  timeZone: m0.timezone,
+});
 const csvMs = ms(t);
 clearInterval(sampler);
 const copySql = `COPY (SELECT o.id, o.date_submitted, o.status, o.delivery_method, o.recipient->>'first_name', o.recipient->>'last_name',

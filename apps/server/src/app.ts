@@ -9,9 +9,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { productionWarnings } from './config-check.ts';
-import { type Adapters, type AppContext, defaultAdapters, type OrderEvent, usesSandbox } from './context.ts';
+import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
-import { manageBulkJobs } from './jobs/bulk-queue.ts';
 import { type DestinationStream, loggerOptions } from './lib/logging.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
 import { authHandlers } from './modules/auth/index.ts';
@@ -21,7 +20,13 @@ import { registerDevRoutes } from './modules/dev/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 import { inventoryHandlers } from './modules/inventory/index.ts';
 import { merchantHandlers } from './modules/merchants/index.ts';
-import { listenOrderEvents, notifyOrderEvent, OrderStreams, orderHandlers } from './modules/orders/index.ts';
+import {
+  listenOrderEvents,
+  manageBulkJobs,
+  OrderEventRelay,
+  OrderStreams,
+  orderHandlers,
+} from './modules/orders/index.ts';
 import { smsHandlers } from './modules/sms/index.ts';
 import { teamHandlers } from './modules/team/index.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
@@ -82,21 +87,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   const events = new EventEmitter();
   events.setMaxListeners(0);
+  // Every role publishes the order events its own changes wrote (a worker's bulk accepts included).
+  const orderEvents = new OrderEventRelay(database, events, app.log);
   const ctx: AppContext = {
     config,
     database,
     adapters: { ...(await defaultAdapters(config, database)), ...opts.adapters },
     events,
-    async publishOrderEvent(e: OrderEvent) {
-      if (database.pool) await notifyOrderEvent(database.pool, events, e);
-      else events.emit('order', e);
-    },
+    orderEvents,
   };
   // ROLE=worker serves only /healthz and /readyz (runtime/server.ts runs its job queue).
   const servesApi = config.role !== 'worker';
   // With a PostgreSQL server, events of every process reach this one through LISTEN/NOTIFY.
   if (servesApi && database.pool && database.connectionString)
     app.addHook('onClose', await listenOrderEvents(database.connectionString, events, app.log));
+  // On close the relay publishes what is left; rows it cannot publish wait for the next start.
+  orderEvents.start();
+  app.addHook('onClose', () => orderEvents.stop());
 
   registerErrorHandling(app);
   registerInputGuard(app);

@@ -23,6 +23,15 @@ export interface OrderEvent {
   at: string;
 }
 
+/**
+ * Order events are written to the outbox in the transaction of their change (transition-order.ts) and
+ * published by the relay after commit; a command only nudges it.
+ */
+export interface OrderEventPublisher {
+  /** Committed outbox rows are waiting: publish them soon (coalesced; never throws). */
+  kick(): void;
+}
+
 export interface Adapters {
   email: EmailAdapter;
   sms: SmsAdapter;
@@ -39,7 +48,8 @@ export interface AppContext {
   adapters: Adapters;
   /** In-process bus; with a PostgreSQL server it is fed by LISTEN/NOTIFY too. */
   events: EventEmitter;
-  publishOrderEvent(e: OrderEvent): Promise<void>;
+  /** The outbox relay (modules/orders/list/order-events-relay.ts), nudged after a change commits. */
+  orderEvents: OrderEventPublisher;
 }
 
 /** Each adapter from its provider's settings, else its sandbox: the choice itself is `providerSettings`. */

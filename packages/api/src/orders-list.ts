@@ -16,7 +16,7 @@ import { z } from 'zod';
 /** Largest page a caller may ask for. */
 export const ORDERS_MAX_LIMIT = 100;
 
-/** A brand (application) ref: letters, digits, dot, dash, underscore. */
+/** A brand (application) ref or uuid: letters, digits, dot, dash, underscore. */
 const APPLICATION_REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
 const intParam = (name: string, min: number, max: number) =>
@@ -73,16 +73,32 @@ export const OrdersListQuerySchema = z
         if (refs.length > 50 || refs.some((r) => !APPLICATION_REF_RE.test(r))) {
           c.addIssue({
             code: 'custom',
-            message: 'filter[application_ref] must be a comma list of brand refs',
+            message: 'filter[application_ref] must be a comma list of brand refs or uuids',
           });
           return z.NEVER;
         }
         return refs;
       })
       .optional(),
-    'filter[delivery_method]': z
-      .enum(DELIVERY_METHODS, {
-        message: `filter[delivery_method] must be one of ${DELIVERY_METHODS.join(', ')}`,
+    /** One method, or a comma list (the console's 'Pre-sale' option is `preorder,deposit`). */
+    'filter[delivery_method]': text('short')
+      .transform((v, c) => {
+        const methods = [
+          ...new Set(
+            v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (!methods.length || methods.some((m) => !(DELIVERY_METHODS as readonly string[]).includes(m))) {
+          c.addIssue({
+            code: 'custom',
+            message: `filter[delivery_method] must be one of ${DELIVERY_METHODS.join(', ')} (or a comma list of them)`,
+          });
+          return z.NEVER;
+        }
+        return methods;
       })
       .optional(),
     'filter[order_key]': optionalText(MAX_LENGTH.id),

@@ -39,7 +39,14 @@ describe('labels (part 2 §4.5)', () => {
     expect(deliveryMethodLabel({ method, courier_estimate_id: est })).toBe(label),
   );
   it('filter options', () => {
-    expect(deliveryMethodFilterOptions()).toHaveLength(DELIVERY_METHODS.length);
+    // Every method is offered, 'Pre-sale' once for preorder and deposit.
+    const all = deliveryMethodFilterOptions();
+    expect(all).toHaveLength(DELIVERY_METHODS.length - 1);
+    expect(all.flatMap((o) => o.value.split(',')).sort()).toEqual([...DELIVERY_METHODS].sort());
+    expect(all.filter((o) => o.label === 'Pre-sale')).toEqual([
+      { value: 'preorder,deposit', label: 'Pre-sale' },
+    ]);
+    expect(new Set(all.map((o) => o.label)).size).toBe(all.length);
     expect(deliveryMethodFilterOptions(['on_demand', 'on_demand', 'shipping'])).toEqual([
       { value: 'on_demand', label: 'Same Day' },
       { value: 'shipping', label: 'Shipping' },

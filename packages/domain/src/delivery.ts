@@ -63,7 +63,14 @@ export function deliveryMethodLabel(input: {
 export function deliveryMethodFilterOptions(
   names: readonly string[] = DELIVERY_METHODS,
 ): { value: string; label: string }[] {
-  return [...new Set(names)].map((value) => ({ value, label: deliveryMethodLabel({ method: value }) }));
+  // Methods that read the same ('Pre-sale' = preorder and deposit) are one option whose value is the
+  // comma list the list endpoint's filter[delivery_method] accepts.
+  const byLabel = new Map<string, string[]>();
+  for (const method of new Set(names)) {
+    const label = deliveryMethodLabel({ method });
+    byLabel.set(label, [...(byLabel.get(label) ?? []), method]);
+  }
+  return [...byLabel].map(([label, methods]) => ({ value: methods.join(','), label }));
 }
 
 /** on_demand and scheduled orders are fulfilled through the 'Deliver Order' flow. */

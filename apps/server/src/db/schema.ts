@@ -399,6 +399,18 @@ export const orderHistory = pgTable(
   (t) => [index('order_history_order_idx').on(t.order_id, t.id)],
 );
 
+/**
+ * Order events waiting to be published: written in the transaction of the change they announce (so a
+ * rolled-back change announces nothing), deleted by the relay (modules/orders/list/order-events-relay.ts)
+ * in the statement that publishes them.
+ */
+export const orderEventOutbox = pgTable('order_event_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** The OrderEvent (context.ts) as the consoles receive it. */
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  created_at: createdAt(),
+});
+
 /** Shipment info entries: one per bought label box (or entered tracking). */
 export const shipments = pgTable(
   'shipments',

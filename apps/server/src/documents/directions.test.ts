@@ -53,7 +53,7 @@ describe('renderDirections', () => {
     expect(pageCount).toBe(1);
   });
 
-  it('draws names literally and survives emoji and CJK', async () => {
+  it('draws names literally, CJK and emoji in fallback fonts', async () => {
     const order = buildDocumentOrder({
       recipient: {
         ...buildDocumentOrder().recipient,
@@ -62,7 +62,7 @@ describe('renderDirections', () => {
       },
     });
     const { text } = await readPdf(await renderDirections(order, null));
-    expect(text).toContain('<img src=x onerror=alert(1)> ?? ?');
+    expect(text).toContain('<img src=x onerror=alert(1)> 佐藤 🚚');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatMoney,
   groupItems,
+  printedTracking,
   totalUnits,
   visibleTracking,
 } from './format.ts';
@@ -77,6 +78,25 @@ describe('deliverySummary', () => {
   it('formats the placed time with the zone abbreviation', () => {
     expect(formatDateTime('2024-07-20T18:05:00Z', 'America/Los_Angeles')).toBe('Jul 20, 2024, 11:05 AM PDT');
     expect(formatDateTime('not a date', 'America/New_York')).toBe('not a date');
+  });
+});
+
+describe('printedTracking', () => {
+  it('prints an OTHER carrier under its entered name, a known carrier as visibleTracking does', () => {
+    expect(
+      printedTracking({ tracking_provider: 'OTHER', other_tracking_provider: 'DHL', tracking_id: 'X1' }),
+    ).toEqual({ provider: 'DHL', id: 'X1' });
+    expect(printedTracking({ tracking_provider: 'UPS', tracking_id: '1Z9' })).toEqual({
+      provider: 'UPS',
+      id: '1Z9',
+    });
+    expect(printedTracking({ tracking_provider: 'other', tracking_id: 'X1' })).toBeNull();
+    expect(
+      printedTracking({ tracking_provider: 'OTHER', other_tracking_provider: ' ', tracking_id: 'X1' }),
+    ).toBeNull();
+    expect(
+      printedTracking({ tracking_provider: 'OTHER', other_tracking_provider: 'DHL', tracking_id: null }),
+    ).toBeNull();
   });
 });
 

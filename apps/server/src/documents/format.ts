@@ -114,6 +114,22 @@ export function visibleTracking(
   return { provider, id };
 }
 
+/**
+ * Tracking as receipts and packing slips print it: a known carrier with its number, or an 'other'
+ * carrier under the name the merchant entered (none when that name is missing). The directions sheet
+ * uses visibleTracking instead (part 2 §2.5: never for 'other').
+ */
+export function printedTracking(
+  order: Pick<DocumentOrder, 'tracking_provider' | 'tracking_id' | 'other_tracking_provider'>,
+): VisibleTracking | null {
+  const provider = order.tracking_provider?.trim() ?? '';
+  if (provider.toLowerCase() !== 'other') return visibleTracking(order);
+  const name = order.other_tracking_provider?.trim() ?? '';
+  const id = order.tracking_id?.trim() ?? '';
+  if (!name || !id || name.toLowerCase() === 'other') return null;
+  return { provider: name, id };
+}
+
 export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
   return [person.first_name, person.last_name]
     .map((part) => part?.trim() ?? '')

@@ -3,8 +3,14 @@
  * that is always made WinAnsi-safe, and page-space bookkeeping. Text is never left to
  * pdfkit's automatic page breaks: every call passes a height, so a document adds pages
  * only where its own layout decides to.
+ *
+ * Text that the standard fonts cannot draw (CJK, Cyrillic, Greek, Arabic, emoji, ...) is
+ * drawn in runs: each character in the first font that has it (fonts.ts), on one shared
+ * baseline, wrapped and cut by this module's own line breaker. Text the standard fonts
+ * draw entirely takes pdfkit's own path, as before.
  */
 import PDFDocument from 'pdfkit';
+import { type Face, type FontChar, fontChars, type TextRun, toRuns, useFallbackFont } from './fonts.ts';
 import { pdfSafe } from './text.ts';
 
 export type Doc = PDFKit.PDFDocument;
@@ -145,6 +151,12 @@ export function measureText(
   width: number,
   style: TextStyle & { lineGap?: number } = {},
 ): number {
+  const chars = fontChars(value);
+  if (chars) {
+    applyStyle(doc, style);
+    const lineHeight = doc.currentLineHeight(true) + (style.lineGap ?? 0);
+    return wrapChars(doc, chars, width, style, 0).length * lineHeight;
+  }
   const text = pdfSafe(value);
   if (text === '') return 0;
   applyStyle(doc, style);
@@ -164,6 +176,8 @@ function fitsOnOneLine(doc: Doc, text: string, width: number, characterSpacing: 
 }
 
 export function textWidth(doc: Doc, value: string | null | undefined, style: TextStyle = {}): number {
+  const chars = fontChars(value);
+  if (chars) return charsWidth(doc, chars, style, 0);
   applyStyle(doc, style);
   return doc.widthOfString(pdfSafe(value));
 }
@@ -179,6 +193,8 @@ export function drawText(
   y: number,
   options: DrawTextOptions = {},
 ): number {
+  const chars = fontChars(value);
+  if (chars) return drawMixedText(doc, chars, x, y, options);
   const text = pdfSafe(value);
   if (text === '') return 0;
   applyStyle(doc, options);
@@ -229,6 +245,222 @@ export function drawText(
     lineGap,
     characterSpacing: options.characterSpacing,
     underline: options.underline,
+  });
+  return height;
+}
+
+// ---------------------------------------------------------------------------
+// Text in several fonts (fallback fonts for what the standard fonts lack)
+
+const FACE: Record<FontName, Face> = {
+  regular: 'regular',
+  bold: 'bold',
+  italic: 'italic',
+  mono: 'regular',
+  monoBold: 'bold',
+};
+
+function setRunFont(doc: Doc, run: TextRun, style: TextStyle): void {
+  if (run.font === null) {
+    applyStyle(doc, style);
+    return;
+  }
+  useFallbackFont(doc, run.font, FACE[style.font ?? 'regular']);
+  doc.fontSize(style.size ?? 10);
+}
+
+function runsWidth(doc: Doc, runs: readonly TextRun[], style: TextStyle, spacing: number): number {
+  let width = 0;
+  let count = 0;
+  for (const run of runs) {
+    setRunFont(doc, run, style);
+    width += doc.widthOfString(run.text, run.rtl ? { features: [] } : undefined);
+    count += [...run.text].length;
+  }
+  applyStyle(doc, style);
+  return width + spacing * Math.max(0, count - 1);
+}
+
+function charsWidth(doc: Doc, chars: readonly FontChar[], style: TextStyle, spacing: number): number {
+  return chars.length === 0 ? 0 : runsWidth(doc, toRuns(chars), style, spacing);
+}
+
+/** Han, kana and full-width forms: a line may break before or after any of them. */
+function breaksAround(ch: string): boolean {
+  const cp = ch.codePointAt(0) ?? 0;
+  return (
+    (cp >= 0x2e80 && cp <= 0x9fff) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xff00 && cp <= 0xffef) ||
+    cp >= 0x20000
+  );
+}
+
+/** Words (each with its trailing spaces), single CJK characters and line breaks. */
+function tokens(chars: readonly FontChar[]): FontChar[][] {
+  const out: FontChar[][] = [];
+  let current: FontChar[] = [];
+  const flush = () => {
+    if (current.length > 0) out.push(current);
+    current = [];
+  };
+  for (const c of chars) {
+    if (c.ch === '\n') {
+      flush();
+      out.push([c]);
+    } else if (breaksAround(c.ch)) {
+      flush();
+      current.push(c);
+    } else if (c.ch === ' ') {
+      current.push(c);
+      flush();
+    } else {
+      const last = current[current.length - 1];
+      if (last && (last.ch === ' ' || breaksAround(last.ch))) flush();
+      current.push(c);
+    }
+  }
+  flush();
+  return out;
+}
+
+function trimEnd(line: FontChar[]): FontChar[] {
+  while (line.length > 0 && line[line.length - 1]?.ch === ' ') line.pop();
+  return line;
+}
+
+/** Greedy line breaking at spaces and around CJK characters; a word wider than the line is cut. */
+function wrapChars(
+  doc: Doc,
+  chars: readonly FontChar[],
+  width: number,
+  style: TextStyle,
+  spacing: number,
+): FontChar[][] {
+  const lines: FontChar[][] = [[]];
+  let used = 0;
+  for (const token of tokens(chars)) {
+    let line = lines[lines.length - 1] as FontChar[];
+    if (token[0]?.ch === '\n') {
+      lines.push([]);
+      used = 0;
+      continue;
+    }
+    const tokenWidth = charsWidth(doc, token, style, spacing);
+    const isBlank = token.every((c) => c.ch === ' ');
+    if (used + tokenWidth > width && line.some((c) => c.ch !== ' ')) {
+      trimEnd(line);
+      line = [];
+      lines.push(line);
+      used = 0;
+      if (isBlank) continue;
+    }
+    if (tokenWidth > width && line.length === 0) {
+      for (const c of token) {
+        const charWidth = charsWidth(doc, [c], style, spacing);
+        if (used + charWidth > width && line.length > 0) {
+          line = [];
+          lines.push(line);
+          used = 0;
+        }
+        line.push(c);
+        used += charWidth;
+      }
+      continue;
+    }
+    line.push(...token);
+    used += tokenWidth;
+  }
+  return lines.map(trimEnd);
+}
+
+/** The line cut to `width` with an ellipsis. */
+function withEllipsis(
+  doc: Doc,
+  line: readonly FontChar[],
+  width: number,
+  style: TextStyle,
+  spacing: number,
+): FontChar[] {
+  const ellipsis: FontChar = { ch: '…', font: null };
+  const shown = [...line];
+  while (shown.length > 1 && charsWidth(doc, [...shown, ellipsis], style, spacing) > width) shown.pop();
+  return [...trimEnd(shown), ellipsis];
+}
+
+/** One line of runs on a shared baseline (the standard font's), aligned in `width`. */
+function drawCharsLine(
+  doc: Doc,
+  line: readonly FontChar[],
+  x: number,
+  y: number,
+  options: DrawTextOptions,
+): void {
+  if (line.length === 0) return;
+  const spacing = options.characterSpacing ?? 0;
+  const runs = toRuns(line);
+  applyStyle(doc, options);
+  const ascender = (doc as unknown as { _font: { ascender: number } })._font.ascender;
+  const baseline = y + (ascender / 1000) * (options.size ?? 10);
+  const lineWidth = runsWidth(doc, runs, options, spacing);
+  let left = x;
+  if (options.width !== undefined && options.align === 'right') left = x + options.width - lineWidth;
+  if (options.width !== undefined && options.align === 'center') left = x + (options.width - lineWidth) / 2;
+  for (const run of runs) {
+    setRunFont(doc, run, options);
+    const count = [...run.text].length;
+    doc.text(run.text, left, baseline, {
+      lineBreak: false,
+      baseline: 'alphabetic',
+      characterSpacing: options.characterSpacing,
+      underline: options.underline,
+      ...(run.rtl ? { features: [] } : {}),
+    });
+    left += doc.widthOfString(run.text, run.rtl ? { features: [] } : undefined) + spacing * count;
+  }
+  applyStyle(doc, options);
+}
+
+/** drawText for text with characters in fallback fonts: same options, same returned height. */
+function drawMixedText(
+  doc: Doc,
+  chars: readonly FontChar[],
+  x: number,
+  y: number,
+  options: DrawTextOptions,
+): number {
+  applyStyle(doc, options);
+  const lineHeight = doc.currentLineHeight(true);
+  const spacing = options.characterSpacing ?? 0;
+  if (options.noWrap) {
+    let line: FontChar[] = [];
+    for (const c of chars) {
+      const ch = c.ch === '\n' ? ' ' : c.ch;
+      if (ch === ' ' && (line.length === 0 || line[line.length - 1]?.ch === ' ')) continue;
+      line.push({ ch, font: c.font });
+    }
+    trimEnd(line);
+    if (options.width !== undefined && charsWidth(doc, line, options, spacing) > options.width) {
+      line = withEllipsis(doc, line, options.width, options, spacing);
+    }
+    drawCharsLine(doc, line, x, y, options);
+    return lineHeight;
+  }
+  const width = options.width ?? doc.page.width - x - doc.page.margins.right;
+  const lineGap = options.lineGap ?? 0;
+  const lines = wrapChars(doc, chars, width, options, spacing);
+  const natural = lines.length * (lineHeight + lineGap);
+  const height = options.height !== undefined ? Math.min(options.height, natural) : natural;
+  // As pdfkit does: a line is drawn while it fits in the height (one point of slack for rounding).
+  const room = Math.max(height, lineHeight) + 1;
+  const maxLines = Math.max(1, Math.floor((room - lineHeight) / (lineHeight + lineGap)) + 1);
+  const shown = lines.slice(0, maxLines);
+  if (lines.length > maxLines && options.ellipsis && shown.length > 0) {
+    shown[shown.length - 1] = withEllipsis(doc, shown[shown.length - 1] ?? [], width, options, spacing);
+  }
+  const align = options.align === 'justify' ? 'left' : options.align;
+  shown.forEach((line, index) => {
+    drawCharsLine(doc, line, x, y + index * (lineHeight + lineGap), { ...options, width, align });
   });
   return height;
 }

@@ -1,5 +1,5 @@
 /** Blocks shared by the receipt and the packing slip: header, address panels, footer, notices. */
-import { addressLines, deliverySummary, formatDateTime, fullName, visibleTracking } from './format.ts';
+import { addressLines, deliverySummary, formatDateTime, fullName, printedTracking } from './format.ts';
 import { COLOR, type Doc, drawText, LETTER, label, MARGIN, measureText, PageFlow, rule } from './layout.ts';
 import type { DocumentOrder } from './types.ts';
 
@@ -244,7 +244,7 @@ export function deliveryLines(order: DocumentOrder): PanelColumn['lines'] {
     { text: summary.title, style: 'strong' },
     ...summary.details.map((text) => ({ text })),
   ];
-  const tracking = visibleTracking(order);
+  const tracking = printedTracking(order);
   if (tracking) lines.push({ text: `${tracking.provider} ${tracking.id}`, style: 'muted' });
   return lines;
 }

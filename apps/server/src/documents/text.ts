@@ -3,8 +3,10 @@
  * WinAnsi (Windows-1252). A character outside that set would be written as a garbage
  * byte sequence, so every string drawn goes through `pdfSafe` first: characters that
  * WinAnsi has are kept, look-alikes are mapped (dashes, spaces, accented letters), and
- * anything else (emoji, CJK, ...) becomes '?'. The text is always drawn literally; no
- * markup or template syntax is interpreted anywhere in the PDF pipeline.
+ * anything else becomes '?'. Characters that a fallback font has (CJK, Cyrillic, Arabic,
+ * emoji, ...) never get here: layout.ts draws them in that font (fonts.ts). The text is
+ * always drawn literally; no markup or template syntax is interpreted anywhere in the PDF
+ * pipeline.
  */
 
 /** Code points above 0xFF that WinAnsi encodes in its 0x80-0x9F range. */
@@ -60,6 +62,22 @@ function isInvisible(cp: number): boolean {
 
 function isSpace(cp: number): boolean {
   return cp === 0x09 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x202f || cp === 0x205f || cp === 0x3000;
+}
+
+/**
+ * True when the standard font draws the character as it is (WinAnsi), or it is a space, a control or
+ * an invisible character that pdfSafe turns into a space or drops: no fallback font is needed.
+ */
+export function isStandardFontChar(cp: number): boolean {
+  return (
+    cp === 0x0a ||
+    cp === 0x0d ||
+    isWinAnsi(cp) ||
+    isSpace(cp) ||
+    cp < 0x20 ||
+    (cp >= 0x7f && cp < 0xa0) ||
+    isInvisible(cp)
+  );
 }
 
 function mapChar(ch: string): string {

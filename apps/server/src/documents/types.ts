@@ -94,8 +94,11 @@ export interface DocumentOrder {
   customer: DocumentCustomer;
   transaction: DocumentTransaction;
   items: readonly DocumentItem[];
+  /** As stored: 'FedEx', 'UPS', 'GSO' or 'OTHER' (then the carrier's name is other_tracking_provider). */
   tracking_provider: string | null;
   tracking_id: string | null;
+  /** The carrier's name when tracking_provider is 'OTHER'. */
+  other_tracking_provider?: string | null;
   merchant: DocumentMerchant;
   /** Set when a scheduled order goes by courier: its method then reads 'Scheduled (courier)'. */
   courier_estimate_id?: string | null;

@@ -14,14 +14,18 @@ import {
   containerSizes,
   merchants,
   offerings,
-  orderHistory,
   orderItems,
   orders,
   productBrands,
   productLines,
   products,
 } from '../db/schema.ts';
-import { transitionOrder } from '../modules/orders/index.ts';
+import {
+  orderTransaction,
+  transitionOrder,
+  writeHistory,
+  writeOrderEvent,
+} from '../modules/orders/index.ts';
 
 async function findOrCreateApplication(tx: Tx, ref: string, name?: string) {
   const [app] = await tx.select().from(applications).where(eq(applications.ref, ref)).limit(1);
@@ -36,7 +40,7 @@ async function findOrCreateApplication(tx: Tx, ref: string, name?: string) {
 }
 
 /** Intake: the marketplace places an order for a merchant (server credential). */
-export type IntakeContext = Pick<AppContext, 'database' | 'publishOrderEvent'>;
+export type IntakeContext = Pick<AppContext, 'database' | 'orderEvents'>;
 
 export async function placeOrder(
   ctx: IntakeContext,
@@ -152,7 +156,7 @@ export async function placeOrder(
   const submitted = body.date_submitted ? new Date(body.date_submitted) : new Date();
   const id = body.id ?? newOrderId();
 
-  await db.transaction(async (tx) => {
+  await orderTransaction(ctx, async (tx) => {
     const app = await findOrCreateApplication(tx, body.application_ref, body.application_name);
     const [last] = await tx
       .select({ at: orders.date_submitted })
@@ -206,21 +210,22 @@ export async function placeOrder(
       .returning({ id: orders.id });
     if (!inserted.length) throw new DomainError('CONFLICT', `Order ${id} already exists`);
     await tx.insert(orderItems).values(flat.map((l, position) => ({ ...l, order_id: id, position })));
-    await tx.insert(orderHistory).values({
+    await writeHistory(tx, {
       order_id: id,
       actor_type: 'marketplace',
       action: 'placed',
       from_status: null,
       to_status: body.status,
       comment: null,
+      // The order was placed when the marketplace says (the history reads in order with later steps).
+      created_at: submitted,
     });
-  });
-  await ctx.publishOrderEvent({
-    type: 'order.created',
-    merchant_id: merchant.id,
-    order_id: id,
-    status: body.status,
-    at: new Date().toISOString(),
+    await writeOrderEvent(tx, {
+      type: 'order.created',
+      merchant_id: merchant.id,
+      order_id: id,
+      status: body.status,
+    });
   });
   return { id, status: body.status, merchant: merchant.tmk };
 }

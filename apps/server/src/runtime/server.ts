@@ -14,7 +14,7 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Adapters, AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { type BulkJobs, startBulkJobs, stopBulkJobs, stopBulkWork } from '../jobs/bulk-queue.ts';
+import { type BulkJobs, startBulkJobs, stopBulkJobs, stopBulkWork } from '../modules/orders/index.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
 import type { Readiness } from './health.ts';
 import { withStartupLock } from './startup-lock.ts';

@@ -35,6 +35,19 @@ const PATHS: Record<string, [OrderStatus, 'merchant' | 'marketplace'][]> = {
   ],
 };
 
+/** The history action each step writes: the same names the real commands and marketplace events write. */
+const ACTIONS: Partial<Record<OrderStatus, string>> = {
+  MERCHANT_ACCEPTED: 'accept',
+  MERCHANT_REJECTED: 'reject',
+  REJECTED_PARTIAL: 'reject_items',
+  MERCHANT_SHIPPED: 'ship',
+  CLOSED: 'delivered',
+  CANCELLED: 'customer_cancelled',
+  PAYMENT_DECLINED: 'payment_declined',
+  DISPUTED: 'dispute',
+  REFUNDED: 'refund',
+};
+
 const COMMENTS: Partial<Record<OrderStatus, string[]>> = {
   MERCHANT_REJECTED: ['store_closed', 'courier_issue', 'bad_weather', 'customer_cancelled'],
   REJECTED_PARTIAL: [
@@ -67,7 +80,7 @@ export async function advance(
       order_id: orderId,
       actor_type: actor,
       actor_name: actor === 'merchant' ? actorName : null,
-      action: to.toLowerCase(),
+      action: ACTIONS[to] ?? to.toLowerCase(),
       from_status: from,
       to_status: to,
       comment,

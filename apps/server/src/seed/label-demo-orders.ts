@@ -69,7 +69,7 @@ type Recipient = Partial<ReturnType<typeof buildOrderBody>['recipient']>;
 
 export async function seedLabelDemoOrders(database: Database): Promise<void> {
   const r = createRandom(5_000_005);
-  const ctx = { database, publishOrderEvent: async () => {} };
+  const ctx = { database, orderEvents: { kick() {} } };
   const [demo] = await database.db.select().from(merchants).where(eq(merchants.tmk, DEMO_TMK)).limit(1);
   if (!demo) return;
   const demoOfferings = await offeringsOf(database, demo.id);

@@ -82,4 +82,44 @@ describe('demo seed', () => {
       (await one<{ n: number }>('select count(*)::int as n from merchants where tmk = $1', [OTHER_TMK])).n,
     ).toBe(1);
   });
+
+  it("writes history as the real flow does: 'Order placed' at the order's time, first, with the flow's action names", async () => {
+    const m = await one<{ id: string }>('select id from merchants where tmk = $1', [DEMO_TMK]);
+    const misplaced = await one<{ n: number }>(
+      `select count(*)::int as n from orders o join order_history h on h.order_id = o.id and h.action = 'placed'
+        where o.merchant_id = $1 and h.created_at <> o.date_submitted`,
+      [m.id],
+    );
+    expect(misplaced.n).toBe(0);
+    const before = await one<{ n: number }>(
+      `select count(*)::int as n from order_history h join order_history p on p.order_id = h.order_id
+        and p.action = 'placed' join orders o on o.id = h.order_id
+        where o.merchant_id = $1 and h.id <> p.id and h.created_at < p.created_at`,
+      [m.id],
+    );
+    expect(before.n).toBe(0);
+    const actions = (
+      await database.query<{ action: string }>(
+        'select distinct h.action from order_history h join orders o on o.id = h.order_id where o.merchant_id = $1',
+        [m.id],
+      )
+    ).map((r) => r.action);
+    // The commands' and marketplace events' names (accept-order.ts, close-order.ts, …), never a raw status.
+    const flow = [
+      'placed',
+      'accept',
+      'reject',
+      'reject_items',
+      'ship',
+      'out_for_delivery',
+      'delivered',
+      'customer_cancelled',
+      'payment_declined',
+      'dispute',
+      'refund',
+      'shipping_label',
+      'courier_requested',
+    ];
+    expect(actions.filter((a) => !flow.includes(a))).toEqual([]);
+  });
 });

@@ -158,7 +158,8 @@ async function placeMany(
   n: number,
   actorName: string,
 ) {
-  const ctx = { database, publishOrderEvent: async () => {} };
+  // Order events wait in the outbox: the server's relay publishes them when it starts (no console is open yet).
+  const ctx = { database, orderEvents: { kick() {} } };
   const now = Date.now();
   const kinds: DeliveryKind[] = [
     'on_demand',
@@ -271,7 +272,7 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
 }
 
 async function seedDesignatedOrders(database: Database, r: Random, offeringList: FactoryOffering[]) {
-  const ctx = { database, publishOrderEvent: async () => {} };
+  const ctx = { database, orderEvents: { kick() {} } };
   const now = new Date();
   const recent = (min: number) => new Date(now.getTime() - min * 60_000);
   await placeOrder(

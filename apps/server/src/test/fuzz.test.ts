@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../modules/auth/sessions.ts';
+import { createSession } from '../modules/auth/index.ts';
 import { changedTables, type Fingerprint, fingerprint } from './db-fingerprint.ts';
 import {
   bearer,

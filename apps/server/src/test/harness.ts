@@ -165,7 +165,7 @@ const PATHS: Partial<Record<OrderStatus, OrderStatus[]>> = {
  * (with one history row per step, as the real flow writes).
  */
 export async function buildOrder(
-  ctx: Pick<AppContext, 'database' | 'publishOrderEvent'>,
+  ctx: Pick<AppContext, 'database' | 'orderEvents'>,
   opts: {
     merchantTmk: string;
     status?: OrderStatus;

@@ -15,11 +15,22 @@ export interface CaptureRequest {
 export type CaptureResult = { ok: true; ref: string } | { ok: false; reason: string };
 
 export interface ReleaseRequest {
+  orderId: string;
   /** The PaymentIntent id with Stripe. */
   paymentRef: string | null;
   idempotencyKey: string;
 }
 export type ReleaseResult = { ok: true; ref: string | null } | { ok: false; reason: string };
+
+export interface RefundRequest {
+  orderId: string;
+  /** The PaymentIntent id with Stripe. */
+  paymentRef: string | null;
+  amountCents: number;
+  idempotencyKey: string;
+}
+/** `ok: false` is the provider's answer that nothing was refunded (e.g. nothing was captured). */
+export type RefundResult = { ok: true; ref: string | null } | { ok: false; reason: string };
 
 /** The provider did not answer (time-out, 5xx, rate limit, bad credentials): nothing was changed. */
 export const PAYMENTS_UNAVAILABLE = 'The payment provider is not responding. Please try again.';
@@ -48,26 +59,100 @@ export interface PaymentsAdapter {
   capture(req: CaptureRequest): Promise<CaptureResult>;
   /** Cancels an authorised, uncaptured payment (the hold on the card is released). */
   release(req: ReleaseRequest): Promise<ReleaseResult>;
+  /** Gives a captured payment back (the compensation of a capture whose accept lost). */
+  refund(req: RefundRequest): Promise<RefundResult>;
   /** Creates the connected account when missing and returns the links the billing page shows. */
   onboarding(merchant: OnboardingMerchant, returnUrl: string): Promise<OnboardingLinks>;
 }
 
+/** A sandbox payment as Stripe's PaymentIntent with manual capture sees it. */
+export interface SandboxIntent {
+  status: 'requires_capture' | 'succeeded' | 'canceled';
+  refunded: boolean;
+}
+
+export interface SandboxPaymentsAdapter extends PaymentsAdapter {
+  readonly kind: 'sandbox';
+  /** This process's view of an order's payment (tests, and what the sandbox answers next). */
+  intent(orderId: string): SandboxIntent | undefined;
+}
+
+/** How many payments the sandbox remembers (the oldest are forgotten: a demo server runs for days). */
+const SANDBOX_INTENTS = 10_000;
+
 /**
- * The sandbox behaves like the provider: captures approve unless the order is marked to decline,
- * onboarding goes through a local page (served by the billing module) that completes the account.
+ * The sandbox behaves like the provider: each order's payment is a PaymentIntent with manual capture
+ * (authorised → captured → refunded, or authorised → cancelled), answers are replayed for a repeated
+ * idempotency key as Stripe does, captures approve unless the order is marked to decline, and onboarding
+ * goes through a local page (served by the billing module) that completes the account. The state lives in
+ * this process (it is a sandbox: several processes each keep their own).
  */
 export function sandboxPayments(
   publicUrl: string,
   isComplete: (accountId: string) => Promise<boolean>,
-): PaymentsAdapter {
+): SandboxPaymentsAdapter {
+  const intents = new Map<string, SandboxIntent>();
+  const answers = new Map<string, { ok: true; ref: string | null } | { ok: false; reason: string }>();
+  const intentOf = (orderId: string): SandboxIntent => {
+    let intent = intents.get(orderId);
+    if (!intent) {
+      intent = { status: 'requires_capture', refunded: false };
+      intents.set(orderId, intent);
+      if (intents.size > SANDBOX_INTENTS) {
+        const oldest = intents.keys().next().value;
+        if (oldest !== undefined) intents.delete(oldest);
+      }
+    }
+    return intent;
+  };
+  /** One answer per idempotency key (Stripe replays the first answer to a repeated key). */
+  const once = <R extends { ok: true; ref: string | null } | { ok: false; reason: string }>(
+    key: string,
+    decide: () => R,
+  ): R => {
+    const seen = answers.get(key);
+    if (seen) return seen as R;
+    const answer = decide();
+    answers.set(key, answer);
+    if (answers.size > SANDBOX_INTENTS * 3) {
+      const oldest = answers.keys().next().value;
+      if (oldest !== undefined) answers.delete(oldest);
+    }
+    return answer;
+  };
+  const unexpected = { ok: false as const, reason: 'payment_intent_unexpected_state' };
   return {
     kind: 'sandbox',
+    intent: (orderId) => {
+      const intent = intents.get(orderId);
+      return intent && { ...intent };
+    },
     async capture(req) {
       if (req.sandboxBehavior === 'decline') return { ok: false, reason: 'card_declined' };
-      return { ok: true, ref: `ch_sandbox_${req.idempotencyKey.slice(0, 24)}` };
+      const answer = once(`capture:${req.idempotencyKey}`, () => {
+        const intent = intentOf(req.orderId);
+        if (intent.status !== 'requires_capture') return unexpected;
+        intent.status = 'succeeded';
+        return { ok: true as const, ref: `ch_sandbox_${req.idempotencyKey.slice(0, 24)}` };
+      });
+      return answer.ok ? { ok: true, ref: answer.ref ?? '' } : answer;
     },
     async release(req) {
-      return { ok: true, ref: req.paymentRef };
+      return once(`release:${req.idempotencyKey}`, () => {
+        const intent = intentOf(req.orderId);
+        if (intent.status === 'succeeded') return unexpected;
+        intent.status = 'canceled';
+        return { ok: true as const, ref: req.paymentRef };
+      });
+    },
+    async refund(req) {
+      return once(`refund:${req.idempotencyKey}`, () => {
+        const intent = intentOf(req.orderId);
+        if (intent.status !== 'succeeded') return { ok: false as const, reason: 'charge_not_captured' };
+        if (intent.refunded) return { ok: false as const, reason: 'charge_already_refunded' };
+        intent.refunded = true;
+        return { ok: true as const, ref: `re_sandbox_${req.idempotencyKey.slice(0, 24)}` };
+      });
     },
     async onboarding(merchant) {
       const accountId =
@@ -162,6 +247,21 @@ export async function stripePayments(opts: StripeOptions | string): Promise<Paym
         return pi.status === 'canceled' ? { ok: true, ref: pi.id } : { ok: false, reason: pi.status };
       } catch (e) {
         if (isRefusal(e)) return { ok: false, reason: e.code ?? 'cancel_failed' };
+        throw unavailable();
+      }
+    },
+    async refund(req) {
+      if (!req.paymentRef) return { ok: false, reason: 'missing_payment_intent' };
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: req.paymentRef, amount: req.amountCents, reason: 'requested_by_customer' },
+          { idempotencyKey: req.idempotencyKey },
+        );
+        return refund.status === 'succeeded' || refund.status === 'pending'
+          ? { ok: true, ref: refund.id }
+          : { ok: false, reason: refund.status ?? 'refund_failed' };
+      } catch (e) {
+        if (isRefusal(e)) return { ok: false, reason: e.code ?? 'refund_failed' };
         throw unavailable();
       }
     },

@@ -189,6 +189,7 @@ describe('Stripe: PaymentIntent cancel', () => {
   it('POST /v1/payment_intents/:id/cancel with a reason and key → released', async () => {
     api.answer(() => ({ status: 200, body: pi('canceled', { cancellation_reason: 'abandoned' }) }));
     const res = await stripe.release({
+      orderId: 'o1',
       paymentRef: 'pi_3MtwBwLkdIwHu7ix28a3tqPa',
       idempotencyKey: 'release-o1',
     });
@@ -208,10 +209,71 @@ describe('Stripe: PaymentIntent cancel', () => {
         message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
       }),
     );
-    expect(await stripe.release({ paymentRef: 'pi_1', idempotencyKey: 'k' })).toEqual({
+    expect(await stripe.release({ orderId: 'o1', paymentRef: 'pi_1', idempotencyKey: 'k' })).toEqual({
       ok: false,
       reason: 'payment_intent_unexpected_state',
     });
+  });
+});
+
+describe('Stripe: refund (the compensation of a capture)', () => {
+  const refund = () =>
+    stripe.refund({
+      orderId: 'o1',
+      paymentRef: 'pi_3MtwBwLkdIwHu7ix28a3tqPa',
+      amountCents: 2599,
+      idempotencyKey: 'refund-o1',
+    });
+
+  it('POST /v1/refunds with the PaymentIntent, amount, reason and our key → refunded', async () => {
+    api.answer(() => ({
+      status: 200,
+      body: {
+        id: 're_3MtwBwLkdIwHu7ix0J8sJ3fT',
+        object: 'refund',
+        amount: 2599,
+        currency: 'usd',
+        payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa',
+        charge: 'ch_3MtwBwLkdIwHu7ix2O4Qq5VS',
+        reason: 'requested_by_customer',
+        status: 'succeeded',
+      },
+    }));
+    expect(await refund()).toEqual({ ok: true, ref: 're_3MtwBwLkdIwHu7ix0J8sJ3fT' });
+    const r = expectStripeRequest('POST /v1/refunds', 'refund-o1');
+    expect(new URLSearchParams(r.body)).toEqual(
+      new URLSearchParams({
+        payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa',
+        amount: '2599',
+        reason: 'requested_by_customer',
+      }),
+    );
+  });
+
+  it('a refund Stripe refuses (400: nothing captured) → not refunded, with the code', async () => {
+    api.answer(() =>
+      stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_captured',
+        message: 'This PaymentIntent does not have a successful charge to refund.',
+      }),
+    );
+    expect(await refund()).toEqual({ ok: false, reason: 'charge_not_captured' });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('Stripe unavailable (500 twice) → UNAVAILABLE, nothing decided', async () => {
+    api.answer(() => stripeError(500, { type: 'api_error', message: 'An unknown error occurred' }));
+    const err = await refund().catch((e: unknown) => e);
+    expect((err as DomainError).code).toBe('UNAVAILABLE');
+    expect((err as DomainError).message).toBe(PAYMENTS_UNAVAILABLE);
+  });
+
+  it('without a PaymentIntent nothing is sent', async () => {
+    expect(
+      await stripe.refund({ orderId: 'o1', paymentRef: null, amountCents: 1, idempotencyKey: 'k' }),
+    ).toEqual({ ok: false, reason: 'missing_payment_intent' });
+    expect(api.requests).toHaveLength(0);
   });
 });
 

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { doordashOrderStatus } from '../../adapters/courier/doordash.ts';
 import type { AppContext } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
+import { orderTransaction, writeOrderEvent } from '../orders/index.ts';
 
 export const DOORDASH_WEBHOOK_PATH = endpoints.receiveDoordashEvent.path;
 
@@ -54,29 +55,32 @@ export async function applyDoordashEvent(
   if (e.pickup_time_estimated) patch.estimated_pickup_time = e.pickup_time_estimated;
   if (e.dropoff_time_estimated) patch.estimated_delivery_time = e.dropoff_time_estimated;
   if (e.support_reference) patch.support_reference = e.support_reference;
-  const [row] = await ctx.database.db
-    .update(orders)
-    .set({
-      courier_info: sql`coalesce(${orders.courier_info}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
-      updated_at: new Date(),
-    })
-    .where(
-      and(
-        sql`${orders.courier_info}->>'provider' = 'DoorDash'`,
-        sql`${orders.courier_info}->>'delivery_id' = ${e.external_delivery_id}`,
-      ),
-    )
-    .returning({ id: orders.id, merchant_id: orders.merchant_id, status: orders.status });
+  const row = await orderTransaction(ctx, async (tx) => {
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        courier_info: sql`coalesce(${orders.courier_info}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
+        updated_at: new Date(),
+      })
+      .where(
+        and(
+          sql`${orders.courier_info}->>'provider' = 'DoorDash'`,
+          sql`${orders.courier_info}->>'delivery_id' = ${e.external_delivery_id}`,
+        ),
+      )
+      .returning({ id: orders.id, merchant_id: orders.merchant_id, status: orders.status });
+    if (updated)
+      await writeOrderEvent(tx, {
+        type: 'order.updated',
+        merchant_id: updated.merchant_id,
+        order_id: updated.id,
+        status: updated.status,
+      });
+    return updated;
+  });
   if (!row) {
     log.warn({ external_delivery_id: e.external_delivery_id }, 'DoorDash event for an unknown delivery');
     return { received: true, matched: false };
   }
-  await ctx.publishOrderEvent({
-    type: 'order.updated',
-    merchant_id: row.merchant_id,
-    order_id: row.id,
-    status: row.status,
-    at: new Date().toISOString(),
-  });
   return { received: true, matched: true };
 }

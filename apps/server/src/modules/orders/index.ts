@@ -9,9 +9,17 @@ import type { OrderStreams } from './list/order-events-stream.ts';
 import { orderListHandlers } from './list/routes.ts';
 import { reportHandlers } from './reports/routes.ts';
 
-export { listenOrderEvents, notifyOrderEvent } from './list/order-events-pg.ts';
+export {
+  type BulkJobs,
+  manageBulkJobs,
+  startBulkJobs,
+  stopBulkJobs,
+  stopBulkWork,
+} from './bulk/bulk-queue.ts';
+export { listenOrderEvents } from './list/order-events-pg.ts';
+export { OrderEventRelay } from './list/order-events-relay.ts';
 export { OrderStreams } from './list/order-events-stream.ts';
-export { transitionOrder } from './transition-order.ts';
+export { orderTransaction, transitionOrder, writeHistory, writeOrderEvent } from './transition-order.ts';
 
 export function orderHandlers(ctx: AppContext, streams: OrderStreams) {
   return {

@@ -9,11 +9,58 @@ import {
   transitionError,
 } from '@mc/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, OrderEvent } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { merchants, orderHistory, orderItems, orders } from '../../db/schema.ts';
+import { merchants, orderEventOutbox, orderHistory, orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+declare const orderTxBrand: unique symbol;
+/**
+ * A transaction opened by `orderTransaction`: the only kind an order change accepts, so every change's
+ * event is announced to the relay once the transaction commits.
+ */
+export type OrderTx = Tx & { readonly [orderTxBrand]: true };
+
+/**
+ * Runs `fn` in one transaction; once it has committed, the outbox relay publishes the order events it
+ * wrote. A rolled-back transaction leaves no event behind.
+ */
+export async function orderTransaction<T>(
+  ctx: Pick<AppContext, 'database' | 'orderEvents'>,
+  fn: (tx: OrderTx) => Promise<T>,
+): Promise<T> {
+  const result = await ctx.database.db.transaction((tx) => fn(tx as OrderTx));
+  ctx.orderEvents.kick();
+  return result;
+}
+
+/** The order event of a change, into the outbox of the change's transaction (published after commit). */
+export async function writeOrderEvent(
+  tx: OrderTx,
+  e: Omit<OrderEvent, 'at'> & { at?: string },
+): Promise<void> {
+  const event: OrderEvent = { ...e, at: e.at ?? new Date().toISOString() };
+  await tx.insert(orderEventOutbox).values({ payload: { ...event } });
+}
+
+/** A history row; `created_at` defaults to now (intake passes the marketplace's submission time). */
+export type HistoryEntry = Omit<typeof orderHistory.$inferInsert, 'id'>;
+
+/** One order_history row, in the change's transaction. */
+export async function writeHistory(tx: OrderTx, entry: HistoryEntry): Promise<void> {
+  await tx.insert(orderHistory).values(entry);
+}
+
+/**
+ * The transition table's guard, used by transitionOrder and by commands that check before an outside
+ * call (payment capture, carrier, courier) and check again, atomically, when they write.
+ */
+export function assertTransition(actor: Actor, from: string, to: OrderStatus): asserts from is OrderStatus {
+  if (!isOrderStatus(from) || !canTransition(actor, from, to)) {
+    throw new DomainError('ILLEGAL_TRANSITION', transitionError(from, to));
+  }
+}
 
 export interface TransitionRequest {
   orderId: string;
@@ -34,11 +81,16 @@ export interface TransitionRequest {
 
 /**
  * The one way an order's status changes: checked against the transition table, written as an atomic
- * conditional UPDATE (… WHERE status = <the status we checked>) plus one history row, in one transaction.
+ * conditional UPDATE (… WHERE status = <the status we checked>) plus one history row and the order event
+ * (outbox), in one transaction — the caller's (`orderTransaction`) when it has more to write, else its own.
  * Concurrent conflicting requests: exactly one UPDATE matches; the others get 409.
  */
-export async function transitionOrder(ctx: AppContext, req: TransitionRequest, tx?: Tx): Promise<OrderRow> {
-  const run = async (t: Tx) => {
+export async function transitionOrder(
+  ctx: Pick<AppContext, 'database' | 'orderEvents'>,
+  req: TransitionRequest,
+  tx?: OrderTx,
+): Promise<OrderRow> {
+  const run = async (t: OrderTx) => {
     const where = req.merchantId
       ? and(eq(orders.id, req.orderId), eq(orders.merchant_id, req.merchantId))
       : eq(orders.id, req.orderId);
@@ -49,13 +101,10 @@ export async function transitionOrder(ctx: AppContext, req: TransitionRequest, t
       .limit(1);
     if (!current) throw new DomainError('NOT_FOUND', 'Order not found');
     const from = current.status;
-    if (
-      !isOrderStatus(from) ||
-      (req.expectFrom && from !== req.expectFrom) ||
-      !canTransition(req.actor, from, req.to)
-    ) {
+    if (req.expectFrom && from !== req.expectFrom) {
       throw new DomainError('ILLEGAL_TRANSITION', transitionError(from, req.to));
     }
+    assertTransition(req.actor, from, req.to);
     if (req.to === 'MERCHANT_SHIPPED') await assertReadyToShip(t, req.orderId, current.merchant_id, from);
     const [updated] = await t
       .update(orders)
@@ -67,7 +116,7 @@ export async function transitionOrder(ctx: AppContext, req: TransitionRequest, t
       const [now] = await t.select({ status: orders.status }).from(orders).where(where).limit(1);
       throw new DomainError('ILLEGAL_TRANSITION', transitionError(now?.status ?? from, req.to));
     }
-    await t.insert(orderHistory).values({
+    await writeHistory(t, {
       order_id: req.orderId,
       actor_type: req.actor,
       actor_user_id: req.actorUserId ?? null,
@@ -78,18 +127,15 @@ export async function transitionOrder(ctx: AppContext, req: TransitionRequest, t
       comment: req.comment ?? null,
       data: req.data ?? null,
     });
+    await writeOrderEvent(t, {
+      type: 'order.updated',
+      merchant_id: updated.merchant_id,
+      order_id: updated.id,
+      status: updated.status,
+    });
     return updated;
   };
-  const row = tx ? await run(tx) : await ctx.database.db.transaction(run);
-  if (!tx)
-    await ctx.publishOrderEvent({
-      type: 'order.updated',
-      merchant_id: row.merchant_id,
-      order_id: row.id,
-      status: row.status,
-      at: new Date().toISOString(),
-    });
-  return row;
+  return tx ? run(tx) : orderTransaction(ctx, run);
 }
 
 /** Part 2 §4.3: an order with an item available more than 10 days from now cannot ship (any shipping path). */

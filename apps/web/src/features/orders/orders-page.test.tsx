@@ -17,7 +17,10 @@ const filters = {
         { name: 'Cask & Crate', uuid: 'u2', ref: 'caskcrate' },
       ],
     },
-    { name: 'delivery_methods', options: [{ name: 'on_demand' }, { name: 'shipping' }] },
+    {
+      name: 'delivery_methods',
+      options: [{ name: 'on_demand' }, { name: 'shipping' }, { name: 'preorder' }, { name: 'deposit' }],
+    },
   ],
 };
 
@@ -178,6 +181,14 @@ describe('orders list (part 2 §2.1)', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Shipping' }));
     await waitFor(() => expect(listCalls(fetchMock).at(-1)?.get('filter[delivery_method]')).toBe('shipping'));
     expect(await screen.findByText(MSG.NO_ORDERS_FOR_CRITERIA)).toBeInTheDocument();
+    // 'Pre-sale' is one option for preorder and deposit.
+    await user.click(screen.getByRole('button', { name: 'Method filter: Shipping' }));
+    expect(await screen.findAllByRole('menuitem', { name: 'Pre-sale' })).toHaveLength(1);
+    await user.click(screen.getByRole('menuitem', { name: 'Pre-sale' }));
+    await waitFor(() =>
+      expect(listCalls(fetchMock).at(-1)?.get('filter[delivery_method]')).toBe('preorder,deposit'),
+    );
+    expect(screen.getByRole('button', { name: 'Method filter: Pre-sale' })).toBeInTheDocument();
   });
 
   it("a new order's Accept and Reject buttons open the review with that dialog", async () => {

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, orderHistory, orders, outboxMessages } from '../../../db/schema.ts';
-import { type BulkJobs, startBulkJobs } from '../../../jobs/bulk-queue.ts';
+import { type BulkJobs, startBulkJobs } from './bulk-queue.ts';
 import {
   bearer,
   buildMerchantWithOwner,

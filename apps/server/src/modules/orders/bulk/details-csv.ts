@@ -2,15 +2,23 @@
  * The bulk details CSV (part 2 §7 'Bulk details'): one row per item line, with the order's id, dates,
  * status, method, recipient and address, the item, quantity, price, totals and tracking. Written with
  * csv-stringify (quoting, separators) and streamed page by page; text cells that a spreadsheet would run
- * as a formula are neutralised.
+ * as a formula are neutralised. Timestamps are written in the store's time zone as the console shows
+ * them ('06/12/2025 3:04 PM', @mc/domain's formatOrderDate), and the header names the zone.
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { centsToDollars, deliveryMethodLabel, neutraliseCsvCell } from '@mc/domain';
+import {
+  centsToDollars,
+  DEFAULT_TIMEZONE,
+  deliveryMethodLabel,
+  formatOrderDate,
+  isValidTimeZone,
+  neutraliseCsvCell,
+} from '@mc/domain';
 import { stringify } from 'csv-stringify';
 import type { BulkOrderRow } from './load-orders.ts';
-import { toIso } from './load-orders.ts';
 
+/** The columns; 'Created' and 'Printed' are headed with the store's zone (detailsCsvHeader). */
 export const DETAILS_CSV_COLUMNS = [
   'Order ID',
   'Created',
@@ -45,16 +53,33 @@ export const DETAILS_CSV_COLUMNS = [
   'Tracking URL',
 ] as const;
 
+/** The zone the CSV's timestamps are written in: the store's, or the default when it is missing or unknown. */
+export function csvTimeZone(timeZone: string | null | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE;
+}
+
+/** The header row: the timestamp columns name the zone, e.g. 'Created (America/New_York)'. */
+export function detailsCsvHeader(timeZone: string): string[] {
+  const zone = csvTimeZone(timeZone);
+  return DETAILS_CSV_COLUMNS.map((name) =>
+    name === 'Created' || name === 'Printed' ? `${name} (${zone})` : name,
+  );
+}
+
+const timestamp = (v: Date | string | null | undefined, timeZone: string): string =>
+  v === null || v === undefined ? '' : formatOrderDate(v, timeZone);
+
 const money = (cents: number) => centsToDollars(cents).toFixed(2);
 const cell = (v: unknown): string => neutraliseCsvCell(v === null || v === undefined ? '' : String(v));
 
 /** The CSV records of one order: a row per item line (an order without items still gets one row). */
-export function detailsRecords(o: BulkOrderRow): string[][] {
+export function detailsRecords(o: BulkOrderRow, timeZone: string): string[][] {
+  const zone = csvTimeZone(timeZone);
   const r = o.recipient;
   const orderCells = [
     cell(o.id),
-    toIso(o.date_submitted) ?? '',
-    toIso(o.printed_timestamp) ?? '',
+    timestamp(o.date_submitted, zone),
+    timestamp(o.printed_timestamp, zone),
     cell(o.status),
     cell(deliveryMethodLabel({ method: o.delivery_method, courier_estimate_id: o.courier_estimate_id })),
     cell(o.delivery_date),
@@ -96,6 +121,12 @@ export function detailsRecords(o: BulkOrderRow): string[][] {
   ]);
 }
 
+export interface DetailsCsvOptions {
+  /** The store's IANA time zone: timestamps are written in it. */
+  timeZone: string;
+  onPage?: (orders: BulkOrderRow[]) => void | Promise<void>;
+}
+
 /**
  * Writes the header and every order of `pages` to `out` as CSV, respecting back-pressure. Returns the
  * number of orders written. `out` is not ended.
@@ -103,16 +134,17 @@ export function detailsRecords(o: BulkOrderRow): string[][] {
 export async function writeDetailsCsv(
   pages: AsyncIterable<BulkOrderRow[]> | Iterable<BulkOrderRow[]>,
   out: Writable,
-  onPage?: (orders: BulkOrderRow[]) => void | Promise<void>,
+  { timeZone, onPage }: DetailsCsvOptions,
 ): Promise<number> {
-  const stringifier = stringify({ header: true, columns: [...DETAILS_CSV_COLUMNS], bom: true });
+  const zone = csvTimeZone(timeZone);
+  const stringifier = stringify({ header: true, columns: detailsCsvHeader(zone), bom: true });
   stringifier.pipe(out, { end: false });
   const finished = once(stringifier, 'end');
   let count = 0;
   try {
     for await (const page of pages) {
       for (const order of page) {
-        for (const record of detailsRecords(order)) {
+        for (const record of detailsRecords(order, zone)) {
           if (!stringifier.write(record)) await once(stringifier, 'drain');
         }
       }

@@ -1,16 +1,10 @@
 /**
- * Reads a batch's orders for the bulk outputs: one SQL statement per chunk (orders joined with their
- * brand, items aggregated as JSON), always scoped to the merchant. Used by the reports renderer
- * (DocumentOrder) and the details CSV.
+ * Reads stored orders for the documents and the details CSV: one SQL statement per chunk (orders with
+ * their brand), then the chunk's items in one query, always scoped to the merchant. The single report
+ * download, the bulk reports and details, and the packing-slip benchmark all read through here; the
+ * documents' mapper is reports/document-order.ts.
  */
-import { centsToDollars } from '@mc/domain';
 import type { Database } from '../../../db/client.ts';
-import type {
-  DeliveryMethod,
-  DocumentItem,
-  DocumentMerchant,
-  DocumentOrder,
-} from '../../../documents/types.ts';
 
 export interface BulkOrderItemRow {
   id: string;
@@ -139,107 +133,4 @@ export async function* iterateBulkOrders(
     if (!next) return;
     current = await next;
   }
-}
-
-export const toIso = (v: Date | string | null | undefined): string | null => {
-  if (v === null || v === undefined) return null;
-  const d = v instanceof Date ? v : new Date(v);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-};
-
-const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
-
-export interface MerchantForDocuments {
-  name: string;
-  timezone: string;
-  street_1: string;
-  street_2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  primary_phone: string;
-}
-
-export function documentMerchant(m: MerchantForDocuments): DocumentMerchant {
-  const cityLine = [m.city, [m.state, m.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return {
-    name: m.name,
-    address_lines: [m.street_1, m.street_2, cityLine].filter(Boolean),
-    phone: m.primary_phone || null,
-  };
-}
-
-/** A stored order as the PDF renderers read it. */
-export function toDocumentOrder(row: BulkOrderRow, merchant: MerchantForDocuments): DocumentOrder {
-  const start = toIso(row.delivery_window_start);
-  const end = toIso(row.delivery_window_end);
-  const items: DocumentItem[] = row.items.map((i) => {
-    const aux = i.aux_data ?? {};
-    const engraving = Array.isArray(aux.engraving_message) ? aux.engraving_message.map(text) : null;
-    return {
-      id: i.id,
-      name: i.name,
-      description: i.description,
-      quantity: i.quantity,
-      price: centsToDollars(i.price_cents),
-      subtotal: centsToDollars(i.subtotal_cents),
-      sku: i.merchant_sku,
-      container_size: i.container_size?.formatted ?? null,
-      parent_line_item_id: i.parent_line_item_id,
-      aux_data: {
-        engraving_message: engraving,
-        preorder_available_date:
-          typeof aux.preorder_available_date === 'string' ? aux.preorder_available_date : null,
-      },
-    };
-  });
-  const r = row.recipient;
-  const c = row.customer;
-  return {
-    id: row.id,
-    status: row.status,
-    date_submitted: toIso(row.date_submitted) ?? new Date(0).toISOString(),
-    timezone: merchant.timezone,
-    delivery: {
-      method: row.delivery_method as DeliveryMethod,
-      date: row.delivery_date,
-      window: start && end ? [start, end] : null,
-    },
-    gift_message: row.gift_message ? { message: row.gift_message } : null,
-    promo_code: row.promo_code,
-    recipient: {
-      first_name: text(r.first_name),
-      last_name: text(r.last_name),
-      street_1: text(r.street_1),
-      street_2: r.street_2 ?? null,
-      street_3: r.street_3 ?? null,
-      city: text(r.city),
-      state: text(r.state),
-      zipcode: text(r.zipcode),
-      country: r.country ?? null,
-      phone_number: r.phone_number ?? null,
-      delivery_instructions: r.delivery_instructions ?? null,
-    },
-    customer: {
-      first_name: text(c.first_name),
-      last_name: text(c.last_name),
-      phone_number: c.phone_number ?? null,
-      email: c.email ?? null,
-    },
-    transaction: {
-      subtotal: centsToDollars(row.subtotal_cents),
-      tax: centsToDollars(row.tax_cents),
-      delivery_fee: centsToDollars(row.delivery_fee_cents),
-      shipping: centsToDollars(row.shipping_cents),
-      tip: centsToDollars(row.tip_cents),
-      discount: centsToDollars(row.discount_cents),
-      total: centsToDollars(row.total_cents),
-    },
-    items,
-    tracking_provider: row.tracking_provider,
-    tracking_id: row.tracking_id,
-    merchant: documentMerchant(merchant),
-    courier_estimate_id: row.courier_estimate_id,
-    application_brand_name: row.brand_name,
-  };
 }

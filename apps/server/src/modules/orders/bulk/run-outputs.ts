@@ -11,9 +11,10 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { batchFiles, batchItems, merchants } from '../../../db/schema.ts';
 import { batchFileName } from '../../../documents/batch.ts';
+import { toDocumentOrder } from '../reports/document-order.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
 import { writeDetailsCsv } from './details-csv.ts';
-import { type BulkOrderRow, loadBulkOrders, toDocumentOrder } from './load-orders.ts';
+import { type BulkOrderRow, loadBulkOrders } from './load-orders.ts';
 import { renderBatchPdf } from './render-pool.ts';
 
 export interface BatchFile {
@@ -67,13 +68,25 @@ export function reportsZipName(batchId: string): string {
   return `${shortId(batchId)}_Reports.zip`;
 }
 
+/** The batch's store (its name, address and time zone go on the files). */
+async function batchMerchant(ctx: AppContext, batch: BatchRow) {
+  const [merchant] = await ctx.database.db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.id, batch.merchant_id))
+    .limit(1);
+  if (!merchant) throw new Error(`merchant of batch ${batch.id} is gone`);
+  return merchant;
+}
+
 export async function runDetailsBatch(ctx: AppContext, batch: BatchRow): Promise<void> {
   const rows = await loadPending(ctx, batch);
   if (rows.length === 0) return;
+  const merchant = await batchMerchant(ctx, batch);
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  await writeDetailsCsv([rows], out);
+  await writeDetailsCsv([rows], out, { timeZone: merchant.timezone });
   out.end();
   await storeFiles(ctx, batch.id, [
     {
@@ -102,12 +115,7 @@ async function zip(files: BatchFile[]): Promise<Buffer> {
 export async function runReportsBatch(ctx: AppContext, batch: BatchRow): Promise<void> {
   const rows = await loadPending(ctx, batch);
   if (rows.length === 0) return;
-  const [merchant] = await ctx.database.db
-    .select()
-    .from(merchants)
-    .where(eq(merchants.id, batch.merchant_id))
-    .limit(1);
-  if (!merchant) throw new Error(`merchant of batch ${batch.id} is gone`);
+  const merchant = await batchMerchant(ctx, batch);
   const docs = rows.map((r) => toDocumentOrder(r, merchant));
   const types = [...new Set(batch.report_types)].filter(
     (t): t is ReportType => t === 'receipt' || t === 'packingslip',

@@ -1,13 +1,13 @@
 /**
  * Starting a bulk batch (accept, details CSV, reports) and reading a batch file: the work behind the bulk
- * endpoints. Every batch is a durable background job on the context's queue (jobs/bulk-queue.ts).
+ * endpoints. Every batch is a durable background job on the context's queue (bulk-queue.ts).
  */
 import type { Batch, BatchFileKind } from '@mc/api';
 import { DomainError, type ReportType } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { batches, batchFiles, merchants } from '../../../db/schema.ts';
-import { bulkJobs } from '../../../jobs/bulk-queue.ts';
+import { bulkJobs } from './bulk-queue.ts';
 import type { Caller } from '../../../lib/principal.ts';
 import { getBatch, insertBatch } from './batch-store.ts';
 import { verifyBatchFileSignature } from './download-links.ts';

@@ -1,9 +1,15 @@
 import { DomainError, isOrderStatus, type OrderStatus } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
-import { orderHistory, orders } from '../../../db/schema.ts';
+import { orders } from '../../../db/schema.ts';
 import type { Caller } from '../../../lib/principal.ts';
-import type { OrderRow, TransitionRequest } from '../transition-order.ts';
+import {
+  type OrderRow,
+  orderTransaction,
+  type TransitionRequest,
+  writeHistory,
+  writeOrderEvent,
+} from '../transition-order.ts';
 
 /** Who asks: the signed-in user acting for their merchant. */
 export type { Caller };
@@ -40,7 +46,8 @@ export function asMerchant(
 
 /**
  * A change that keeps the status (tracking edit, delivery details, instructions): written only if the order
- * is still in the status the caller's check was made on, plus one history row, in one transaction.
+ * is still in the status the caller's check was made on, plus one history row and the order event, in one
+ * transaction.
  */
 export async function updateOrderData(
   ctx: AppContext,
@@ -53,7 +60,7 @@ export async function updateOrderData(
     data?: Record<string, unknown>;
   },
 ): Promise<void> {
-  await ctx.database.db.transaction(async (tx) => {
+  await orderTransaction(ctx, async (tx) => {
     const [updated] = await tx
       .update(orders)
       .set({ ...change.patch, updated_at: new Date() })
@@ -66,7 +73,7 @@ export async function updateOrderData(
       )
       .returning({ id: orders.id });
     if (!updated) throw new DomainError('CONFLICT', 'The order changed meanwhile. Reload it and try again.');
-    await tx.insert(orderHistory).values({
+    await writeHistory(tx, {
       order_id: order.id,
       actor_type: 'merchant',
       actor_user_id: caller.principal.userId,
@@ -77,12 +84,11 @@ export async function updateOrderData(
       comment: change.comment ?? null,
       data: change.data ?? null,
     });
-  });
-  await ctx.publishOrderEvent({
-    type: 'order.updated',
-    merchant_id: caller.merchant.id,
-    order_id: order.id,
-    status: order.status,
-    at: new Date().toISOString(),
+    await writeOrderEvent(tx, {
+      type: 'order.updated',
+      merchant_id: caller.merchant.id,
+      order_id: order.id,
+      status: order.status,
+    });
   });
 }

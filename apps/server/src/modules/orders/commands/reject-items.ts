@@ -3,7 +3,7 @@ import { DomainError, partialRejectionComment, type StoredRejectionMessage } fro
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { orderItems } from '../../../db/schema.ts';
-import { type OrderRow, transitionOrder } from '../transition-order.ts';
+import { type OrderRow, orderTransaction, transitionOrder } from '../transition-order.ts';
 import { asMerchant, type Caller, readOrder } from './command-context.ts';
 
 type Issue = { path: string; message: string };
@@ -59,7 +59,7 @@ export async function rejectItems(
   if (issues.length) throw new DomainError('VALIDATION', issues[0]!.message, { errors: issues });
 
   const comment = partialRejectionComment(lines, message);
-  const row = await ctx.database.db.transaction(async (tx) => {
+  return orderTransaction(ctx, async (tx) => {
     const updated = await transitionOrder(
       ctx,
       {
@@ -80,12 +80,4 @@ export async function rejectItems(
     }
     return updated;
   });
-  await ctx.publishOrderEvent({
-    type: 'order.updated',
-    merchant_id: row.merchant_id,
-    order_id: row.id,
-    status: row.status,
-    at: new Date().toISOString(),
-  });
-  return row;
 }

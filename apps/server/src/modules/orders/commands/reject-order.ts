@@ -2,8 +2,12 @@ import { type RejectionReason, rejectedReasonMessage, rejectionStatusComment } f
 import type { AppContext } from '../../../context.ts';
 import { type OrderRow, transitionOrder } from '../transition-order.ts';
 import { asMerchant, type Caller } from './command-context.ts';
+import { returnPayment } from './payment-steps.ts';
 
-/** Reject the whole order with a reason; 'other' carries the merchant's text (validated by the body schema). */
+/**
+ * Reject the whole order with a reason; 'other' carries the merchant's text (validated by the body schema).
+ * Once written, the card hold is released (or a capture a losing accept made is refunded).
+ */
 export async function rejectOrder(
   ctx: AppContext,
   caller: Caller,
@@ -15,7 +19,7 @@ export async function rejectOrder(
     reason,
     other_reason: input.other_reason || input.status_comment,
   });
-  return transitionOrder(ctx, {
+  const row = await transitionOrder(ctx, {
     ...asMerchant(caller, orderId),
     to: 'MERCHANT_REJECTED',
     action: 'reject',
@@ -23,4 +27,6 @@ export async function rejectOrder(
     patch: { status_recent_comment: comment, rejection_message: rejectedReasonMessage(reason, comment) },
     data: { reason },
   });
+  await returnPayment(ctx, row);
+  return row;
 }

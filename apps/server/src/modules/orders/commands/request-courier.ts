@@ -1,13 +1,7 @@
 import type { CourierRequestInput } from '@mc/domain';
-import {
-  canTransition,
-  courierIdempotencyKey,
-  DomainError,
-  fulfilmentFlow,
-  transitionError,
-} from '@mc/domain';
+import { courierIdempotencyKey, DomainError, fulfilmentFlow } from '@mc/domain';
 import type { AppContext } from '../../../context.ts';
-import { assertReadyToShip, type OrderRow, transitionOrder } from '../transition-order.ts';
+import { assertReadyToShip, assertTransition, type OrderRow, transitionOrder } from '../transition-order.ts';
 import { asMerchant, type Caller, readOrder } from './command-context.ts';
 
 /**
@@ -23,9 +17,7 @@ export async function requestCourier(
 ): Promise<OrderRow> {
   const order = await readOrder(ctx, caller, orderId);
   const from = order.status;
-  if (!canTransition('merchant', from, 'MERCHANT_SHIPPED')) {
-    throw new DomainError('ILLEGAL_TRANSITION', transitionError(from, 'MERCHANT_SHIPPED'));
-  }
+  assertTransition('merchant', from, 'MERCHANT_SHIPPED');
   if (
     fulfilmentFlow({
       delivery: { method: order.delivery_method },

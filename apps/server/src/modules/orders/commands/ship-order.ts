@@ -2,7 +2,7 @@ import type { TrackingInput } from '@mc/domain';
 import { carrierTrackingUrl } from '@mc/domain';
 import type { AppContext } from '../../../context.ts';
 import { shipments } from '../../../db/schema.ts';
-import { type OrderRow, transitionOrder } from '../transition-order.ts';
+import { type OrderRow, orderTransaction, transitionOrder } from '../transition-order.ts';
 import { asMerchant, type Caller } from './command-context.ts';
 
 /** The tracking columns for an entered carrier and number (OTHER brings its own name and URL). */
@@ -27,7 +27,7 @@ export async function shipOrder(
   tracking?: TrackingInput,
 ): Promise<OrderRow> {
   const columns = tracking ? trackingColumns(tracking) : null;
-  const row = await ctx.database.db.transaction(async (tx) => {
+  return orderTransaction(ctx, async (tx) => {
     const updated = await transitionOrder(
       ctx,
       {
@@ -52,12 +52,4 @@ export async function shipOrder(
     }
     return updated;
   });
-  await ctx.publishOrderEvent({
-    type: 'order.updated',
-    merchant_id: row.merchant_id,
-    order_id: row.id,
-    status: row.status,
-    at: new Date().toISOString(),
-  });
-  return row;
 }

@@ -16,11 +16,9 @@ import { createHash } from 'node:crypto';
 import { IdempotencyKeySchema, type LabelErrorBody, type LabelPurchaseResponse } from '@mc/api';
 import {
   boxCountMessage,
-  canTransition,
   DomainError,
   IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
-  isOrderStatus,
   LABEL_ERROR_THRESHOLD,
   LABEL_ERRORS_APOLOGY,
   LABEL_PURCHASE_IN_PROGRESS_MESSAGE,
@@ -28,7 +26,6 @@ import {
   labelErrorMessage,
   maxLabelBoxes,
   type ShippingBox,
-  transitionError,
 } from '@mc/domain';
 import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import type { CarrierError, LabelPurchaseResult } from '../../../adapters/carrier/carrier.ts';
@@ -36,7 +33,13 @@ import type { AppContext } from '../../../context.ts';
 import { carrierAccounts, labelErrors, labelPurchases, orders, shipments } from '../../../db/schema.ts';
 import type { Caller } from '../commands/command-context.ts';
 import { asMerchant } from '../commands/command-context.ts';
-import { assertReadyToShip, transitionOrder } from '../transition-order.ts';
+import { labelAddresses } from '../reports/document-order.ts';
+import {
+  assertReadyToShip,
+  assertTransition,
+  orderTransaction,
+  transitionOrder,
+} from '../transition-order.ts';
 import { listLabels } from './get-labels.ts';
 
 export const STALE_MS = 120_000;
@@ -109,9 +112,7 @@ async function claimPurchase(
       .where(and(eq(orders.id, orderId), eq(orders.merchant_id, merchantId)))
       .limit(1);
     if (!order) throw new DomainError('NOT_FOUND', 'Order not found');
-    if (!isOrderStatus(order.status) || !canTransition('merchant', order.status, 'MERCHANT_SHIPPED')) {
-      throw new DomainError('ILLEGAL_TRANSITION', transitionError(order.status, 'MERCHANT_SHIPPED'));
-    }
+    assertTransition('merchant', order.status, 'MERCHANT_SHIPPED');
     await assertReadyToShip(tx, orderId, merchantId, order.status);
     if (boxes.length > maxLabelBoxes(order.item_quantity)) {
       throw new DomainError('VALIDATION', boxCountMessage(order.item_quantity), {
@@ -278,7 +279,6 @@ async function runPurchase(
   const [order] = await db.select().from(orders).where(eq(orders.id, purchase.order_id)).limit(1);
   if (!order) throw new DomainError('NOT_FOUND', 'Order not found');
   const carrier = labelAvailability(account).carrier!;
-  const r = order.recipient;
 
   let result: LabelPurchaseResult;
   try {
@@ -291,27 +291,7 @@ async function runPurchase(
         label_size: account.label_size,
         label_format: account.label_format,
       },
-      from: {
-        name: merchant.name,
-        street_1: merchant.street_1,
-        street_2: merchant.street_2,
-        street_3: merchant.street_3,
-        city: merchant.city,
-        state: merchant.state,
-        zipcode: merchant.zipcode,
-        phone: merchant.primary_phone,
-      },
-      to: {
-        name: [r.first_name, r.last_name].filter(Boolean).join(' '),
-        street_1: r.street_1,
-        street_2: r.street_2,
-        street_3: r.street_3,
-        city: r.city,
-        state: r.state,
-        zipcode: r.zipcode,
-        country: r.country,
-        phone: r.phone_number,
-      },
+      ...labelAddresses(order.recipient, merchant),
       boxes: boxes.map((b) =>
         b.insurance ? { weight: b.weight, insurance: b.insurance } : { weight: b.weight },
       ),
@@ -328,7 +308,7 @@ async function runPurchase(
   const labels = result.labels;
   const first = labels[0];
   try {
-    await db.transaction(async (tx) => {
+    await orderTransaction(ctx, async (tx) => {
       await tx.insert(shipments).values(
         labels.map((l) => ({
           order_id: order.id,
@@ -386,13 +366,6 @@ async function runPurchase(
       .where(eq(labelPurchases.id, purchase.id));
     return { status: 409, body: { ...body, idempotency_key: key }, replayed: false };
   }
-  await ctx.publishOrderEvent({
-    type: 'order.updated',
-    merchant_id: merchant.id,
-    order_id: order.id,
-    status: 'MERCHANT_SHIPPED',
-    at: new Date().toISOString(),
-  });
   const done = { ...purchase, state: 'done' };
   return { status: 200, body: await successBody(ctx, caller, done, key), replayed: false };
 }

@@ -15,7 +15,7 @@ export interface ListParams {
   cursor: Cursor | null;
   tab?: OrderTab;
   applicationRefs?: string[];
-  deliveryMethod?: string;
+  deliveryMethods?: string[];
   orderKey?: string;
   /** Order id search: a whole id matches exactly, a part matches as a prefix. */
   search?: string;
@@ -121,7 +121,9 @@ function whereClause(p: ListParams, values: unknown[]): string[] {
   const where = [`o.merchant_id = ${add(p.merchantId)}`];
   if (p.tab) where.push(`o.tab = ${add(p.tab)}`);
   if (p.applicationRefs?.length) where.push(`o.application_ref = ANY(${add(p.applicationRefs)}::text[])`);
-  if (p.deliveryMethod) where.push(`o.delivery_method = ${add(p.deliveryMethod)}`);
+  if (p.deliveryMethods?.length === 1) where.push(`o.delivery_method = ${add(p.deliveryMethods[0])}`);
+  else if (p.deliveryMethods?.length)
+    where.push(`o.delivery_method = ANY(${add(p.deliveryMethods)}::text[])`);
   if (p.orderKey) where.push(`o.id = ${add(p.orderKey)}`);
   if (p.search) {
     const s = p.search.toUpperCase();
@@ -198,7 +200,7 @@ LIMIT $${values.length}`;
 export function usesKeptCount(p: ListParams): boolean {
   return (
     !p.applicationRefs?.length &&
-    !p.deliveryMethod &&
+    !p.deliveryMethods?.length &&
     !p.orderKey &&
     !p.search &&
     !p.recipientName &&

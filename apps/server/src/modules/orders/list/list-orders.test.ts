@@ -1,4 +1,4 @@
-import type { OrderListItem, OrdersListResponse, PlaceOrderBody } from '@mc/api';
+import type { OrderFilters, OrderListItem, OrdersListResponse, PlaceOrderBody } from '@mc/api';
 import { computeOnTrackStatus, ORDER_TABS, type OrderStatus, TAB_STATUSES } from '@mc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantHours } from '../../../db/schema.ts';
@@ -87,6 +87,10 @@ beforeAll(async () => {
       customer: { first_name: 'C', last_name: 'B', email: 'special.buyer@example.com', phone_number: '' },
     });
   }
+  // A brand only merchant B sells.
+  await place(b, 200, 'SUBMITTED', { application_ref: 'brand-z', application_name: 'Brand Z' });
+  await place(b, 201, 'SUBMITTED', { delivery: { method: 'preorder' } });
+  await place(b, 202, 'MERCHANT_ACCEPTED', { delivery: { method: 'deposit' } });
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -164,9 +168,32 @@ describe('GET /m/v2/merchant/{tmk}/orders/optimized', () => {
     expect(x.total_rows).toBe(22);
     const both = await list(a, 'filter[application_ref]=brand-x,brand-y&limit=100');
     expect(both.total_rows).toBe(64);
+    // A brand that exists but has none of this merchant's orders: an empty list.
     const none = await list(a, 'filter[application_ref]=brand-z');
     expect(none.items).toEqual([]);
     expect(none.total_rows).toBe(0);
+    // The filters response offers {name, uuid, ref}: the uuid selects the same orders as the ref.
+    const filters = (await get(a, `/m/v2/merchant/${a.merchant.tmk}/orders/filters`)).json() as OrderFilters;
+    const brands = filters.items.find((f) => f.name === 'application');
+    const brandX =
+      brands?.name === 'application' ? brands.options.find((o) => o.ref === 'brand-x') : undefined;
+    if (!brandX) throw new Error('brand-x is not offered');
+    const byUuid = await list(a, `filter[application_ref]=${brandX.uuid}&limit=100`);
+    expect(idsOf(byUuid)).toEqual(idsOf(x));
+    expect(byUuid.current_filter).toEqual([{ name: 'application_ref', value: 'brand-x' }]);
+    expect(
+      (await list(a, `filter[application_ref]=${brandX.uuid.toUpperCase()},brand-y&limit=100`)).total_rows,
+    ).toBe(64);
+    // Anything that names no brand is a 400 naming the field, not an empty list.
+    for (const bad of ['brand-nope', '00000000-0000-4000-8000-000000000000', `brand-x,brand-nope`]) {
+      const res = await get(
+        a,
+        `/m/v2/merchant/${a.merchant.tmk}/orders/optimized?filter[application_ref]=${bad}`,
+      );
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors[0].path).toBe('filter[application_ref]');
+      expect(res.json().message).toContain('names no brand');
+    }
     const ship = await list(a, 'filter[delivery_method]=shipping&filter[tab]=active&limit=100');
     expect(ship.items.every((i) => i.delivery.method === 'shipping' && i.status !== 'CLOSED')).toBe(true);
     expect(ship.total_rows).toBe(ship.items.length);
@@ -174,6 +201,12 @@ describe('GET /m/v2/merchant/{tmk}/orders/optimized', () => {
       { name: 'tab', value: 'active' },
       { name: 'delivery_method', value: 'shipping' },
     ]);
+    // 'Pre-sale' covers two methods: one filter value, a comma list.
+    const presale = await list(b, 'filter[delivery_method]=preorder,deposit&limit=100');
+    expect(presale.items.map((i) => i.delivery.method).sort()).toEqual(['deposit', 'preorder']);
+    expect(presale.total_rows).toBe(2);
+    expect(presale.items.every((i) => ['preorder', 'deposit'].includes(i.delivery.method))).toBe(true);
+    expect(presale.current_filter).toEqual([{ name: 'delivery_method', value: 'preorder,deposit' }]);
     const key = ids[a.merchant.tmk]![10]!;
     expect(idsOf(await list(a, `filter[order_key]=${key}`))).toEqual([key]);
   });
@@ -249,6 +282,8 @@ describe('GET /m/v2/merchant/{tmk}/orders/optimized', () => {
   it.each([
     ['filter[tab]=archived', 'filter[tab]'],
     ['filter[delivery_method]=drone', 'filter[delivery_method]'],
+    ['filter[delivery_method]=preorder,drone', 'filter[delivery_method]'],
+    ['filter[delivery_method]=,', 'filter[delivery_method]'],
     ['offset=abc', 'offset'],
     ['offset=-1', 'offset'],
     ['limit=101', 'limit'],

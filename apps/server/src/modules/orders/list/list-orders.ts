@@ -26,6 +26,7 @@ import {
   type ListRow,
   usesKeptCount,
 } from './list-orders-sql.ts';
+import { resolveBrandRefs } from './order-filters.ts';
 
 export interface ListMerchant {
   id: string;
@@ -64,7 +65,7 @@ export function toListParams(
     cursor,
     tab: q['filter[tab]'],
     applicationRefs: q['filter[application_ref]'],
-    deliveryMethod: q['filter[delivery_method]'],
+    deliveryMethods: q['filter[delivery_method]'],
     orderKey: q['filter[order_key]'] || undefined,
     search: q['filter[search]'] || undefined,
     recipientName: q['filter[recipient_name]'] || undefined,
@@ -136,7 +137,7 @@ function pageUrl(
   if (cursor) params.set('cursor', cursor);
   if (p.tab) params.set('filter[tab]', p.tab);
   if (p.applicationRefs?.length) params.set('filter[application_ref]', p.applicationRefs.join(','));
-  if (p.deliveryMethod) params.set('filter[delivery_method]', p.deliveryMethod);
+  if (p.deliveryMethods?.length) params.set('filter[delivery_method]', p.deliveryMethods.join(','));
   if (p.orderKey) params.set('filter[order_key]', p.orderKey);
   if (p.search) params.set('filter[search]', p.search);
   if (p.recipientName) params.set('filter[recipient_name]', p.recipientName);
@@ -149,7 +150,7 @@ function currentFilter(p: ListParams) {
   const out: { name: string; value: string }[] = [];
   if (p.tab) out.push({ name: 'tab', value: p.tab });
   if (p.applicationRefs?.length) out.push({ name: 'application_ref', value: p.applicationRefs.join(',') });
-  if (p.deliveryMethod) out.push({ name: 'delivery_method', value: p.deliveryMethod });
+  if (p.deliveryMethods?.length) out.push({ name: 'delivery_method', value: p.deliveryMethods.join(',') });
   if (p.orderKey) out.push({ name: 'order_key', value: p.orderKey });
   if (p.search) out.push({ name: 'search', value: p.search });
   if (p.recipientName) out.push({ name: 'recipient_name', value: p.recipientName });
@@ -164,6 +165,7 @@ export async function listOrders(
   opts: { basePath: string; defaultLimit?: number; now?: Date },
 ): Promise<OrdersListResponse> {
   const p = toListParams(merchant.id, q, opts.defaultLimit);
+  if (p.applicationRefs?.length) p.applicationRefs = await resolveBrandRefs(query, p.applicationRefs);
   const timezone = merchant.timezone || DEFAULT_TIMEZONE;
   // The SLA needs the merchant's hours only where SLA statuses can appear (active tab, or no tab).
   const mayHaveSla = tabHasSla(p.tab);

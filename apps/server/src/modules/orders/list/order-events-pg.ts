@@ -1,31 +1,14 @@
 /**
- * Order events across processes (DESIGN §6): with a PostgreSQL server, publishing is a pg_notify and
- * one LISTEN connection per process feeds the in-process bus (`ctx.events`) that the SSE route reads.
+ * Order events across processes (DESIGN §6): with a PostgreSQL server, the outbox relay publishes with
+ * pg_notify (order-events-relay.ts) and one LISTEN connection per process feeds the in-process bus
+ * (`ctx.events`) that the SSE route reads.
  * The same connection also listens for session revocations (modules/auth/session-events.ts).
  */
 import type { EventEmitter } from 'node:events';
-import type pg from 'pg';
 import type { OrderEvent } from '../../../context.ts';
 import { createPgListener, type PgListenerLog } from '../../../db/pg-listener.ts';
 import { emitSessionNotification, SESSION_EVENTS_CHANNEL } from '../../auth/index.ts';
-
-export const ORDER_EVENTS_CHANNEL = 'mc_order_events';
-
-/** Publishes through NOTIFY; if that fails the event still reaches this process's consoles. */
-export async function notifyOrderEvent(pool: pg.Pool, events: EventEmitter, e: OrderEvent): Promise<void> {
-  // A pooled connection the server has just dropped fails the first query on it: try once more on a fresh
-  // one, so other processes still hear of the change. Only when the database stays away does the event
-  // reach this process's own streams alone.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await pool.query('SELECT pg_notify($1, $2)', [ORDER_EVENTS_CHANNEL, JSON.stringify(e)]);
-      return;
-    } catch {
-      /* try again, then fall back */
-    }
-  }
-  events.emit('order', e);
-}
+import { deliverOrderEvent, ORDER_EVENTS_CHANNEL } from './order-events-relay.ts';
 
 function isOrderEvent(v: unknown): v is OrderEvent {
   const e = v as OrderEvent;
@@ -50,7 +33,7 @@ export async function listenOrderEvents(
   await listener.listen(ORDER_EVENTS_CHANNEL, (payload) => {
     try {
       const e: unknown = JSON.parse(payload);
-      if (isOrderEvent(e)) events.emit('order', e);
+      if (isOrderEvent(e)) deliverOrderEvent(events, e, log);
     } catch {
       /* not ours */
     }

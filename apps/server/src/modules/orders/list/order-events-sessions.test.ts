@@ -21,7 +21,7 @@ import {
   type TestApp,
   testConfig,
 } from '../../../test/harness.ts';
-import { resolvePrincipal } from '../../auth/sessions.ts';
+import { resolvePrincipal } from '../../auth/index.ts';
 import { HEARTBEAT_MS } from './order-events-stream.ts';
 import { eventsUrl, openStream, type Stream, ticketFor, until } from './stream-test-helpers.ts';
 import { issueStreamTicket, STREAM_TICKET_TTL_MS } from './stream-tickets.ts';

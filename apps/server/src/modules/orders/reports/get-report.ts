@@ -32,7 +32,7 @@ export async function getReport(
   type: ReportType,
 ): Promise<ReportFile> {
   const { db } = ctx.database;
-  const { row, order } = await loadDocumentOrder(db, merchant, orderId);
+  const { row, order } = await loadDocumentOrder(ctx.database, merchant, orderId);
   switch (type) {
     case 'receipt': {
       if (isOrderStatus(row.status) && !canPrintReceipt(row.status)) {
@@ -56,7 +56,7 @@ export async function getReport(
     case 'directions': {
       let map: Buffer | null = null;
       try {
-        map = (await ctx.adapters.maps.staticMap(row.recipient)).body;
+        map = (await ctx.adapters.maps.staticMap(order.recipient)).body;
       } catch {
         map = null; // the sheet prints 'Map unavailable'
       }

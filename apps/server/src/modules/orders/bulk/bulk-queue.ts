@@ -4,7 +4,7 @@
  *
  * A job carries only a batch id; the batch's items are the durable record of progress and every step is
  * idempotent (see modules/orders/bulk/run-batch.ts). A batch whose worker died (SIGKILL, power loss) is
- * found by the sweeper — unfinished, no live lock (jobs/batch-lock.ts), no waiting job — and queued again,
+ * found by the sweeper — unfinished, no live lock (batch-lock.ts), no waiting job — and queued again,
  * at start-up and then every few seconds.
  *
  * Roles (ROLE, docs/operations.md): a `work` queue (ROLE=all or worker) runs jobs, the sweeper and pg-boss's
@@ -16,11 +16,11 @@
 import { EventEmitter, once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { AppContext } from '../context.ts';
-import { createPool, type Database } from '../db/client.ts';
-import { isDatabaseUnavailable } from '../db/connection-errors.ts';
-import { stopRenderPool } from '../modules/orders/bulk/render-pool.ts';
-import { failBatch, type RunBatchOptions, runBatch } from '../modules/orders/bulk/run-batch.ts';
+import type { AppContext } from '../../../context.ts';
+import { createPool, type Database } from '../../../db/client.ts';
+import { isDatabaseUnavailable } from '../../../db/connection-errors.ts';
+import { stopRenderPool } from './render-pool.ts';
+import { failBatch, type RunBatchOptions, runBatch } from './run-batch.ts';
 import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
 
 export const BULK_QUEUE = 'bulk-batch';

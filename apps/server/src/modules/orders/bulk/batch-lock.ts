@@ -5,7 +5,7 @@
  *   when the process dies, its connection closes and the lock is released, so any process can tell.
  * - PGlite: only one process can open the data directory, so an in-process set is the whole truth.
  */
-import { createPool, type Database } from '../db/client.ts';
+import { createPool, type Database } from '../../../db/client.ts';
 
 export interface BatchLocks {
   /** Takes the batch's lock; null if another worker holds it. */

@@ -10,9 +10,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config.ts';
-import { type Database, openPglite } from '../db/client.ts';
-import { cloneOrders } from '../modules/orders/bulk/test-fixtures.ts';
+import { REPO_ROOT } from '../../../config.ts';
+import { type Database, openPglite } from '../../../db/client.ts';
+import { cloneOrders } from './test-fixtures.ts';
 import {
   buildMerchant,
   buildOrder,
@@ -20,7 +20,7 @@ import {
   createTestDatabase,
   TEST_DB,
   TEST_PASSWORD,
-} from '../test/harness.ts';
+} from '../../../test/harness.ts';
 
 const N = 1000;
 const JWT_SECRET = 'crash-test-secret-crash-test-secret';
@@ -170,7 +170,7 @@ beforeAll(async () => {
     TEST_DB === 'pg' ? await createTestDatabase() : await openPglite(path.join(dataDir, 'pglite'));
   if (TEST_DB === 'pg') pgDatabase = database;
   else await database.migrate();
-  const ctx = { database, publishOrderEvent: async () => {} };
+  const ctx = { database, orderEvents: { kick() {} } };
   const merchant = await buildMerchant(ctx);
   const user = await buildUser(ctx, { merchantId: merchant.id });
   const template = await buildOrder(ctx, { merchantTmk: merchant.tmk, status: 'SUBMITTED' });
