@@ -19,7 +19,7 @@ const MONTHS = [
 ];
 
 /** A value that is neither empty nor a date: some selectors chosen, not all (fails the date rule). */
-export const INCOMPLETE_BIRTH_DATE = 'incomplete';
+const INCOMPLETE_BIRTH_DATE = 'incomplete';
 
 interface Parts {
   month: string;
@@ -40,7 +40,7 @@ function valueFromParts({ month, day, year }: Parts): string {
 }
 
 /** Days offered for a month: the month's length, leap years included (29 for February with no year). */
-export function dayCount(month: string, year: string): number {
+function dayCount(month: string, year: string): number {
   if (!month) return 31;
   return daysInMonth(year ? Number(year) : 2000, Number(month));
 }

@@ -14,7 +14,7 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { SUPPORT_EMAIL } from '../../../lib/brand.ts';
 import classes from '../inventory.module.css';
 
-export const COLUMNS = [
+const COLUMNS = [
   'Brand',
   'Product Name',
   'Container Size',
@@ -26,7 +26,7 @@ export const COLUMNS = [
 /** Every row has the same height (one-line names, fixed cell height), so rows are never measured. */
 const ROW_HEIGHT = 58;
 
-export function issueMailto(merchantName: string, merchantId: string, tpk: string): string {
+function issueMailto(merchantName: string, merchantId: string, tpk: string): string {
   const { subject, body } = inventoryIssueEmail({ merchantName, merchantId, tpk });
   return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

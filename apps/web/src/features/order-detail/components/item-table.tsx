@@ -168,7 +168,7 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
 }
 
 /** The image previewer: previous, next and 'Go Back' (part 2 §2.2). */
-export function ImagePreviewer({
+function ImagePreviewer({
   images,
   names,
   index,

@@ -3,8 +3,8 @@ import type { OrderListItem } from '@mc/api';
 import { AT_DISTRIBUTOR_LABEL } from '@mc/domain';
 import { IconDiscount2, IconGift } from '@tabler/icons-react';
 
-export const PROMO_LABEL = 'Promo discount applied';
-export const GIFT_LABEL = 'Gift';
+const PROMO_LABEL = 'Promo discount applied';
+const GIFT_LABEL = 'Gift';
 
 /** ORDER ID with its icons: gift, 'At Distributor', 'Promo discount applied' (part 2 §2.1), and the new flag. */
 export function OrderIdCell({ order, isNew }: { order: OrderListItem; isNew: boolean }) {

@@ -25,7 +25,7 @@ import { OrderIdCell } from './order-id-cell.tsx';
 import { OrderRowActions } from './order-row-actions.tsx';
 import { SlaBadge } from './sla-badge.tsx';
 
-export interface ListControls {
+interface ListControls {
   sort: SortDirection;
   onSort: (s: SortDirection) => void;
   method: string | null;

@@ -23,7 +23,7 @@ import { useSaveBilling } from '../api/billing.ts';
 import { PhoneInput } from '../components/phone-input.tsx';
 import { StateSelect } from '../components/state-select.tsx';
 
-export function toBillingForm(b: BillingResponse, tosAccepted: boolean): BillingInput {
+function toBillingForm(b: BillingResponse, tosAccepted: boolean): BillingInput {
   return {
     is_business: b.is_business,
     individual: b.individual,
@@ -48,7 +48,7 @@ function errorPaths(errors: FieldErrors, prefix = ''): string[] {
 }
 
 /** 'Please check {label} field' for one failing field, else 'Please check the mandatory fields'. */
-export function billingInvalidToast(errors: FieldErrors): string {
+function billingInvalidToast(errors: FieldErrors): string {
   return billingErrorToast(errorPaths(errors));
 }
 

@@ -7,7 +7,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { merchantKeys } from '../../../lib/query-keys.ts';
 import { onboardingQueryOptions } from '../api/billing.ts';
 
-export const ONBOARDING_NEEDS = [
+const ONBOARDING_NEEDS = [
   'Employer Identification Number (EIN)',
   'Business phone number and website',
   'Identity of a business representative (name, date of birth, address, last 4 of SSN)',

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconExternalLink, IconPackage } from '@tabler/icons-react';
 
 /** The partner's page; set VITE_SHIPPING_PARTNER_URL at build time to point elsewhere. */
-export const SHIPPING_PARTNER_URL: string =
+const SHIPPING_PARTNER_URL: string =
   import.meta.env.VITE_SHIPPING_PARTNER_URL || 'https://www.example.com/shipping-partner';
 
 /** The group purchasing partner promo (part 2 §1, §2.10). */

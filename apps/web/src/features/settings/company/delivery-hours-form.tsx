@@ -23,8 +23,8 @@ interface HoursForm {
   days: UiDayHours[];
 }
 
-export const FULL_DAY_TEXT = '12:00 AM to 11:59 PM';
-export const CLOSE_BEFORE_OPEN_MESSAGE = 'The closing time must be after the opening time';
+const FULL_DAY_TEXT = '12:00 AM to 11:59 PM';
+const CLOSE_BEFORE_OPEN_MESSAGE = 'The closing time must be after the opening time';
 
 function TimeFields({
   control,

@@ -16,7 +16,7 @@ import { StateSelect } from '../components/state-select.tsx';
 
 type FormInput = z.input<typeof StoreDetailsSchema>;
 
-export const TIMEZONES = [
+const TIMEZONES = [
   { value: 'America/New_York', label: 'Eastern (New York)' },
   { value: 'America/Chicago', label: 'Central (Chicago)' },
   { value: 'America/Denver', label: 'Mountain (Denver)' },
@@ -27,7 +27,7 @@ export const TIMEZONES = [
   { value: 'America/Puerto_Rico', label: 'Atlantic (Puerto Rico)' },
 ];
 
-export function toStoreForm(m: Merchant): FormInput {
+function toStoreForm(m: Merchant): FormInput {
   return {
     name: m.name,
     address: {

@@ -10,7 +10,7 @@ import { MAIN_MENU } from './menu-entries.ts';
 import { SettingsMenu } from './settings-menu.tsx';
 
 /** Below this width the header menu moves into a drawer (part 1 §9: 1100 px). */
-export const DESKTOP_MEDIA_QUERY = '(min-width: 68.75em)';
+const DESKTOP_MEDIA_QUERY = '(min-width: 68.75em)';
 
 export interface AppHeaderProps {
   storeName: string;

@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from '../shell.module.css';
 
-export const PAYMENT_BANNER_TEXT = MSG.PAYMENTS_BANNER;
+const PAYMENT_BANNER_TEXT = MSG.PAYMENTS_BANNER;
 
 /** Shown while the merchant has no payment account (merchant_account_id is null). */
 export function PaymentBanner() {

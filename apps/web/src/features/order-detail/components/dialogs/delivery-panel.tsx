@@ -37,7 +37,7 @@ import type { DialogProps } from './dialog-props.ts';
 
 export type DeliveryMode = 'out_for_delivery' | 'delivered' | 'courier';
 
-export const DELIVERY_MODE_TITLES: Record<DeliveryMode, string> = {
+const DELIVERY_MODE_TITLES: Record<DeliveryMode, string> = {
   out_for_delivery: 'Mark Your Order As Out For Delivery',
   delivered: 'Mark Your Order As Delivered',
   courier: 'Call a Courier',
