@@ -87,10 +87,20 @@ export class OrderEventRelay implements OrderEventPublisher {
     await this.run();
   }
 
-  /** Stops the timers, waits for a run in flight and publishes what is left (best effort). */
-  async stop(): Promise<void> {
+  /**
+   * Stops the timers, waits for a run in flight and publishes what is left — for at most `waitMs` (a
+   * database that is away must not hold up the shutdown; its rows wait for the next start).
+   */
+  async stop(waitMs = 2000): Promise<void> {
     clearInterval(this.interval);
-    await this.flush();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.flush(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
     this.stopped = true;
     clearTimeout(this.pending);
     this.pending = undefined;
