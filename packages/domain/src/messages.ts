@@ -59,6 +59,10 @@ export const MSG = {
   TRACKING_SAVED: 'Tracking details were saved successfully!',
   TRACKING_SAVE_FAILED: "Something went wrong, tracking details weren't saved.",
   READY_TO_SHIP: "You're ready to ship!",
+  /** Our texts for changing a shipped order's tracking (the spec's dialog only covers shipping it). */
+  TRACKING_TITLE: 'Tracking Information',
+  EDIT_TRACKING_TITLE: 'Edit Tracking',
+  EDIT_TRACKING_HINT: 'The order has shipped: correct the carrier or the tracking number the customer sees.',
 
   // Shipping labels
   LABELS_CREATED: 'Shipping label(s) created successfully!',

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   canEnterTracking,
   MAX_LENGTH,
@@ -15,7 +15,7 @@ import type { DialogProps } from './dialog-props.ts';
 
 /**
  * Tracking entry ('You're ready to ship!'): FedEx, UPS, GSO or OTHER (with its name and URL). An accepted
- * order ships with it; a shipped order's tracking is edited in place.
+ * order ships with it; a shipped order's tracking is edited in place, under 'Edit Tracking'.
  */
 export function TrackingDialog({ opened, onClose, order, actions }: DialogProps) {
   const [provider, setProvider] = useState<TrackingCarrier | null>(null);
@@ -71,14 +71,18 @@ export function TrackingDialog({ opened, onClose, order, actions }: DialogProps)
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
-      title="Tracking Information"
+      title={ships ? MSG.TRACKING_TITLE : MSG.EDIT_TRACKING_TITLE}
       centered
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          <Alert color="teal" variant="light" title={MSG.READY_TO_SHIP}>
-            Enter the carrier and the tracking number of the package.
-          </Alert>
+          {ships ? (
+            <Alert color="teal" variant="light" title={MSG.READY_TO_SHIP}>
+              Enter the carrier and the tracking number of the package.
+            </Alert>
+          ) : (
+            <Text fz="sm">{MSG.EDIT_TRACKING_HINT}</Text>
+          )}
           {summary && (
             <Alert color="red" variant="light" role="alert">
               {summary}
