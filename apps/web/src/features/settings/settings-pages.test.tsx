@@ -150,6 +150,25 @@ describe('team page', () => {
     expect(within(own).getByText('You')).toBeInTheDocument();
   });
 
+  it("'Last Login' is in the store's time zone, not the browser's", async () => {
+    setup('/settings/users', ['merch.owner'], (url, init) => {
+      if (url.endsWith('/c/v2/merchants/tmk-1'))
+        return { body: { ...MERCHANT, timezone: 'America/Los_Angeles' } };
+      if (url.endsWith('/users') && (init.method ?? 'GET') === 'GET')
+        return {
+          body: {
+            items: [
+              member('me', 'Olive', 'merch.owner', 'Owner'),
+              { ...member('u2', 'Mia', 'merch.user', 'Member'), last_login: '2026-01-15T23:30:00Z' },
+            ],
+          },
+        };
+      return undefined;
+    });
+    const mia = await screen.findByRole('row', { name: /Mia Test/ }, { timeout: 4000 });
+    await waitFor(() => expect(within(mia).getByText('01/15/2026 3:30 PM')).toBeInTheDocument());
+  });
+
   it('a manager sees the list without the Edit and Revoke column; a member gets an explanation', async () => {
     setup('/settings/users', ['merch.manager']);
     await screen.findByRole('row', { name: /Mia Test/ }, { timeout: 4000 });

@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { reportError } from '../../../lib/error-reporting.ts';
+import { merchantQueryOptions } from '../../../lib/merchant-api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { teamQueryOptions, useRevokeUser } from '../api/team.ts';
 import { RoleGate } from '../components/role-gate.tsx';
@@ -63,6 +64,8 @@ function RevokeModal({
 function TeamTable({ tmk }: { tmk: string }) {
   const { userId, roles, can } = useSettingsContext();
   const team = useQuery(teamQueryOptions(tmk));
+  // Times read in the store's time zone, as everywhere else in the console (not the browser's).
+  const timezone = useQuery(merchantQueryOptions(tmk)).data?.timezone;
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [revoking, setRevoking] = useState<TeamMember | null>(null);
   const [inviting, setInviting] = useState(false);
@@ -132,7 +135,7 @@ function TeamTable({ tmk }: { tmk: string }) {
                         {isRevoked ? 'Access revoked' : m.roles.map((r) => r.label).join(', ') || '—'}
                       </Table.Td>
                       <Table.Td data-label="Last Login">
-                        {m.last_login ? formatOrderDate(m.last_login) : 'Never'}
+                        {m.last_login ? formatOrderDate(m.last_login, timezone) : 'Never'}
                       </Table.Td>
                       {isOwner ? (
                         <Table.Td ta="right" data-label="Edit / Revoke">
