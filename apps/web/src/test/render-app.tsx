@@ -59,7 +59,15 @@ function defaultAnswer(url: string): { status?: number; body?: unknown } {
     return { body: { merchant_account_id: 'acct_1' } };
   if (/\/c\/v2\/merchants\/[^/]+$/.test(url)) return { body: { name: 'Demo Wine & Spirits', tmk: 'tmk-1' } };
   if (/\/a\/v2\/users\/[^/]+$/.test(url))
-    return { body: { id: 'user-1', email: 'owner@demo.test', first_name: 'Olive', last_name: 'Owner' } };
+    return {
+      body: {
+        id: 'user-1',
+        email: 'owner@demo.test',
+        first_name: 'Olive',
+        last_name: 'Owner',
+        userRoles: ['merch.owner'],
+      },
+    };
   if (url.endsWith('/a/v2/oidc/config'))
     return { body: { enabled: false, provider: null, google: false, start_path: null } };
   return { status: 404, body: { message: 'Not found' } };

@@ -1,11 +1,13 @@
 import { useDisclosure } from '@mantine/hooks';
+import { can } from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { merchantQueryOptions, stripeAccountQueryOptions } from '../../lib/merchant-api.ts';
-import { useSession } from '../../lib/session.ts';
+import { getUserId, useSession } from '../../lib/session.ts';
+import { userQueryOptions } from '../../lib/user-api.ts';
 import { useLogout } from './api/logout.ts';
 import { AppFooter } from './components/app-footer.tsx';
 import { AppHeader } from './components/app-header.tsx';
@@ -25,7 +27,9 @@ function useHeaderSlot() {
 
 /** The logged-in frame: brand header with menu, payment banner, content (max 1440 px), footer. */
 export function AppLayout({ children }: { children?: ReactNode }) {
-  const { merchantKey } = useSession();
+  const { token, merchantKey } = useSession();
+  const userId = getUserId(token) ?? '';
+  const user = useQuery({ ...userQueryOptions(userId), enabled: Boolean(userId) });
   const merchant = useQuery({ ...merchantQueryOptions(merchantKey ?? ''), enabled: Boolean(merchantKey) });
   const stripe = useQuery({ ...stripeAccountQueryOptions(merchantKey ?? ''), enabled: Boolean(merchantKey) });
   const [mobileNavOpened, mobileNav] = useDisclosure(false);
@@ -55,7 +59,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         onSignOut={handleSignOut}
         storeName={storeName}
       />
-      {needsPaymentSetup ? <PaymentBanner /> : null}
+      {needsPaymentSetup ? (
+        <PaymentBanner canSetUpPayments={can(user.data?.userRoles ?? [], 'billing.write')} />
+      ) : null}
       <main id="main-content" className={classes.main} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </main>

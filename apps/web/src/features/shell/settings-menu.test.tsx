@@ -1,3 +1,4 @@
+import { MSG } from '@mc/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,6 +82,23 @@ describe('logged-in header (part 1 §2)', () => {
       name: 'Your settings are incomplete. Click here to set up payments in order to receive orders',
     });
     expect(link).toHaveAttribute('href', '/settings/billing');
+  });
+
+  it('a member or manager is told to ask the owner, with no link to billing', async () => {
+    for (const role of ['merch.user', 'merch.manager']) {
+      mockFetch((url) => {
+        if (url.endsWith('/payments/stripe')) return { body: { merchant_account_id: null } };
+        if (url.endsWith('/a/v2/users/user-1'))
+          return {
+            body: { id: 'user-1', email: 'm@demo.test', first_name: 'M', last_name: 'M', userRoles: [role] },
+          };
+        return undefined;
+      });
+      const { unmount } = renderApp('/inventory');
+      expect(await screen.findByText(MSG.PAYMENTS_BANNER_ASK_OWNER)).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: MSG.PAYMENTS_BANNER })).toBeNull();
+      unmount();
+    }
   });
 
   it('no payment banner when the payment account exists', async () => {

@@ -3,17 +3,23 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from '../shell.module.css';
 
-const PAYMENT_BANNER_TEXT = MSG.PAYMENTS_BANNER;
-
-/** Shown while the merchant has no payment account (merchant_account_id is null). */
-export function PaymentBanner() {
+/**
+ * Shown while the merchant has no payment account (merchant_account_id is null). Whoever may set up
+ * payments (the owner) gets the spec's link to billing; everyone else is told to ask the owner, with no
+ * link to a page their role cannot open.
+ */
+export function PaymentBanner({ canSetUpPayments }: { canSetUpPayments: boolean }) {
   return (
     <section className={classes.banner} aria-label="Payment setup">
       <div className={classes.bannerInner}>
         <IconAlertTriangle size={18} aria-hidden="true" style={{ flexShrink: 0 }} />
-        <Link to="/settings/billing" className={classes.bannerLink}>
-          {PAYMENT_BANNER_TEXT}
-        </Link>
+        {canSetUpPayments ? (
+          <Link to="/settings/billing" className={classes.bannerLink}>
+            {MSG.PAYMENTS_BANNER}
+          </Link>
+        ) : (
+          <span>{MSG.PAYMENTS_BANNER_ASK_OWNER}</span>
+        )}
       </div>
     </section>
   );
