@@ -54,10 +54,37 @@ export function mockFetch(handler: Handler = () => undefined) {
   return fn;
 }
 
+/** The merchant every route sees unless a test answers otherwise (the full shape the API returns). */
+const DEMO_MERCHANT = {
+  id: 'm1',
+  tmk: 'tmk-1',
+  name: 'Demo Wine & Spirits',
+  carrier_integration: true,
+  merchant_account_id: 'acct_1',
+  timezone: 'America/New_York',
+  address: {
+    street_1: '120 Hudson St',
+    street_2: '',
+    street_3: '',
+    city: 'New York',
+    state: 'NY',
+    zipcode: '10013',
+  },
+  primary_phone: '(212) 555-0134',
+  email: 'store@demo.test',
+  aux_data: {
+    primary_contact_name: 'Store Manager',
+    secondary_contact_name: '',
+    secondary_email: '',
+    secondary_phone_number: '',
+    suite_floor: '',
+  },
+};
+
 function defaultAnswer(url: string): { status?: number; body?: unknown } {
   if (/\/c\/v2\/merchants\/[^/]+\/payments\/stripe$/.test(url))
     return { body: { merchant_account_id: 'acct_1' } };
-  if (/\/c\/v2\/merchants\/[^/]+$/.test(url)) return { body: { name: 'Demo Wine & Spirits', tmk: 'tmk-1' } };
+  if (/\/c\/v2\/merchants\/[^/]+$/.test(url)) return { body: DEMO_MERCHANT };
   if (/\/a\/v2\/users\/[^/]+$/.test(url))
     return {
       body: {
