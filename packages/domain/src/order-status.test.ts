@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DISPLAY_GROUP_LABELS,
   displayGroup,
+  listStatusLabel,
+  marksPrinted,
   NEW_STATUSES,
   normalizeStatus,
   ORDER_STATUSES,
@@ -115,4 +117,22 @@ describe('displayGroup (part 2 §4.1)', () => {
     ['REJECTED_PARTIAL', null, 'on_hold'],
   ])('%s printed=%s → %s', (s, p, g) => expect(displayGroup(s, p)).toBe(g));
   it('labels', () => expect(DISPLAY_GROUP_LABELS.cancelled).toBe('Rejected/Cancelled'));
+});
+
+describe('printed (part 2 §4.1, issue 15 item 2)', () => {
+  it.each<[string, string | null, boolean]>([
+    ['SUBMITTED', null, true],
+    ['PAYMENT_APPROVED', null, true],
+    ['SUBMITTED', '2025-01-01T00:00:00Z', false],
+    ['MERCHANT_ACCEPTED', null, false],
+    ['CANCELLED', null, false],
+    ['NOT_A_STATUS', null, false],
+  ])('a packing slip of %s printed=%s marks it printed: %s', (s, p, m) => expect(marksPrinted(s, p)).toBe(m));
+  it.each<[string, string | null, string]>([
+    ['SUBMITTED', '2025-01-01T00:00:00Z', 'Printed'],
+    ['ACTIVE', '2025-01-01T00:00:00Z', 'Printed'],
+    ['SUBMITTED', null, 'new'],
+    ['MERCHANT_ACCEPTED', '2025-01-01T00:00:00Z', 'accepted'],
+    ['SOMETHING_NEW', '2025-01-01T00:00:00Z', 'something new'],
+  ])('the list shows %s printed=%s as %s', (s, p, l) => expect(listStatusLabel(s, p)).toBe(l));
 });

@@ -189,6 +189,24 @@ export const DISPLAY_GROUP_COLORS: Record<DisplayGroup, string> = {
 };
 
 /**
+ * Printing an order's packing slip (from the detail view or in bulk) marks a new order printed, once: its
+ * display group becomes 'printed' (part 2 §4.1). Other statuses and orders already printed keep theirs.
+ */
+export function marksPrinted(status: string, printed_timestamp?: string | Date | null): boolean {
+  return isOrderStatus(status) && isNewStatus(status) && !printed_timestamp;
+}
+
+/**
+ * The STATUS cell of the orders list: the status's shown name (part 1 §4), except a printed new order,
+ * which shows its display group, 'Printed' (part 2 §4.1; docs/decisions/0085).
+ */
+export function listStatusLabel(status: string, printed_timestamp?: string | Date | null): string {
+  if (isOrderStatus(status) && displayGroup(status, printed_timestamp) === 'printed')
+    return DISPLAY_GROUP_LABELS.printed;
+  return statusLabel(status);
+}
+
+/**
  * Part 2 §4.1: new, printed (new with printed_timestamp), accepted, shipped, completed,
  * rejected/cancelled (incl. disputed, refunded), payment declined, on hold.
  */

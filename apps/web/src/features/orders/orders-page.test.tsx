@@ -91,6 +91,8 @@ describe('orders list (part 2 §2.1)', () => {
           delivery: { method: 'scheduled', date: null, window: null },
           courier_estimate_id: 'est',
         }),
+        // A new order whose packing slip was printed (one by one or in bulk): the 'printed' group.
+        item('AAAAAAA-AAA-04', { printed_timestamp: '2025-06-12T20:00:00.000Z' }),
       ]),
     }));
     renderApp('/orders/active');
@@ -123,6 +125,9 @@ describe('orders list (part 2 §2.1)', () => {
     expect(screen.getByText('Due in 20m').closest('[data-sla]')).toHaveAttribute('data-sla', 'SLA1');
     expect(screen.getByText('Scheduled (courier)')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Accept order AAAAAAA-AAA-01' })).toBeInTheDocument();
+    const printed = screen.getByRole('row', { name: /Order AAAAAAA-AAA-04/ });
+    expect(within(printed).getByText('Printed')).toBeInTheDocument();
+    expect(within(printed).queryByText('new')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(MSG.END_OF_PAGE);
   });
 

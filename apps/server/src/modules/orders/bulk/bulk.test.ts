@@ -376,6 +376,47 @@ describe('bulk details and reports', () => {
     await poll(third.json().batch_id);
   });
 
+  it('bulk packing slips mark every new order of the batch printed; receipts alone do not (issue 15 item 2)', async () => {
+    const fresh = [await order(), await order()];
+    const accepted = await order('MERCHANT_ACCEPTED');
+    const printedAt = async (id: string) =>
+      (
+        await t.ctx.database.db.select({ p: orders.printed_timestamp }).from(orders).where(eq(orders.id, id))
+      )[0]?.p ?? null;
+    const startReports = async (report_types: string[], order_keys: string[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${base()}/batch/reports`,
+        headers: owner.headers,
+        payload: { order_keys, report_types },
+      });
+      expect(res.statusCode).toBe(200);
+      return poll(res.json().batch_id);
+    };
+    // Receipts only: nothing is printed.
+    expect(await startReports(['receipt'], [...fresh, accepted])).toMatchObject({ state: 'done' });
+    for (const id of [...fresh, accepted]) expect(await printedAt(id)).toBeNull();
+    // Packing slips: every new order is printed; the accepted one is not touched.
+    expect(await startReports(['packingslip'], [...fresh, accepted])).toMatchObject({
+      state: 'done',
+      completed_count: 3,
+    });
+    const first = await printedAt(fresh[0]!);
+    expect(first).toBeInstanceOf(Date);
+    expect(await printedAt(fresh[1]!)).toBeInstanceOf(Date);
+    expect(await printedAt(accepted)).toBeNull();
+    // The list and the detail answer with it (the console shows 'Printed' from it).
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/m/v2/orders/${fresh[0]}`,
+      headers: owner.headers,
+    });
+    expect(detail.json().printed_timestamp).toBe(first?.toISOString());
+    // Printed once: a second print keeps the first time.
+    await startReports(['receipt', 'packingslip'], [fresh[0]!]);
+    expect(await printedAt(fresh[0]!)).toEqual(first);
+  });
+
   it('a user of the store who is not the starter can poll the batch; a removed user cannot run it', async () => {
     const member = await buildUser(t.ctx, { merchantId: owner.merchant.id, role: 'merch.user' });
     const headers = bearer(await login(t.app, member.email));

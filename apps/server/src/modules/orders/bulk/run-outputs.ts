@@ -1,17 +1,20 @@
 /**
  * Bulk details (CSV) and bulk reports (one merged PDF per report type, and a zip of them). The files
  * and the 'done' state of their items are written in ONE transaction, and a file kind is unique per
- * batch: a batch interrupted while rendering renders again, and never leaves two copies.
+ * batch: a batch interrupted while rendering renders again, and never leaves two copies. Bulk packing
+ * slips mark their new orders printed in that same transaction, as the single slip does (part 2 §4.1).
  */
 import { PassThrough } from 'node:stream';
 import type { BatchFileKind } from '@mc/api';
-import { BULK_MSG, type ReportType } from '@mc/domain';
+import { BULK_MSG, marksPrinted, type ReportType } from '@mc/domain';
 import archiver from 'archiver';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
 import { batchFiles, batchItems, merchants } from '../../../db/schema.ts';
 import { batchFileName } from '../../../documents/batch.ts';
 import { toDocumentOrder } from '../reports/document-order.ts';
+import { markPrinted } from '../reports/get-report.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
 import { writeDetailsCsv } from './details-csv.ts';
 import { type BulkOrderRow, loadBulkOrders } from './load-orders.ts';
@@ -24,9 +27,15 @@ export interface BatchFile {
   content: Buffer;
 }
 
-/** Stores the files and settles every still-pending item as done, atomically. */
-async function storeFiles(ctx: AppContext, batchId: string, files: BatchFile[]): Promise<void> {
+/** Stores the files and settles every still-pending item as done, atomically (with `also`, if given). */
+async function storeFiles(
+  ctx: AppContext,
+  batchId: string,
+  files: BatchFile[],
+  also?: (tx: Tx) => Promise<void>,
+): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
+    await also?.(tx);
     for (const f of files) {
       await tx
         .insert(batchFiles)
@@ -134,5 +143,13 @@ export async function runReportsBatch(ctx: AppContext, batch: BatchRow): Promise
     content_type: 'application/zip',
     content: await zip(pdfs),
   };
-  await storeFiles(ctx, batch.id, [...pdfs, archive]);
+  const printed = types.includes('packingslip')
+    ? (tx: Tx) =>
+        markPrinted(
+          tx,
+          batch.merchant_id,
+          rows.filter((r) => marksPrinted(r.status, r.printed_timestamp)).map((r) => r.id),
+        )
+    : undefined;
+  await storeFiles(ctx, batch.id, [...pdfs, archive], printed);
 }

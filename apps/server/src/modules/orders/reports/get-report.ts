@@ -7,12 +7,14 @@ import type { ReportType } from '@mc/api';
 import {
   canPrintReceipt,
   DomainError,
-  isNewStatus,
   isOrderStatus,
+  marksPrinted,
+  NEW_STATUSES,
   RECEIPT_NOT_READY_MESSAGE,
 } from '@mc/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import type { MerchantRow } from '../../../db/rows.ts';
 import { orders } from '../../../db/schema.ts';
 import { directionsFileName, renderDirections } from '../../../documents/directions.ts';
@@ -23,6 +25,26 @@ import { loadDocumentOrder } from './load-document-order.ts';
 export interface ReportFile {
   fileName: string;
   body: Buffer;
+}
+
+/**
+ * Marks the merchant's new, not yet printed orders among `ids` printed (part 2 §4.1, `marksPrinted`): the
+ * single packing slip and the bulk packing slips. The WHERE repeats the rule so a status change or a print
+ * in between wins.
+ */
+export async function markPrinted(db: DbOrTx, merchantId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(orders)
+    .set({ printed_timestamp: new Date() })
+    .where(
+      and(
+        eq(orders.merchant_id, merchantId),
+        inArray(orders.id, [...ids]),
+        inArray(orders.status, [...NEW_STATUSES]),
+        isNull(orders.printed_timestamp),
+      ),
+    );
 }
 
 export async function getReport(
@@ -43,13 +65,8 @@ export async function getReport(
     case 'packingslip': {
       const body = await renderPackingSlip(order);
       // A new order whose slip was printed shows as 'printed' (part 2 §4.1 display groups).
-      if (isOrderStatus(row.status) && isNewStatus(row.status) && !row.printed_timestamp) {
-        await db
-          .update(orders)
-          .set({ printed_timestamp: new Date() })
-          .where(
-            and(eq(orders.id, row.id), eq(orders.merchant_id, merchant.id), isNull(orders.printed_timestamp)),
-          );
+      if (marksPrinted(row.status, row.printed_timestamp)) {
+        await markPrinted(db, merchant.id, [row.id]);
       }
       return { fileName: packingSlipFileName(order), body };
     }

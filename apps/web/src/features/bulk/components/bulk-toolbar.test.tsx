@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
+import { ordersKeys } from '../../../lib/query-keys.ts';
 import { mockFetch, sentBody, signIn } from '../../../test/render-app.tsx';
 import { useBulkBatch } from '../hooks/use-bulk-batch.ts';
 import { useBulkSelection } from '../hooks/use-bulk-selection.ts';
@@ -191,6 +192,7 @@ describe('bulk downloads', () => {
         ? {
             body: batch({
               kind: 'reports',
+              report_types: ['packingslip'],
               order_accepted_count: 0,
               batch_pdf_urls: {
                 packingslip: '/files/packingslip?s',
@@ -203,10 +205,13 @@ describe('bulk downloads', () => {
     );
     const user = userEvent.setup();
     renderHarness();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await select(user, 'A-1');
     await user.click(screen.getByRole('button', { name: 'Print' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Packing slips' }));
     expect(await screen.findByText(MSG.BULK_REPORTS_SUCCESS)).toBeInTheDocument();
+    // The slips marked the orders printed: the list reloads to show 'Printed' (issue 15 item 2).
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ordersKeys.all('tmk-1') });
     expect(sentBody(fetch, '/orders/batch/reports')).toEqual({
       order_keys: ['A-1'],
       report_types: ['packingslip'],

@@ -102,6 +102,9 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
         return;
       }
       const m = bulkDownloadMessage(r.action, batch);
+      // Packing slips printed in bulk mark their new orders 'Printed' (part 2 §4.1): refresh the list.
+      if (batch.report_types.includes('packingslip'))
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.all(tmk) });
       const url = batch.completed_count > 0 ? fileOf(batch, r.option) : null;
       if (url) saveFile(url);
       notifications.show({ color: COLORS[m.level], message: m.message });

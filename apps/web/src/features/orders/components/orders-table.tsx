@@ -10,10 +10,10 @@ import {
   formatUsd,
   isOrderStatus,
   listColumns,
+  listStatusLabel,
   type OrderTab,
   type SortDirection,
   statusCommentText,
-  statusLabel,
 } from '@mc/domain';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ReviewIntent } from '../../../lib/review-link.ts';
@@ -61,7 +61,7 @@ function StatusBadge({ status, printed }: { status: string; printed: string | nu
       radius="sm"
       style={{ textTransform: 'none', width: 'max-content', maxWidth: 'none' }}
     >
-      {statusLabel(status)}
+      {listStatusLabel(status, printed)}
     </Badge>
   );
 }
