@@ -527,7 +527,12 @@ export const outboxMessages = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     meta: jsonb('meta').$type<Record<string, unknown>>(),
+    /** A message sent with an idempotency key is kept once per key (migration 0006, decision 0086). */
+    idempotency_key: text('idempotency_key'),
     created_at: createdAt(),
   },
-  (t) => [index('outbox_created_idx').on(t.created_at)],
+  (t) => [
+    index('outbox_created_idx').on(t.created_at),
+    uniqueIndex('outbox_idempotency_key_uq').on(t.idempotency_key),
+  ],
 );

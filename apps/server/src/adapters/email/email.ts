@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DomainError } from '@mc/domain';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +10,11 @@ export interface EmailMessage {
   text: string;
   html?: string;
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
+  /**
+   * Sending again with the same key sends nothing new: the sandbox keeps one message per key, SMTP sends the
+   * same Message-ID (derived from the key) so a receiving server or client drops the duplicate.
+   */
+  idempotencyKey?: string;
 }
 
 export interface EmailAdapter {
@@ -25,6 +31,13 @@ export interface SmtpOptions {
   sendTimeoutMs?: number;
   /** Pooled connections, 3. */
   maxConnections?: number;
+}
+
+/** A deterministic Message-ID for an idempotency key, in the sender's domain (RFC 5322 msg-id). */
+function messageIdFor(key: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  const local = createHash('sha256').update(key).digest('hex').slice(0, 32);
+  return `<${local}@${domain}>`;
 }
 
 /**
@@ -51,7 +64,15 @@ export function smtpEmail(smtpUrl: string, from: string, opts: SmtpOptions = {})
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          transport.sendMail({ from, ...msg }),
+          transport.sendMail({
+            from,
+            to: msg.to,
+            subject: msg.subject,
+            text: msg.text,
+            html: msg.html,
+            attachments: msg.attachments,
+            ...(msg.idempotencyKey ? { messageId: messageIdFor(msg.idempotencyKey, from) } : {}),
+          }),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error('SMTP send timed out')), sendTimeout);
           }),
@@ -79,6 +100,7 @@ export function sandboxEmail(db: Db): EmailAdapter {
         meta: msg.attachments?.length
           ? { attachments: msg.attachments.map((a) => ({ filename: a.filename, bytes: a.content.length })) }
           : undefined,
+        idempotencyKey: msg.idempotencyKey,
       });
     },
   };

@@ -97,6 +97,20 @@ describe('SMTP adapter', () => {
     expect(r.mail.html).toContain('<a href="https://console.test/orders/1">the order</a>');
   });
 
+  it('a message sent again with the same idempotency key has the same Message-ID (issue 15 item 13)', async () => {
+    const email = smtpEmail(url(), FROM);
+    const msg = { to: 'ada@shop.test', subject: 'Your download is ready', text: 'x' };
+    await email.send({ ...msg, idempotencyKey: 'batch-email:b-1' });
+    await email.send({ ...msg, idempotencyKey: 'batch-email:b-1' });
+    await email.send({ ...msg, idempotencyKey: 'batch-email:b-2' });
+    await email.send(msg);
+    const ids = received.map((r) => r.mail.messageId);
+    expect(ids[0]).toMatch(/^<[0-9a-f]{32}@console\.test>$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(ids[3]).not.toBe(ids[0]);
+  });
+
   it('reuses pooled connections for several messages', async () => {
     const email = smtpEmail(url(), FROM);
     const before = connections;

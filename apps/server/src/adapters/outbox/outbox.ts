@@ -33,14 +33,20 @@ export async function keepInOutbox(
     text: string;
     html?: string;
     meta?: Record<string, unknown>;
+    /** Kept once per key: a second message with the same key is dropped. */
+    idempotencyKey?: string;
   },
 ): Promise<void> {
-  await db.insert(outboxMessages).values({
-    kind: msg.kind,
-    to: msg.to,
-    subject: msg.subject ?? null,
-    text: msg.text,
-    html: msg.html ?? null,
-    meta: msg.meta ?? null,
-  });
+  await db
+    .insert(outboxMessages)
+    .values({
+      kind: msg.kind,
+      to: msg.to,
+      subject: msg.subject ?? null,
+      text: msg.text,
+      html: msg.html ?? null,
+      meta: msg.meta ?? null,
+      idempotency_key: msg.idempotencyKey ?? null,
+    })
+    .onConflictDoNothing({ target: outboxMessages.idempotency_key });
 }

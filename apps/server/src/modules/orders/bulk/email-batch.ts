@@ -2,7 +2,10 @@
  * Part 2 §8: 'Your download is taking longer than expected. We'll send you an email with the download
  * attached when it's ready.' A download batch that finishes after the console stopped polling is sent
  * to the person who started it, with the file attached (up to 10 MB) and a signed download link.
- * Sent at least once: emailed_at is set after the adapter accepted the message.
+ * Sent once: the message carries the idempotency key `batchEmailKey(batchId)`, so a re-run after a crash
+ * between the send and the emailed_at mark sends nothing new (the sandbox keeps one message per key; SMTP
+ * repeats the same Message-ID). emailed_at is set after the adapter accepted the message
+ * (docs/decisions/0086).
  */
 import type { BatchFileKind } from '@mc/api';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -12,6 +15,11 @@ import type { BatchRow } from './batch-store.ts';
 import { batchFilePath } from './download-links.ts';
 
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+/** The batch email's idempotency key: one email per batch, whatever the number of runs. */
+function batchEmailKey(batchId: string): string {
+  return `batch-email:${batchId}`;
+}
 
 export function shouldEmail(batch: BatchRow, finishedAt: Date, emailAfterMs: number): boolean {
   return (
@@ -64,6 +72,7 @@ export async function emailBatchFile(ctx: AppContext, batchId: string): Promise<
       file.content.length <= MAX_ATTACHMENT_BYTES
         ? [{ filename: file.filename, content: file.content, contentType: file.content_type }]
         : undefined,
+    idempotencyKey: batchEmailKey(batchId),
   });
   await ctx.database.db.update(batches).set({ emailed_at: new Date() }).where(eq(batches.id, batchId));
   return true;
