@@ -104,6 +104,17 @@ describe('bulk tools', () => {
     for (const id of ids) await box(page, id).check();
     await page.getByText('3 selected').waitFor();
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    // It asks first (issue 15 item 11): the count and the sum, with the focus on Cancel.
+    const dialog = page.getByRole('dialog', { name: "Accept 3 orders and charge the customers' cards?" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/The 3 selected orders total \$[\d,]+\.\d\d\./);
+    await expect
+      .poll(() =>
+        dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'bulk-1440-accept-confirm.png') });
+    await dialog.getByRole('button', { name: 'Accept and charge 3 orders' }).click();
     await toast(page, 'Accepted selected orders');
     const { token } = await apiToken();
     for (const id of ids) {

@@ -22,6 +22,7 @@ import {
   tooManyLabelErrors,
 } from './label-errors.ts';
 import {
+  bulkAcceptConfirm,
   bulkAcceptMessage,
   bulkDownloadMessage,
   directionsSentMessage,
@@ -147,6 +148,17 @@ describe('messages verbatim', () => {
     expect(bulkDownloadMessage('reports', { total_count: 2, completed_count: 0, error_count: 2 }).level).toBe(
       'error',
     );
+  });
+  it('bulk accept asks with the count and the sum of the totals (issue 15 item 11)', () => {
+    const q = bulkAcceptConfirm(Array.from({ length: 12 }, (_, i) => (i === 0 ? 0.1 : 100.2)));
+    expect(q.title).toBe("Accept 12 orders and charge the customers' cards?");
+    expect(q.message).toBe(
+      "The 12 selected orders total $1,102.30. Each customer's card is charged for their order.",
+    );
+    expect(q.confirm).toBe('Accept and charge 12 orders');
+    const one = bulkAcceptConfirm([39.99]);
+    expect(one.title).toBe("Accept 1 order and charge the customer's card?");
+    expect(one.message).toMatch(/^The selected order totals \$39\.99\./);
   });
   it('inventory issue email', () => {
     const e = inventoryIssueEmail({ merchantName: 'Corner Wines', merchantId: 'm1', tpk: 'T1' });

@@ -4,6 +4,7 @@
  */
 import { PROVIDER_NAME, RESET_EMAIL_DELAY_MINUTES } from './constants.ts';
 import { LABEL_ERROR_MESSAGES, LABEL_ERRORS_APOLOGY, NO_CARRIER_MESSAGE } from './label-errors.ts';
+import { centsToDollars, dollarsToCents, formatUsd } from './money.ts';
 
 export const MSG = {
   // Transport and generic
@@ -157,6 +158,27 @@ export function bulkAcceptMessage(counts: { order_accepted_count: number; order_
   if (bad === 0) return { message: MSG.BULK_ACCEPTED, level: 'success' };
   if (ok === 0) return { message: MSG.BULK_ACCEPT_REJECTED, level: 'error' };
   return { message: MSG.BULK_ACCEPT_PARTIAL, level: 'warning' };
+}
+
+/**
+ * Bulk accept asks first (issue 15 item 11): accepting captures each customer's payment. The question names
+ * the count, the text the sum of the selected orders' totals (docs/decisions/0087).
+ */
+export function bulkAcceptConfirm(totals: readonly number[]): {
+  title: string;
+  message: string;
+  confirm: string;
+} {
+  const n = totals.length;
+  const sum = centsToDollars(totals.reduce((cents, t) => cents + dollarsToCents(t), 0));
+  return {
+    title:
+      n === 1
+        ? "Accept 1 order and charge the customer's card?"
+        : `Accept ${n} orders and charge the customers' cards?`,
+    message: `${n === 1 ? 'The selected order totals' : `The ${n} selected orders total`} ${formatUsd(sum)}. Each customer's card is charged for their order.`,
+    confirm: n === 1 ? 'Accept and charge 1 order' : `Accept and charge ${n} orders`,
+  };
 }
 
 /** Bulk download outcome toast from the batch counts. */

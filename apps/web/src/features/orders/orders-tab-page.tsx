@@ -4,7 +4,7 @@ import type { OrderListItem } from '@mc/api';
 import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll, tabOfPath } from '@mc/domain';
 import { IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import { notifyError } from '../../lib/notify.ts';
 import { type ReviewIntent, reviewSearch } from '../../lib/review-link.ts';
@@ -64,6 +64,7 @@ export function OrdersTabPage() {
     orders.map((o) => o.id),
     bulk.isRunning,
   );
+  const totals = useMemo(() => new Map(orders.map((o) => [o.id, o.transaction.total])), [orders]);
   const canScroll =
     shouldInfiniteScroll(orders.length, false) &&
     list.hasNextPage &&
@@ -80,7 +81,7 @@ export function OrdersTabPage() {
 
   return (
     <>
-      <BulkToolbar selection={selection} bulk={bulk} />
+      <BulkToolbar selection={selection} bulk={bulk} totals={totals} />
       <Paper withBorder radius="md" p={isDesktop ? 0 : 'sm'} style={{ overflow: 'hidden' }}>
         <OrdersTable
           selectAll={selection.enabled ? <BulkSelectAll selection={selection} /> : undefined}

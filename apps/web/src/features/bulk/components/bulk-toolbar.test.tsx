@@ -13,13 +13,19 @@ import { BulkRowCheckbox, BulkSelectAll } from './bulk-checkbox.tsx';
 import { BulkToolbar } from './bulk-toolbar.tsx';
 
 const IDS = ['A-1', 'A-2', 'A-3', 'A-4'];
+const TOTALS = new Map([
+  ['A-1', 100.1],
+  ['A-2', 20.2],
+  ['A-3', 3],
+  ['A-4', 0.05],
+]);
 
 function Harness({ tab }: { tab: OrderTab }) {
   const bulk = useBulkBatch('tmk-1');
   const selection = useBulkSelection(tab, IDS, bulk.isRunning);
   return (
     <>
-      <BulkToolbar selection={selection} bulk={bulk} />
+      <BulkToolbar selection={selection} bulk={bulk} totals={TOTALS} />
       {selection.enabled ? <BulkSelectAll selection={selection} /> : null}
       {selection.enabled
         ? IDS.map((id) => <BulkRowCheckbox key={id} selection={selection} orderId={id} />)
@@ -102,12 +108,30 @@ describe('bulk selection', () => {
 });
 
 describe('bulk accept', () => {
+  it('asks first with the count and the total, focus on Cancel; Cancel charges nothing (issue 15 item 11)', async () => {
+    const fetch = mockFetch((url) => (url.endsWith('/orders/bulk/accept') ? { body: batch() } : undefined));
+    const user = userEvent.setup();
+    renderHarness();
+    await select(user, 'A-1', 'A-2', 'A-4');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: "Accept 3 orders and charge the customers' cards?",
+    });
+    expect(dialog).toHaveTextContent('The 3 selected orders total $120.35.');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    // Enter on the focused button cancels: nothing is sent.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some(([u]) => String(u).endsWith('/orders/bulk/accept'))).toBe(false);
+  });
+
   it('sends the selected orders and shows the counts message', async () => {
     const fetch = mockFetch((url) => (url.endsWith('/orders/bulk/accept') ? { body: batch() } : undefined));
     const user = userEvent.setup();
     renderHarness();
     await select(user, 'A-1', 'A-2', 'A-4');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept and charge 3 orders' }));
     expect(await screen.findByText(MSG.BULK_ACCEPTED)).toBeInTheDocument();
     expect(sentBody(fetch, '/m/v2/merchant/tmk-1/orders/bulk/accept')).toEqual({
       orders: ['A-1', 'A-2', 'A-4'].map((id) => ({ id, status: 'MERCHANT_ACCEPTED' })),
@@ -133,6 +157,7 @@ describe('bulk accept', () => {
     renderHarness();
     await select(user, 'A-1', 'A-2');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept and charge 2 orders' }));
     expect(await screen.findByText(MSG.BULK_ACCEPT_PARTIAL)).toBeInTheDocument();
     const alert = screen
       .getByText('1 of 2 orders were not accepted')
@@ -150,6 +175,7 @@ describe('bulk accept', () => {
     renderHarness();
     await select(user, 'A-1');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept and charge 1 order' }));
     expect(await screen.findByText(MSG.BULK_ACCEPT_ERROR)).toBeInTheDocument();
   });
 });

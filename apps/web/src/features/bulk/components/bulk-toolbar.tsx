@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Menu, Paper, Progress, Text } from '@mantine/core';
-import { MSG, type PrintOption } from '@mc/domain';
+import { Alert, Button, Group, List, Menu, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
+import { bulkAcceptConfirm, MSG, type PrintOption } from '@mc/domain';
 import { IconCheck, IconChevronDown, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { BulkBatchState } from '../hooks/use-bulk-batch.ts';
 import type { BulkSelection } from '../hooks/use-bulk-selection.ts';
 import classes from './bulk.module.css';
@@ -19,10 +20,13 @@ const ACTION_LABELS = {
 export interface BulkToolbarProps {
   selection: BulkSelection;
   bulk: BulkBatchState;
+  /** Each loaded order's total (dollars), for the accept confirmation's sum. */
+  totals: ReadonlyMap<string, number>;
 }
 
 /** Bulk tools over the active tab's list: print dropdown, details CSV and accept (part 2 §4.7). */
-export function BulkToolbar({ selection, bulk }: BulkToolbarProps) {
+export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
+  const [confirming, setConfirming] = useState<string[] | null>(null);
   if (!selection.enabled) return null;
   const { run } = bulk;
   const none = selection.count === 0;
@@ -70,12 +74,23 @@ export function BulkToolbar({ selection, bulk }: BulkToolbarProps) {
             size="xs"
             leftSection={<IconCheck size={16} aria-hidden="true" />}
             disabled={none || bulk.isRunning}
-            onClick={() => void bulk.accept(ids)}
+            onClick={() => setConfirming(ids)}
           >
             Accept
           </Button>
         </Group>
       </Paper>
+      {confirming ? (
+        <AcceptConfirm
+          ids={confirming}
+          totals={totals}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            void bulk.accept(confirming);
+          }}
+        />
+      ) : null}
       {run ? (
         <div className={classes.progress} role="status" aria-live="polite">
           <Text fz="xs" c="dimmed">
@@ -113,5 +128,37 @@ export function BulkToolbar({ selection, bulk }: BulkToolbarProps) {
         </Alert>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Bulk accept charges every selected customer's card: ask first, with the count and the sum of the totals
+ * (issue 15 item 11). Focus starts on Cancel, so Enter never charges by accident.
+ */
+function AcceptConfirm(props: {
+  ids: string[];
+  totals: ReadonlyMap<string, number>;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const q = bulkAcceptConfirm(props.ids.map((id) => props.totals.get(id) ?? 0));
+  return (
+    <Modal
+      opened
+      onClose={props.onCancel}
+      title={q.title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack>
+        <Text fz="sm">{q.message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel} data-autofocus>
+            Cancel
+          </Button>
+          <Button onClick={props.onConfirm}>{q.confirm}</Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
