@@ -92,6 +92,10 @@ export const BatchSchema = z
   .meta({ id: 'Batch' });
 export type Batch = z.infer<typeof BatchSchema>;
 
+/** `GET …/orders/bulk/batches`: the store's recent batches, running and finished, newest first. */
+export const BatchListSchema = z.object({ items: z.array(BatchSchema) }).meta({ id: 'BatchList' });
+export type BatchList = z.infer<typeof BatchListSchema>;
+
 /** The `download` file names of a batch, for the console's save dialog. */
 export const BatchFileKindSchema = z.enum(['receipt', 'packingslip', 'zip', 'csv']);
 export type BatchFileKind = z.infer<typeof BatchFileKindSchema>;

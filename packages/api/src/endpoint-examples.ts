@@ -495,6 +495,22 @@ export const ENDPOINT_EXAMPLES: EndpointExamples = {
     },
   },
   getBatch: { response: batch },
+  listBatches: {
+    response: {
+      items: [
+        {
+          ...batch,
+          batch_id: '5e4d3c2b-1a09-4f8e-8d7c-6b5a4e3d2c1b',
+          kind: 'details',
+          state: 'running',
+          completed_count: 1,
+          order_accepted_count: 0,
+          finished_at: null,
+        },
+        batch,
+      ],
+    },
+  },
   placeOrder: {
     body: {
       merchant: TMK,

@@ -19,6 +19,7 @@ import {
   BatchDetailsBodySchema,
   BatchFileParamsSchema,
   BatchFileQuerySchema,
+  BatchListSchema,
   BatchParamsSchema,
   BatchReportsBodySchema,
   BatchSchema,
@@ -674,6 +675,18 @@ export const endpoints = {
     params: TmkParamsSchema,
     body: BatchReportsBodySchema,
     responses: { 200: BatchSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
+  },
+  listBatches: {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/bulk/batches',
+    tags: BULK,
+    summary: "The store's recent batches (last 24 hours, newest first, at most 10), running and finished",
+    description:
+      'The console shows them again after a reload: progress, the signed download links once the files exist, ' +
+      'and the failed orders with their reasons. Every batch of the store, whoever started it.',
+    access: { capability: 'orders.read' },
+    params: TmkParamsSchema,
+    responses: { 200: BatchListSchema, ...merchantErrors },
   },
   getBatch: {
     method: 'GET',

@@ -58,3 +58,41 @@ export function retryAfterSeconds(pollsDone: number): number {
 export function neutraliseCsvCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+const BATCH_KIND_TEXT: Record<BatchKind, string> = {
+  accept: 'Accept',
+  details: 'Order details (CSV)',
+  reports: 'Reports',
+};
+const REPORT_TYPE_TEXT: Record<ReportType, string> = { receipt: 'receipts', packingslip: 'packing slips' };
+
+/**
+ * A recent batch as the console lists it after a reload (issue 15 item 12): what it was ('Reports
+ * (receipts, packing slips) · 2 orders') and where it stands ('Running: 1 of 3', 'Done', 'Done: 1 failed',
+ * 'Failed').
+ */
+export function recentBatchText(b: {
+  kind: BatchKind;
+  state: BatchState;
+  report_types: readonly string[];
+  total_count: number;
+  completed_count: number;
+  error_count: number;
+}): { title: string; status: string } {
+  const types = b.report_types
+    .filter((t): t is ReportType => t === 'receipt' || t === 'packingslip')
+    .map((t) => REPORT_TYPE_TEXT[t]);
+  const what =
+    b.kind === 'reports' && types.length ? `Reports (${types.join(', ')})` : BATCH_KIND_TEXT[b.kind];
+  const title = `${what} · ${b.total_count} ${b.total_count === 1 ? 'order' : 'orders'}`;
+  if (b.state === 'queued') return { title, status: 'Waiting to start' };
+  if (b.state === 'running')
+    return { title, status: `Running: ${b.completed_count + b.error_count} of ${b.total_count}` };
+  if (b.state === 'failed') return { title, status: 'Failed' };
+  return { title, status: b.error_count ? `Done: ${b.error_count} failed` : 'Done' };
+}
+
+/** Whether a batch is still being worked on (the console polls while one is). */
+export function isBatchRunning(b: { state: BatchState }): boolean {
+  return b.state === 'queued' || b.state === 'running';
+}

@@ -13,6 +13,9 @@ export const CARRIER_BANNER_RESET_MS = 8000;
 export const COURIER_INFO_REFRESH_MS = 1500;
 export const BULK_POLL_INTERVAL_MS = 1000;
 export const BULK_MAX_POLLS = 20;
+/** The store's recent batches shown again after a reload (issue 15 item 12): how many, how far back. */
+export const RECENT_BATCHES_LIMIT = 10;
+export const RECENT_BATCHES_HOURS = 24;
 export const SEARCH_PAGE_SIZE = 10;
 export const ORDERS_PAGE_SIZE = 30;
 export const SEARCH_RESULTS_MAX_HEIGHT_PX = 300;

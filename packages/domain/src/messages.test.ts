@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isBatchRunning, recentBatchText } from './bulk.ts';
 import {
   DEFAULT_SORT_DIRECTION,
   nextSortDirection,
@@ -218,5 +219,29 @@ describe('constants and inventory', () => {
     expect(isCompleteOffering({ product: { product_line: {} } })).toBe(false);
     expect(offeringsQuery('selling')).toEqual({ 'filter[selling_with_marketplace]': 'true' });
     expect(offeringsQuery('all')).toEqual({});
+  });
+});
+
+describe('recent batches (issue 15 item 12)', () => {
+  const base = { report_types: [], total_count: 3, completed_count: 1, error_count: 1 };
+  it('names the batch and where it stands', () => {
+    expect(recentBatchText({ ...base, kind: 'accept', state: 'running' })).toEqual({
+      title: 'Accept · 3 orders',
+      status: 'Running: 2 of 3',
+    });
+    expect(
+      recentBatchText({ ...base, kind: 'reports', state: 'done', report_types: ['receipt', 'packingslip'] }),
+    ).toEqual({ title: 'Reports (receipts, packing slips) · 3 orders', status: 'Done: 1 failed' });
+    expect(
+      recentBatchText({ ...base, kind: 'details', state: 'done', error_count: 0, total_count: 1 }),
+    ).toEqual({
+      title: 'Order details (CSV) · 1 order',
+      status: 'Done',
+    });
+    expect(recentBatchText({ ...base, kind: 'details', state: 'queued' }).status).toBe('Waiting to start');
+    expect(recentBatchText({ ...base, kind: 'details', state: 'failed' }).status).toBe('Failed');
+    expect(isBatchRunning({ state: 'queued' })).toBe(true);
+    expect(isBatchRunning({ state: 'running' })).toBe(true);
+    expect(isBatchRunning({ state: 'done' })).toBe(false);
   });
 });

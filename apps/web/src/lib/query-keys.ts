@@ -5,6 +5,7 @@
  * query cache is cleared on login, logout and any 401.
  *
  *   orders   → tmk → list(tab, filters) / counts / filters / detail(id) → map / labels
+ *   bulk     → tmk → batches
  *   merchant → tmk → stripe
  *   settings → tmk → hours / team / billing / onboarding / carrier
  *   inventory → tmk → filter
@@ -42,6 +43,11 @@ export const ordersKeys = {
 export function isOrderDetailKey(key: readonly unknown[], id: string): boolean {
   return key[2] === 'detail' && key[3] === id;
 }
+
+/** The bulk tools: the store's recent batches (shown again after a reload). */
+export const bulkKeys = {
+  batches: (tmk: string) => ['bulk', tmk, 'batches'] as const,
+};
 
 /** The merchant itself (name, carrier flag, …) and its payment account status. */
 export const merchantKeys = {

@@ -353,6 +353,12 @@ export const ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/bulk/batches',
+    access: { capability: 'orders.read' },
+    url: (c) => `${m(c)}/orders/bulk/batches`,
+  },
+  {
+    method: 'GET',
     path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}/files/{kind}',
     access: 'signed',
     url: (c) => `${m(c)}/orders/batch/${c.batch}/files/csv?expires=9999999999999&signature=${'x'.repeat(43)}`,

@@ -13,6 +13,7 @@ import {
   BulkRowCheckbox,
   BulkSelectAll,
   BulkToolbar,
+  RecentBatches,
   useBulkBatch,
   useBulkSelection,
 } from '../bulk/index.ts';
@@ -82,6 +83,9 @@ export function OrdersTabPage() {
   return (
     <>
       <BulkToolbar selection={selection} bulk={bulk} totals={totals} />
+      {selection.enabled && tmk ? (
+        <RecentBatches tmk={tmk} timezone={list.data?.pages[0]?.timezone ?? DEFAULT_TIMEZONE} />
+      ) : null}
       <Paper withBorder radius="md" p={isDesktop ? 0 : 'sm'} style={{ overflow: 'hidden' }}>
         <OrdersTable
           selectAll={selection.enabled ? <BulkSelectAll selection={selection} /> : undefined}

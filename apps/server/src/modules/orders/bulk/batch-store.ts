@@ -9,10 +9,12 @@ import {
   BULK_MSG,
   DomainError,
   downloadInProgressMessage,
+  RECENT_BATCHES_HOURS,
+  RECENT_BATCHES_LIMIT,
   type ReportType,
   retryAfterSeconds,
 } from '@mc/domain';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { batches, batchFiles, batchItems, orders } from '../../../db/schema.ts';
 import { batchFilePath } from './download-links.ts';
@@ -155,6 +157,24 @@ export async function batchCounts(ctx: AppContext, batchId: string): Promise<Bat
     [batchId],
   );
   return c ?? { total: 0, done: 0, failed: 0 };
+}
+
+/**
+ * The store's recent batches, newest first (issue 15 item 12): those of the last RECENT_BATCHES_HOURS (the
+ * life of a download link), at most RECENT_BATCHES_LIMIT, each as `getBatch` answers it.
+ */
+export async function listRecentBatches(
+  ctx: AppContext,
+  merchant: { id: string; tmk: string },
+): Promise<Batch[]> {
+  const since = new Date(Date.now() - RECENT_BATCHES_HOURS * 3600_000);
+  const rows = await ctx.database.db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.merchant_id, merchant.id), gte(batches.created_at, since)))
+    .orderBy(desc(batches.created_at), desc(batches.id))
+    .limit(RECENT_BATCHES_LIMIT);
+  return Promise.all(rows.map((r) => getBatch(ctx, merchant, r.id)));
 }
 
 /** The batch as the API answers it (part 2 §3), or 404 when it is not this merchant's. */

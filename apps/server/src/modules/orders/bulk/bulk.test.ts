@@ -417,6 +417,75 @@ describe('bulk details and reports', () => {
     expect(await printedAt(fresh[0]!)).toEqual(first);
   });
 
+  it("lists the store's recent batches, running and finished, with their files and failures (issue 15 item 12)", async () => {
+    const a = await order();
+    const foreign = await buildOrder(t.ctx, { merchantTmk: other.merchant.tmk, status: 'SUBMITTED' });
+    const accept = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/bulk/accept`,
+      headers: owner.headers,
+      payload: {
+        orders: [
+          { id: a, status: 'MERCHANT_ACCEPTED' },
+          { id: foreign, status: 'MERCHANT_ACCEPTED' },
+        ],
+      },
+    });
+    const acceptId = (await poll(accept.json().batch_id)).batch_id;
+    const details = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/batch/details`,
+      headers: owner.headers,
+      payload: { items: [a] },
+    });
+    const detailsId = (await poll(details.json().batch_id)).batch_id;
+    // Another store's batch is never listed.
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/m/v2/merchant/${other.merchant.tmk}/orders/batch/details`,
+      headers: other.headers,
+      payload: { items: [foreign] },
+    });
+    expect(theirs.statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: 'GET', url: `${base()}/bulk/batches`, headers: owner.headers });
+    expect(res.statusCode).toBe(200);
+    const items: { batch_id: string; kind: string; state: string }[] = res.json().items;
+    expect(items.length).toBeLessThanOrEqual(10);
+    const ids = items.map((b) => b.batch_id);
+    expect(ids.slice(0, 2)).toEqual([detailsId, acceptId]); // newest first
+    expect(ids).not.toContain(theirs.json().batch_id);
+    const [d, acc] = res.json().items;
+    expect(d).toMatchObject({ kind: 'details', state: 'done', completed_count: 1 });
+    expect(d.batch_pdf_urls.download).toMatch(/\/files\/csv\?/);
+    await download(d.batch_pdf_urls.download); // the link works
+    expect(acc).toMatchObject({
+      kind: 'accept',
+      state: 'done',
+      order_accepted_count: 1,
+      order_rejected_count: 1,
+    });
+    expect(acc.failures).toEqual([{ id: foreign, message: BULK_MSG.ORDER_NOT_FOUND }]);
+
+    // A running batch is listed as running.
+    const [slow] = await t.ctx.database.db
+      .insert(batches)
+      .values({
+        merchant_id: owner.merchant.id,
+        kind: 'details',
+        state: 'running',
+        created_by: owner.user.id,
+      })
+      .returning({ id: batches.id });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/bulk/batches`,
+      headers: owner.headers,
+    });
+    expect(again.json().items[0]).toMatchObject({ batch_id: slow!.id, state: 'running', finished_at: null });
+    await t.ctx.database.db.update(batches).set({ state: 'done' }).where(eq(batches.id, slow!.id));
+  });
+
   it('a user of the store who is not the starter can poll the batch; a removed user cannot run it', async () => {
     const member = await buildUser(t.ctx, { merchantId: owner.merchant.id, role: 'merch.user' });
     const headers = bearer(await login(t.app, member.email));

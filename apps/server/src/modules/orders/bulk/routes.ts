@@ -7,7 +7,7 @@
 import type { AppContext } from '../../../context.ts';
 import type { EndpointHandlers } from '../../../routes/endpoint-handlers.ts';
 import { sendFile } from '../../../routes/send-file.ts';
-import { getBatch } from './batch-store.ts';
+import { getBatch, listRecentBatches } from './batch-store.ts';
 import { getBatchFile, startAcceptBatch, startDetailsBatch, startReportsBatch } from './start-batch.ts';
 
 type BulkOperation =
@@ -15,6 +15,7 @@ type BulkOperation =
   | 'startDetailsBatch'
   | 'startReportsBatch'
   | 'getBatch'
+  | 'listBatches'
   | 'downloadBatchFile';
 
 export function bulkHandlers(ctx: AppContext): EndpointHandlers<BulkOperation> {
@@ -30,6 +31,7 @@ export function bulkHandlers(ctx: AppContext): EndpointHandlers<BulkOperation> {
     startReportsBatch: async ({ caller, body }) =>
       startReportsBatch(ctx, caller, body.order_keys, body.report_types),
     getBatch: async ({ caller, params }) => getBatch(ctx, caller.merchant, params.batch_id),
+    listBatches: async ({ caller }) => ({ items: await listRecentBatches(ctx, caller.merchant) }),
     downloadBatchFile: async ({ params, query, reply }) => {
       const file = await getBatchFile(ctx, params, query);
       return sendFile(reply, {

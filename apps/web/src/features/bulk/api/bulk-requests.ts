@@ -24,3 +24,8 @@ export function startReportsBatch(tmk: string, orderIds: string[], reportTypes: 
 export function getBatch(tmk: string, batchId: string, signal?: AbortSignal) {
   return api.getBatch({ params: { tmk, batch_id: batchId }, signal });
 }
+
+/** The store's recent batches (running and finished), newest first; polled while one runs. */
+export function listBatches(tmk: string, signal?: AbortSignal) {
+  return api.listBatches({ params: { tmk }, signal });
+}

@@ -19,7 +19,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../../lib/notify.ts';
-import { ordersKeys } from '../../../lib/query-keys.ts';
+import { bulkKeys, ordersKeys } from '../../../lib/query-keys.ts';
 import { bulkAccept, getBatch, startDetailsBatch, startReportsBatch } from '../api/bulk-requests.ts';
 
 type BulkAction = 'accept' | 'details' | 'reports';
@@ -132,14 +132,18 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
         let batch = await begin();
         r = { ...r, batch };
         update(r);
+        // The recent batches list shows it (and keeps it after a reload).
+        void queryClient.invalidateQueries({ queryKey: bulkKeys.batches(tmk) });
         while (!settled(batch) && r.polls < BULK_MAX_POLLS) {
           await sleep(BULK_POLL_INTERVAL_MS, controller.signal);
           batch = await getBatch(tmk, batch.batch_id, controller.signal);
           r = { ...r, batch, polls: r.polls + 1 };
           update(r);
         }
-        if (settled(batch)) finish(r, batch);
-        else if (action === 'accept') {
+        if (settled(batch)) {
+          finish(r, batch);
+          void queryClient.invalidateQueries({ queryKey: bulkKeys.batches(tmk) });
+        } else if (action === 'accept') {
           // Still accepting on the server: the list updates as orders change.
           notifications.show({ color: 'blue', message: MSG.BULK_PROCESSING });
           void queryClient.invalidateQueries({ queryKey: ordersKeys.all(tmk) });

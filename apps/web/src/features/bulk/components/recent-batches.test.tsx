@@ -1,0 +1,102 @@
+import type { Batch } from '@mc/api';
+import { BULK_MSG } from '@mc/domain';
+import { render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Providers } from '../../../app/providers.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
+import { mockFetch, signIn } from '../../../test/render-app.tsx';
+import { RecentBatches } from './recent-batches.tsx';
+
+function batch(overrides: Partial<Batch> = {}): Batch {
+  return {
+    batch_id: 'b-1',
+    kind: 'reports',
+    state: 'done',
+    report_types: ['receipt', 'packingslip'],
+    total_count: 2,
+    completed_count: 2,
+    error_count: 0,
+    order_accepted_count: 0,
+    order_rejected_count: 0,
+    failures: [],
+    batch_pdf_urls: { packingslip: null, receipt: null, download: null },
+    created_at: '2025-06-12T19:04:00.000Z',
+    finished_at: null,
+    ...overrides,
+  };
+}
+
+function renderPanel() {
+  queryClient.clear();
+  return render(
+    <Providers queryClient={queryClient} env="test">
+      <RecentBatches tmk="tmk-1" timezone="America/New_York" />
+    </Providers>,
+  );
+}
+
+beforeEach(() => signIn());
+
+describe('recent bulk batches (issue 15 item 12)', () => {
+  it('after a reload shows the running batch, polls it each second, then its files', async () => {
+    let calls = 0;
+    const running = batch({ state: 'running', completed_count: 1 });
+    const done = batch({
+      finished_at: '2025-06-12T19:05:00.000Z',
+      batch_pdf_urls: {
+        packingslip: '/files/packingslip?s',
+        receipt: '/files/receipt?s',
+        download: '/files/zip?s',
+      },
+    });
+    const accept = batch({
+      batch_id: 'b-0',
+      kind: 'accept',
+      report_types: [],
+      total_count: 3,
+      completed_count: 2,
+      error_count: 1,
+      order_accepted_count: 2,
+      order_rejected_count: 1,
+      failures: [{ id: 'QX7-1', message: BULK_MSG.PAYMENT_DECLINED }],
+    });
+    const fetch = mockFetch((url) =>
+      url.endsWith('/orders/bulk/batches')
+        ? { body: { items: [++calls >= 3 ? done : running, accept] } }
+        : undefined,
+    );
+    renderPanel();
+    const panel = await screen.findByRole('region', { name: 'Recent bulk batches' });
+    expect(within(panel).getByText('Reports (receipts, packing slips) · 2 orders')).toBeInTheDocument();
+    expect(within(panel).getByText('Running: 1 of 2')).toBeInTheDocument();
+    expect(within(panel).getByRole('progressbar', { name: '1 of 2 orders processed' })).toBeInTheDocument();
+    expect(within(panel).getAllByText('06/12/2025 3:04 PM')).toHaveLength(2);
+    // The finished accept names each order that failed and why.
+    expect(within(panel).getByText('Done: 1 failed')).toBeInTheDocument();
+    expect(within(panel).getByText('QX7-1')).toBeInTheDocument();
+    expect(panel).toHaveTextContent(`QX7-1: ${BULK_MSG.PAYMENT_DECLINED}`);
+    // Polled while running, then the links.
+    const link = await within(panel).findByRole('link', { name: 'Packing slips' }, { timeout: 4000 });
+    expect(link).toHaveAttribute('href', '/files/packingslip?s');
+    expect(within(panel).getByRole('link', { name: 'Receipts' })).toHaveAttribute('href', '/files/receipt?s');
+    expect(within(panel).getByRole('link', { name: 'All (zip)' })).toHaveAttribute('href', '/files/zip?s');
+    expect(within(panel).getByText('Done')).toBeInTheDocument();
+    const polls = fetch.mock.calls.filter(([u]) =>
+      String(u).endsWith('/m/v2/merchant/tmk-1/orders/bulk/batches'),
+    );
+    expect(polls.length).toBe(3);
+    // Nothing runs any more: no further polls.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/orders/bulk/batches')).length).toBe(3);
+  });
+
+  it('shows nothing when the store has no recent batch', async () => {
+    const fetch = mockFetch((url) =>
+      url.endsWith('/orders/bulk/batches') ? { body: { items: [] } } : undefined,
+    );
+    renderPanel();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fetch).toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Recent bulk batches' })).not.toBeInTheDocument();
+  });
+});
