@@ -172,6 +172,38 @@ describe('bulk tools', () => {
     const { PDFParse } = await import('pdf-parse');
     const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
     for (const id of ids) expect(text).toContain(id);
+
+    // The packing slips marked both new orders printed: the list says so (issue 15 item 2).
+    for (const id of ids)
+      await page
+        .getByRole('row', { name: new RegExp(`Order ${id}`) })
+        .getByText('Printed', { exact: true })
+        .waitFor();
+
+    // After a reload the batches are shown again, with their files (issue 15 item 12).
+    await page.reload();
+    const recent = page.getByRole('region', { name: 'Recent bulk batches' });
+    await recent.waitFor();
+    await recent.getByRole('button', { name: /^Show \d+ more$/ }).click();
+    const items = recent.getByRole('listitem');
+    await items.first().getByText('Reports (receipts) · 2 orders').waitFor();
+    expect(await items.first().getByRole('link', { name: 'Receipts' }).getAttribute('href')).toMatch(
+      /\/files\/receipt\?/,
+    );
+    const all = items.nth(1);
+    await all.getByText('Reports (receipts, packing slips) · 2 orders').waitFor();
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      all.getByRole('link', { name: 'All (zip)' }).click(),
+    ]);
+    expect(again.suggestedFilename()).toMatch(/_Reports\.zip$/);
+    await items.nth(2).getByText('Order details (CSV) · 2 orders').waitFor();
+    for (const id of ids)
+      await page
+        .getByRole('row', { name: new RegExp(`Order ${id}`) })
+        .getByText('Printed', { exact: true })
+        .waitFor();
+    expect(s.errors).toEqual([]);
   });
 
   for (const [width, height] of [

@@ -1,6 +1,7 @@
 import type { Batch } from '@mc/api';
 import { BULK_MSG } from '@mc/domain';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -68,6 +69,10 @@ describe('recent bulk batches (issue 15 item 12)', () => {
     renderPanel();
     const panel = await screen.findByRole('region', { name: 'Recent bulk batches' });
     expect(within(panel).getByText('Reports (receipts, packing slips) · 2 orders')).toBeInTheDocument();
+    // The newest and the running ones first; the others behind 'Show 1 more'.
+    expect(within(panel).queryByText('Accept · 3 orders')).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Show 1 more' }));
+    expect(within(panel).getByText('Accept · 3 orders')).toBeInTheDocument();
     expect(within(panel).getByText('Running: 1 of 2')).toBeInTheDocument();
     expect(within(panel).getByRole('progressbar', { name: '1 of 2 orders processed' })).toBeInTheDocument();
     expect(within(panel).getAllByText('06/12/2025 3:04 PM')).toHaveLength(2);

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useRecentBatches } from '../hooks/use-recent-batches.ts';
 import classes from './bulk.module.css';
 
-/** Batches shown before 'Show more'. */
-const FIRST = 3;
+/** Finished batches shown before 'Show more' (running ones are always shown). */
+const FIRST = 1;
 /** Failed orders listed per batch (the batch answer itself lists up to 100). */
 const FAILURES_SHOWN = 5;
 
@@ -104,7 +104,9 @@ export function RecentBatches({ tmk, timezone }: { tmk: string; timezone: string
   const [all, setAll] = useState(false);
   const items = data?.items ?? [];
   if (items.length === 0) return null;
-  const shown = all ? items : items.slice(0, FIRST);
+  // Every running batch and the newest one; the rest behind 'Show n more' (short above the orders on a phone).
+  const collapsed = items.filter((b, i) => i < FIRST || isBatchRunning(b));
+  const shown = all ? items : collapsed;
   return (
     <Paper
       withBorder
@@ -123,9 +125,9 @@ export function RecentBatches({ tmk, timezone }: { tmk: string; timezone: string
             <BatchRow key={b.batch_id} batch={b} timezone={timezone} />
           ))}
         </ul>
-        {items.length > FIRST ? (
+        {items.length > collapsed.length ? (
           <UnstyledButton onClick={() => setAll(!all)} fz="xs" className={classes.more}>
-            {all ? 'Show fewer' : `Show ${items.length - FIRST} more`}
+            {all ? 'Show fewer' : `Show ${items.length - collapsed.length} more`}
           </UnstyledButton>
         ) : null}
       </Stack>
