@@ -57,8 +57,9 @@ function StatusBadge({ status, printed }: { status: string; printed: string | nu
   return (
     <Badge
       color={color}
-      // Mantine's light variant caps the text at shade 6 (under 4.5:1 on its tint): the darkest shade instead.
-      c={`${color}.9`}
+      // Mantine's light variant caps the text at shade 6, under 4.5:1 on its tint (even shade 9 is for teal):
+      // dark text on the group's tint.
+      c="dark.7"
       variant="light"
       radius="sm"
       style={{ textTransform: 'none', width: 'max-content', maxWidth: 'none' }}
