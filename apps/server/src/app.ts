@@ -100,8 +100,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // ROLE=worker serves only /healthz and /readyz (runtime/server.ts runs its job queue).
   const servesApi = config.role !== 'worker';
   // With a PostgreSQL server, events of every process reach this one through LISTEN/NOTIFY.
+  // Events published while this process's LISTEN was down never arrive: once it is back, the open event
+  // streams end and every console reconnects, reloading its counts and lists (use-order-events.ts).
+  const streams = new OrderStreams();
   if (servesApi && database.pool && database.connectionString)
-    app.addHook('onClose', await listenOrderEvents(database.connectionString, events, app.log));
+    app.addHook(
+      'onClose',
+      await listenOrderEvents(database.connectionString, events, app.log, () => {
+        app.log.info({ streams: streams.open.size }, 'order events: LISTEN back, consoles asked to resync');
+        streams.closeAll();
+      }),
+    );
   // On close the relay publishes what is left; rows it cannot publish wait for the next start.
   orderEvents.start();
   app.addHook('onClose', () => orderEvents.stop());
@@ -129,7 +138,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   // The job queue lives with the app: started on first use (or by the runtime for a worker), stopped on close.
   manageBulkJobs(app, ctx, { log: app.log });
-  const streams = new OrderStreams();
   app.addHook('preClose', (done) => {
     streams.closeAll();
     done();

@@ -22,14 +22,19 @@ function isOrderEvent(v: unknown): v is OrderEvent {
 
 /**
  * This process's LISTEN for order events (db/pg-listener.ts: reconnects with back-off and LISTENs again,
- * so a database outage never ends the process). Returns the function that stops it.
+ * so a database outage never ends the process). NOTIFY is not durable: what was published while the
+ * connection was down never arrives, so `onReconnect` runs once the LISTEN is back (the app ends its
+ * open event streams there; each console reconnects and reloads its counts and lists). Returns the
+ * function that stops it.
  */
 export async function listenOrderEvents(
   connectionString: string,
   events: EventEmitter,
   log: PgListenerLog,
+  onReconnect?: () => void,
 ): Promise<() => Promise<void>> {
   const listener = await createPgListener(connectionString, log);
+  if (onReconnect) listener.onReconnect(onReconnect);
   await listener.listen(ORDER_EVENTS_CHANNEL, (payload) => {
     try {
       const e: unknown = JSON.parse(payload);

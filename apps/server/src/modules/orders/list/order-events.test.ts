@@ -98,4 +98,31 @@ describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () =
       await other.ctx.database.close();
     }
   });
+
+  it('when its LISTEN connection comes back after a drop, the open streams end so consoles reload', async () => {
+    const a = await buildMerchantWithOwner(t);
+    const s = await openStream(
+      base,
+      eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
+    );
+    expect(s.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(s.ended).toBe(false);
+    // Drop this database's LISTEN connections the way a failover or pg_terminate_backend does.
+    const dropped = await t.database.pool!.query<{ n: number }>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
+    );
+    expect(dropped.rows[0]!.n).toBeGreaterThan(0);
+    // Back within the listener's back-off (250 ms doubling); the stream ends then, not before.
+    await until(() => s.ended, 8000);
+    // A new stream works and receives events again.
+    const again = await openStream(
+      base,
+      eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
+    );
+    const id = await buildOrder(t.ctx, { merchantTmk: a.merchant.tmk, status: 'SUBMITTED' });
+    await until(() => again.events.some((e) => e.order_id === id), 8000);
+    again.close();
+  });
 });
