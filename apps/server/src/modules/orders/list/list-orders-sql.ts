@@ -4,7 +4,8 @@
  *
  * Paging: `LIMIT n+1` tells whether a next page exists; `next_url` carries a keyset cursor on
  * (date_submitted, id) so a deep page costs what the first one does (index
- * orders_merchant_tab_date_idx / orders_merchant_date_idx). A plain `offset` stays accepted.
+ * orders_merchant_tab_date_idx / orders_merchant_date_idx). A plain `offset` stays accepted: its page's
+ * keys are found first and only those rows are read in full.
  */
 import { type OrderTab, SLA_STATUSES, type SortDirection } from '@mc/domain';
 
@@ -184,15 +185,25 @@ export function buildListQuery(p: ListParams, extras: ListExtras = {}): SqlQuery
   // NULLS placement as in the indexes (DESC NULLS LAST), or the planner cannot read them in order.
   const dir = readAsc ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
   values.push(p.limit + 1);
-  let text = `SELECT ${COLUMNS}${extraColumns}
+  const order = `ORDER BY o.date_submitted ${dir}, o.id ${dir}`;
+  if (!p.cursor && p.offset > 0) {
+    // An offset page skips rows: find the page's keys first (an index scan over the ordering index,
+    // no SELECT-list lookups for skipped rows), then read the details of those keys only.
+    values.push(p.offset);
+    const text = `SELECT ${COLUMNS}${extraColumns}
+FROM (SELECT o.id FROM orders o
+      WHERE ${where.join(' AND ')}
+      ${order}
+      LIMIT $${values.length - 1} OFFSET $${values.length}) page
+JOIN orders o ON o.id = page.id
+${order}`;
+    return { text, values };
+  }
+  const text = `SELECT ${COLUMNS}${extraColumns}
 FROM orders o
 WHERE ${where.join(' AND ')}
-ORDER BY o.date_submitted ${dir}, o.id ${dir}
+${order}
 LIMIT $${values.length}`;
-  if (!p.cursor && p.offset > 0) {
-    values.push(p.offset);
-    text += ` OFFSET $${values.length}`;
-  }
   return { text, values };
 }
 
