@@ -371,6 +371,12 @@ cases.splice(7, 0, {
   kind: 'list',
   path: `${P}/optimized?${qs({ limit: 30, offset: DEEP })}`,
 });
+// A page a merchant reaches by paging (100 pages of 30): its keys first, then 30 rows in full.
+cases.splice(8, 0, {
+  name: 'offset=3000 page',
+  kind: 'list',
+  path: `${P}/optimized?${qs({ limit: 30, offset: 3000 })}`,
+});
 for (const c of cases) {
   results[c.name] = { app: await latency(appBase, c.path, auth) };
   log(
