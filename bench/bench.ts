@@ -258,6 +258,16 @@ async function buildCases(db: Database, merchantId: string): Promise<Case[]> {
     path: `${P}/optimize?${qs({ limit: 10, offset: 0, 'filter[customer_email]': email })}`,
     params: { ...base30, limit: 10, customerEmail: email },
   });
+  // Two letters: one no name holds (the index must answer 'nothing' without reading the store) and a
+  // common one (the newest-first scan stops at the tenth match).
+  for (const short of ['qz', 'mo']) {
+    cases.push({
+      name: `search: name "${short}" (2 letters)`,
+      kind: 'search',
+      path: `${P}/optimize?${qs({ limit: 10, offset: 0, 'filter[recipient_name]': short })}`,
+      params: { ...base30, limit: 10, recipientName: short },
+    });
+  }
   return cases;
 }
 

@@ -103,14 +103,18 @@ export interface ListRow {
 }
 
 /**
- * Terms of three characters or more go through the merchant's trigram index. A shorter term has no
- * trigram to look up (the index would visit every order of the merchant), so the column is wrapped to
- * keep the planner on the newest-first index, which stops at the page's last match: fast for the common
- * case, one pass over the merchant's orders when nothing matches
- * (docs/decisions/0066-search-indexes-led-by-the-merchant-short-terms.md).
+ * `column ILIKE '%term%'`, through an index whatever the term's length. Terms of three characters or more
+ * go through the merchant's trigram index. A term of one or two characters has no trigram: it is matched
+ * against the column's one- and two-character pieces (`mc_short_grams`, migration 0008), which another GIN
+ * index led by the merchant holds, so a rare or absent term never reads the whole store; for a common one
+ * the planner keeps the newest-first scan, which stops at the page's last match
+ * (docs/decisions/0100-short-searches-through-a-grams-index.md). A longer term that trims to fewer than
+ * three characters keeps the newest-first scan (the column wrapped so the trigram index is not used).
  */
-function searchColumn(column: string, term: string): string {
-  return term.trim().length >= 3 ? column : `(${column} || '')`;
+function containsCondition(column: string, term: string, add: (v: unknown) => string): string {
+  if (term.length <= 2) return `mc_short_grams(${column}) @> ARRAY[lower(${add(term)}::text)]`;
+  const col = term.trim().length >= 3 ? column : `(${column} || '')`;
+  return `${col} ILIKE ${add(containsPattern(term))}`;
 }
 
 /** Shared WHERE conditions (without the cursor). */
@@ -135,14 +139,8 @@ function whereClause(p: ListParams, values: unknown[]): string[] {
       where.push(`o.id >= ${lo} AND o.id < ${add(`${s}\u{10FFFF}`)} AND starts_with(o.id, ${lo})`);
     }
   }
-  if (p.recipientName)
-    where.push(
-      `${searchColumn('o.recipient_name', p.recipientName)} ILIKE ${add(containsPattern(p.recipientName))}`,
-    );
-  if (p.customerEmail)
-    where.push(
-      `${searchColumn('o.customer_email', p.customerEmail)} ILIKE ${add(containsPattern(p.customerEmail.toLowerCase()))}`,
-    );
+  if (p.recipientName) where.push(containsCondition('o.recipient_name', p.recipientName, add));
+  if (p.customerEmail) where.push(containsCondition('o.customer_email', p.customerEmail.toLowerCase(), add));
   return where;
 }
 

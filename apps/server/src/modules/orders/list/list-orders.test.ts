@@ -319,8 +319,19 @@ describe('order search (the /optimize alias)', () => {
     const zelda = ids[a.merchant.tmk]![5]!;
     expect(idsOf(await list(a, 'filter[recipient_name]=ZELDA', 'optimize'))).toEqual([zelda]);
     expect(idsOf(await list(a, 'filter[recipient_name]=zelda o', 'optimize'))).toEqual([zelda]);
-    // shorter than a trigram: the newest-first scan path, same answer
-    expect(idsOf(await list(a, 'filter[recipient_name]=LD', 'optimize'))).toContain(zelda);
+    // shorter than a trigram: the one- and two-character pieces (mc_short_grams), same answer as ILIKE
+    expect(idsOf(await list(a, 'filter[recipient_name]=LD', 'optimize'))).toEqual([zelda]);
+    expect(idsOf(await list(a, 'filter[recipient_name]=z', 'optimize'))).toEqual([zelda]);
+    expect(idsOf(await list(a, `filter[recipient_name]=${encodeURIComponent("'h")}`, 'optimize'))).toEqual([
+      zelda,
+    ]);
+    const ann = await list(a, 'filter[recipient_name]=nN', 'optimize');
+    expect(ann.total_rows).toBe(63);
+    expect(ann.items).toHaveLength(10);
+    // a piece no name of this store holds: nothing, and no merchant B rows leak in
+    expect((await list(a, 'filter[recipient_name]=ao', 'optimize')).total_rows).toBe(0);
+    expect((await list(a, 'filter[recipient_name]=qx', 'optimize')).items).toEqual([]);
+    expect(idsOf(await list(a, 'filter[customer_email]=L.', 'optimize'))).toEqual([ids[a.merchant.tmk]![7]]);
     expect(idsOf(await list(a, 'filter[customer_email]=SPECIAL.BUYER@', 'optimize'))).toEqual([
       ids[a.merchant.tmk]![7],
     ]);
