@@ -1,5 +1,12 @@
 import type { UpdateOrderCommand } from '@mc/api';
-import { DomainError, partialRejectionComment, type StoredRejectionMessage } from '@mc/domain';
+import {
+  centsToDollars,
+  DomainError,
+  isPriceChanged,
+  PRICE_UNCHANGED_MESSAGE,
+  partialRejectionComment,
+  type StoredRejectionMessage,
+} from '@mc/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { orderItems } from '../../../db/schema.ts';
@@ -21,7 +28,12 @@ export async function rejectItems(
 ): Promise<OrderRow> {
   await readOrder(ctx, caller, orderId);
   const lines = await ctx.database.db
-    .select({ id: orderItems.id, offering_id: orderItems.offering_id, name: orderItems.name })
+    .select({
+      id: orderItems.id,
+      offering_id: orderItems.offering_id,
+      name: orderItems.name,
+      price_cents: orderItems.price_cents,
+    })
     .from(orderItems)
     .where(eq(orderItems.order_id, orderId));
   const issues: Issue[] = [];
@@ -52,6 +64,11 @@ export async function rejectItems(
           path: `rejection_message.${reason}.${key}`,
           message: 'This item is not part of the order',
         });
+      else if (
+        reason === 'wrongPrice' &&
+        !isPriceChanged((value as { price: number }).price, centsToDollars(line.price_cents))
+      )
+        issues.push({ path: `rejection_message.${reason}.${key}.price`, message: PRICE_UNCHANGED_MESSAGE });
       else out[line.id] = value;
     }
     (message as Record<string, unknown>)[reason] = out;

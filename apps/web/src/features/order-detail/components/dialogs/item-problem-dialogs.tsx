@@ -9,7 +9,7 @@ import {
   OUT_OF_STOCK_TEXTS,
   type OutOfStockChoice,
   partialRejectionItems,
-  WrongPriceSchema,
+  wrongPriceSchema,
 } from '@mc/domain';
 import { useEffect, useState } from 'react';
 import type { DialogProps } from './dialog-props.ts';
@@ -95,7 +95,7 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
   async function handleSubmit(e: React.FormEvent) {
     e.preventDefault();
     if (!item) return;
-    const parsed = WrongPriceSchema.safeParse({ item_id: item.id, price });
+    const parsed = wrongPriceSchema(item.price).safeParse({ item_id: item.id, price });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;
