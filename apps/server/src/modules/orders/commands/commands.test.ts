@@ -3,6 +3,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
   PRESALE_MESSAGE,
+  PRICE_UNCHANGED_MESSAGE,
   REJECT_OTHER_MESSAGE,
   transitionError,
 } from '@mc/domain';
@@ -260,6 +261,23 @@ describe('reject and item problems', () => {
     expect(body.rejection_message).toEqual({ wrongPrice: { [item!.id]: { checked: true, price: 42.5 } } });
     expect(body.status_recent_comment).toBe(`Wrong price: ${item!.name}, new price $42.50.`);
     expect(body.items[0].status_list).toEqual(['WRONG_PRICE']);
+    // The history entry carries the problem, so its title reads 'Put on hold: wrong price' (issue 15 item 1).
+    expect(body.history.at(-1)).toMatchObject({ action: 'reject_items', item_problems: ['WRONG_PRICE'] });
+  });
+
+  it('wrong price equal to the current price: 400 naming the price, nothing changes (issue 15 item 3)', async () => {
+    const id = await order('SUBMITTED');
+    const [item] = await itemsOf(id);
+    const res = await put(id, {
+      status: 'REJECTED_PARTIAL',
+      items: [{ id: item!.id, statuslist: ['WRONG_PRICE'] }],
+      rejection_message: { wrongPrice: { [item!.id]: { checked: true, price: item!.price_cents / 100 } } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(`rejection_message.wrongPrice.${item!.id}.price`);
+    expect(JSON.stringify(res.json())).toContain(PRICE_UNCHANGED_MESSAGE);
+    expect(await statusOf(id)).toBe('SUBMITTED');
+    expect((await history(id)).map((h) => h.action)).not.toContain('reject_items');
   });
 
   it('out of stock with removal', async () => {

@@ -90,6 +90,8 @@ export function OrderActionButtons({
   const status = order.status as OrderStatus;
   const review = reviewModalActions(order, {
     hasCarrier: canCreateShippingLabel(merchant.data) && Boolean(labels?.onCreateLabel),
+    // Only once the store is known to have no carrier account (not while it loads).
+    carrierMissing: merchant.isSuccess && !canCreateShippingLabel(merchant.data),
   });
 
   const handlers: Record<ReviewAction, (() => void) | undefined> = {
