@@ -72,7 +72,7 @@ export function OutOfStockDialog({ item, onClose, actions }: ItemDialogProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="orange" autoContrast loading={actions.isPending}>
+            <Button type="submit" color="orange.6" c="black" loading={actions.isPending}>
               Submit
             </Button>
           </Group>
@@ -148,7 +148,7 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="orange" autoContrast loading={actions.isPending}>
+            <Button type="submit" color="orange.6" c="black" loading={actions.isPending}>
               Submit
             </Button>
           </Group>
