@@ -188,6 +188,49 @@ describe('order detail flows', () => {
     await page.getByText(comment).first().waitFor();
   });
 
+  it("item problems: the listed price is refused; 'Not available' takes the item out; history titles (issue 15 items 1, 3)", async () => {
+    const id = await placeOrder('shipping');
+    const page = await openOrder(id);
+    await page.getByRole('button', { name: 'Wrong Price: Maison Duclair Brut' }).click();
+    const wrong = dialog(page, 'Wrong Price');
+    await wrong.getByLabel('Correct price').fill('59.00');
+    await wrong.getByRole('button', { name: 'Submit' }).click();
+    await wrong.getByText('The new price must differ from the current price').waitFor();
+    await wrong.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Out of stock: Maison Duclair Brut' }).click();
+    const oos = dialog(page, 'Out of Stock');
+    await oos
+      .getByRole('radio', { name: 'Item is not available and will be removed from the order.' })
+      .check();
+    await oos.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Order was updated successfully!');
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText('Put on hold: out of stock', { exact: true }).waitFor();
+    expect(await page.getByRole('table', { name: 'Items' }).getByText('Maison Duclair Brut').count()).toBe(0);
+    await page.getByRole('table', { name: 'Items' }).getByText('Old Harbor Bourbon').first().waitFor();
+  });
+
+  it('a store without a carrier account reads why there is no ADD SHIPPING, at 390 px (issue 15 item 4)', async () => {
+    const id = await placeOrder('shipping', { merchant: 'harbor-liquors' });
+    s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });
+    const page = s.page;
+    await login(page, DEMO.otherOwner);
+    await page.goto(`/orders/view/${id}`);
+    await page.getByRole('heading', { name: `Order ${id}` }).waitFor();
+    await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
+    await dialog(page, 'Accept & Confirm').getByRole('button', { name: 'Accept & Confirm' }).click();
+    await toast(page, 'Order was updated successfully!');
+    const message =
+      'A shipping label cannot be created without a carrier account. Please contact your Sales Associate.';
+    await page.getByText(message).waitFor();
+    expect(await page.getByText(message).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'ADD TRACKING' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'ADD SHIPPING' }).count()).toBe(0);
+    await page.getByRole('region', { name: 'History' }).getByText('Accepted by Oscar Other').waitFor();
+    expect(await a11y(page, '#main-content')).toEqual([]);
+  });
+
   it('a declined payment shows the PAYMENT DECLINED toast, then the cancelled tab', async () => {
     const page = await openOrder('DECLINE-PAY-01');
     await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();

@@ -61,6 +61,8 @@ export const OrderHistoryEntrySchema = z.object({
   from_status: nullableStr,
   to_status: nullableStr,
   comment: nullableStr,
+  /** reject_items: the item problems recorded with the entry, out of stock first. */
+  item_problems: z.array(z.enum(['OUT_OF_STOCK', 'WRONG_PRICE'])).optional(),
   created_at: z.string(),
 });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;

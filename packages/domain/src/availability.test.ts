@@ -17,6 +17,7 @@ import {
   showTrackingLink,
   statusCommentText,
 } from './availability.ts';
+import { MSG } from './messages.ts';
 import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 
 const NEW = ['SUBMITTED', 'PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE'];
@@ -103,6 +104,25 @@ describe('reviewModalActions (part 2 §4.4)', () => {
     expect(ships({ status: 'MERCHANT_ACCEPTED', items })).toBe(false);
     expect(ships({ status: 'MERCHANT_ACCEPTED', items: [] })).toBe(true);
     expect(ships({ status: 'SUBMITTED', items: [] })).toBe(false);
+  });
+});
+
+describe('no carrier account (part 2 §6, issue 15 item 4)', () => {
+  const now = new Date('2025-06-12T16:00:00Z');
+  const shipping = { status: 'MERCHANT_ACCEPTED' as const, items: [] };
+  it('an accepted shipping order of a store without a carrier account says why there is no ADD SHIPPING', () => {
+    const r = reviewModalActions(shipping, { hasCarrier: false, carrierMissing: true, now });
+    expect(r.actions).toEqual(['print_packing_slip', 'add_tracking', 'close']);
+    expect(r.notice).toBe(MSG.NO_CARRIER);
+    expect(r.notice).toMatch(/cannot be created.*Sales Associate/);
+  });
+  it('with a carrier, or while the account is unknown, no message', () => {
+    expect(reviewModalActions(shipping, { hasCarrier: true, carrierMissing: false, now }).notice).toBeNull();
+    expect(reviewModalActions(shipping, { hasCarrier: false, now }).notice).toBeNull();
+  });
+  it('deliver and courier orders never show it', () => {
+    const deliver = { ...shipping, delivery: { method: 'on_demand' } };
+    expect(reviewModalActions(deliver, { carrierMissing: true, now }).notice).toBeNull();
   });
 });
 

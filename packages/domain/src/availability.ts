@@ -107,7 +107,10 @@ export interface ReviewModalActions {
   /** Modal title override: the status name for payment declined / cancelled orders, else null. */
   title: string | null;
   actions: ReviewAction[];
-  /** 'PRESALE ORDER: NOT READY TO SHIP' when an accepted presale order cannot ship yet. */
+  /**
+   * 'PRESALE ORDER: NOT READY TO SHIP' when an accepted presale order cannot ship yet; the no-carrier
+   * message (part 2 §6) where ADD SHIPPING would be when the store has no carrier account.
+   */
   notice: string | null;
 }
 
@@ -116,7 +119,8 @@ export interface ReviewModalActions {
  * - new: ACCEPT, REJECT;
  * - payment declined or cancelled: title is the status, only CLOSE;
  * - accepted: PRINT PACKING SLIP plus DELIVER ORDER (deliver orders), REQUEST PICKUP (courier orders)
- *   or ADD TRACKING and, with a carrier account, ADD SHIPPING (label) — none of these for a presale
+ *   or ADD TRACKING and, with a carrier account, ADD SHIPPING (label), else (carrierMissing: the store has
+ *   no carrier account) the no-carrier message in its place — none of these for a presale
  *   order not ready to ship;
  * - shipped: PRINT PACKING SLIP plus ADD/VIEW DELIVERY DETAILS (deliver and courier orders) or, for
  *   shipping orders, EDIT TRACKING first and PRINT SHIPPING LABEL when a label exists;
@@ -124,7 +128,7 @@ export interface ReviewModalActions {
  */
 export function reviewModalActions(
   order: ReviewOrderLike,
-  opts: { hasCarrier?: boolean; now?: Date } = {},
+  opts: { hasCarrier?: boolean; carrierMissing?: boolean; now?: Date } = {},
 ): ReviewModalActions {
   const { status } = order;
   const now = opts.now ?? new Date();
@@ -149,6 +153,10 @@ export function reviewModalActions(
     else {
       actions.push('add_tracking');
       if (opts.hasCarrier) actions.push('add_shipping');
+      else if (opts.carrierMissing) {
+        actions.push('close');
+        return { title: null, actions, notice: MSG.NO_CARRIER };
+      }
     }
     actions.push('close');
     return { title: null, actions, notice: null };

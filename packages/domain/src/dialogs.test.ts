@@ -10,9 +10,11 @@ import {
   DECLARED_VALUE_LIMIT_TEXT,
   DeliveredSchema,
   deliveredOnIso,
+  isPriceChanged,
   labelPurchaseBoxes,
   OUT_OF_STOCK_TEXTS,
   OutOfStockSchema,
+  PRICE_UNCHANGED_MESSAGE,
   parseRejectionMessage,
   partialRejectionItems,
   REJECT_PLACEHOLDER,
@@ -25,6 +27,7 @@ import {
   TrackingSchema,
   to24Hour,
   WrongPriceSchema,
+  wrongPriceSchema,
 } from './dialogs.ts';
 import { fieldErrors } from './validation.ts';
 
@@ -267,4 +270,18 @@ describe('send to phone', () => {
       number: 'Please enter a valid phone number',
     }),
   );
+});
+
+describe('wrong price must differ from the current price (issue 15 item 3)', () => {
+  it('compares in whole cents', () => {
+    expect(isPriceChanged(42.5, 42.5)).toBe(false);
+    expect(isPriceChanged(42.5, 42.50000001)).toBe(false);
+    expect(isPriceChanged(42.49, 42.5)).toBe(true);
+  });
+  it("the dialog's schema refuses the listed price on the price field", () => {
+    const r = wrongPriceSchema(39.99).safeParse({ item_id: 'i1', price: '39.99' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({ path: ['price'], message: PRICE_UNCHANGED_MESSAGE });
+    expect(wrongPriceSchema(39.99).safeParse({ item_id: 'i1', price: '35' }).success).toBe(true);
+  });
 });

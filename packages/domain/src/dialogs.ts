@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { zonedDateTime } from './dates.ts';
 import { COURIER_DISPATCH_TYPE } from './delivery.ts';
 import { MAX_LENGTH, optionalHttpUrlSchema, text } from './limits.ts';
+import { dollarsToCents } from './money.ts';
 import {
   DEFAULT_REJECTION_REASON,
   ITEM_REASON_STATUS,
@@ -88,6 +89,21 @@ export const WrongPriceSchema = z.object({
   ),
 });
 export type WrongPriceInput = z.infer<typeof WrongPriceSchema>;
+
+export const PRICE_UNCHANGED_MESSAGE = 'The new price must differ from the current price';
+
+/** A wrong-price report must name a different price: compared in whole cents (42.5 equals $42.50). */
+export function isPriceChanged(newPrice: number, currentPrice: number): boolean {
+  return dollarsToCents(newPrice) !== dollarsToCents(currentPrice);
+}
+
+/** The Wrong Price dialog's schema for an item listed at `currentPrice`: the same price is refused. */
+export function wrongPriceSchema(currentPrice: number) {
+  return WrongPriceSchema.refine((v) => isPriceChanged(v.price, currentPrice), {
+    path: ['price'],
+    message: PRICE_UNCHANGED_MESSAGE,
+  });
+}
 
 export const OUT_OF_STOCK_CHOICES = ['available_48h', 'available_4d', 'unavailable'] as const;
 export type OutOfStockChoice = (typeof OUT_OF_STOCK_CHOICES)[number];

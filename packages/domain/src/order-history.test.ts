@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { historyActionText, historyActorName, historyStatusChange } from './order-history.ts';
+import {
+  historyActionText,
+  historyActorName,
+  historyItemProblems,
+  historyStatusChange,
+  historyTitle,
+} from './order-history.ts';
 
 describe('order history timeline', () => {
   it.each([
@@ -39,5 +45,37 @@ describe('order history timeline', () => {
     ).toBe('shipped');
     expect(historyStatusChange({ ...e, from_status: null, to_status: 'SUBMITTED' })).toBe('new');
     expect(historyStatusChange({ ...e, from_status: 'SUBMITTED', to_status: null })).toBe('');
+  });
+
+  it('titles an entry as a merchant reads it (issue 15 item 1)', () => {
+    const by = { actor_type: 'merchant', actor_name: 'Olivia Owner' };
+    expect(historyTitle({ ...by, action: 'accept' })).toBe('Accepted by Olivia Owner');
+    expect(historyTitle({ ...by, action: 'delivered' })).toBe('Delivered by Olivia Owner');
+    expect(historyTitle({ actor_type: 'merchant', actor_name: null, action: 'accept' })).toBe('Accepted');
+    expect(historyTitle({ actor_type: 'marketplace', action: 'placed' })).toBe('Order placed');
+    expect(historyTitle({ actor_type: 'marketplace', actor_name: 'Shop', action: 'refund' })).toBe(
+      'Refunded',
+    );
+    expect(historyTitle({ ...by, action: 'reject_items', item_problems: ['WRONG_PRICE'] })).toBe(
+      'Put on hold: wrong price',
+    );
+    expect(historyTitle({ ...by, action: 'reject_items', item_problems: ['OUT_OF_STOCK'] })).toBe(
+      'Put on hold: out of stock',
+    );
+    expect(
+      historyTitle({ ...by, action: 'reject_items', item_problems: ['OUT_OF_STOCK', 'WRONG_PRICE'] }),
+    ).toBe('Put on hold: out of stock and wrong price');
+    expect(historyTitle({ ...by, action: 'reject_items', item_problems: [] })).toBe(
+      'Put on hold (item problem)',
+    );
+  });
+
+  it('reads the item problems a reject_items entry stores', () => {
+    expect(
+      historyItemProblems({ items: { a: ['WRONG_PRICE'], b: ['WRONG_PRICE', 'OUT_OF_STOCK'] } }),
+    ).toEqual(['OUT_OF_STOCK', 'WRONG_PRICE']);
+    expect(historyItemProblems({ items: { a: ['WRONG_PRICE'] } })).toEqual(['WRONG_PRICE']);
+    expect(historyItemProblems(null)).toEqual([]);
+    expect(historyItemProblems({ items: 'x' })).toEqual([]);
   });
 });

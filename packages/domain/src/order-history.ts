@@ -30,10 +30,46 @@ export interface HistoryEntryLike {
   actor_name?: string | null;
   from_status?: string | null;
   to_status?: string | null;
+  /** reject_items: the item problems recorded with the entry (OUT_OF_STOCK, WRONG_PRICE). */
+  item_problems?: readonly string[] | null | undefined;
+}
+
+const ITEM_PROBLEM_TEXT: Readonly<Record<string, string>> = {
+  OUT_OF_STOCK: 'out of stock',
+  WRONG_PRICE: 'wrong price',
+};
+
+/**
+ * The item problems a reject_items history row stores (`data.items`: order item id → statuslist), each once,
+ * out of stock first; [] when none are stored.
+ */
+export function historyItemProblems(data: unknown): ('OUT_OF_STOCK' | 'WRONG_PRICE')[] {
+  const items = (data as { items?: unknown } | null | undefined)?.items;
+  if (!items || typeof items !== 'object') return [];
+  const all = new Set(
+    Object.values(items as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : [])),
+  );
+  return (['OUT_OF_STOCK', 'WRONG_PRICE'] as const).filter((p) => all.has(p));
 }
 
 export function historyActionText(action: string): string {
   return HISTORY_ACTION_TEXT[action] ?? action.replace(/_/g, ' ');
+}
+
+/**
+ * The entry's title as a merchant reads it: 'Accepted by Olivia Owner' where a named person did it,
+ * 'Put on hold: wrong price' / 'Put on hold: out of stock and wrong price' from the item problems
+ * recorded with a reject_items entry, else the action's text ('Order placed', 'Delivered').
+ */
+export function historyTitle(entry: HistoryEntryLike): string {
+  if (entry.action === 'reject_items') {
+    const problems = (entry.item_problems ?? []).map((p) => ITEM_PROBLEM_TEXT[p]).filter(Boolean);
+    if (problems.length) return `Put on hold: ${problems.join(' and ')}`;
+  }
+  const text = historyActionText(entry.action);
+  const name = entry.actor_name?.trim();
+  if (entry.action === 'reject_items' || !name || entry.actor_type === 'marketplace') return text;
+  return `${text} by ${name}`;
 }
 
 /** The actor's name, else 'Marketplace' or 'Store'. */

@@ -127,3 +127,45 @@ export function itemProblemMessage(
         wrongPrice: [{ item_id: input.item_id, price: input.price }],
       }) as StoredRejectionMessage);
 }
+
+/** An out-of-stock report that takes the item out of the order: 'Not available' (part 2 §4.6). */
+export function isItemRemoval(entry: { checked?: boolean; value?: string; message?: string }): boolean {
+  return (
+    entry.checked !== false &&
+    (entry.value === 'unavailable' || entry.message === OUT_OF_STOCK_TEXTS.unavailable)
+  );
+}
+
+export const REMOVE_ALL_ITEMS_MESSAGE =
+  'Every item would be removed: reject the order instead of marking each item not available';
+
+/** An order's money in integer cents, as stored. */
+export interface OrderTotalsCents {
+  subtotal_cents: number;
+  tax_cents: number;
+  discount_cents: number;
+  total_cents: number;
+}
+
+/**
+ * The order's money once some lines are taken out (decision 0089): subtotal and discount are the kept
+ * lines' sums; tax scales with the subtotal (the marketplace sends tax as an amount, not a rate), rounded
+ * to the cent; the total drops by what subtotal and tax dropped (delivery fee, shipping and tip stay).
+ */
+export function totalsWithoutLines(
+  totals: OrderTotalsCents,
+  kept: readonly { subtotal_cents: number; discount_cents?: number | null }[],
+): OrderTotalsCents {
+  const subtotal = kept.reduce((s, l) => s + l.subtotal_cents, 0);
+  const discount = kept.reduce((s, l) => s + (l.discount_cents ?? 0), 0);
+  const tax =
+    totals.subtotal_cents > 0
+      ? Math.round((totals.tax_cents * subtotal) / totals.subtotal_cents)
+      : totals.tax_cents;
+  return {
+    subtotal_cents: subtotal,
+    tax_cents: tax,
+    discount_cents: discount,
+    total_cents: totals.total_cents - (totals.subtotal_cents - subtotal) - (totals.tax_cents - tax),
+  };
+}

@@ -1,7 +1,7 @@
 import { canTransition, type OrderStatus } from '@mc/domain';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { orderHistory, orders } from '../db/schema.ts';
+import { orderHistory, orderItems, orders } from '../db/schema.ts';
 import type { Random } from './random.ts';
 
 /** The path of transitions that leads a new order to `target` (who acts at each step). */
@@ -76,6 +76,7 @@ export async function advance(
     if (!canTransition(actor, from, to)) throw new Error(`seed path ${from} -> ${to} is not allowed`);
     at += r.int(5, 90) * 60_000;
     const comment = COMMENTS[to] ? r.pick(COMMENTS[to]!) : null;
+    const data = to === 'REJECTED_PARTIAL' ? await itemProblemData(database, orderId, comment) : null;
     history.push({
       order_id: orderId,
       actor_type: actor,
@@ -84,6 +85,7 @@ export async function advance(
       from_status: from,
       to_status: to,
       comment,
+      data,
       created_at: new Date(Math.min(at, Date.now())),
     });
     from = to;
@@ -124,4 +126,16 @@ export async function advance(
     })
     .where(eq(orders.id, orderId));
   await database.db.insert(orderHistory).values(history);
+}
+
+/** A seeded reject_items row stores its item problem as the real command does: first item id → statuslist. */
+async function itemProblemData(database: Database, orderId: string, comment: string | null) {
+  const [first] = await database.db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.order_id, orderId))
+    .orderBy(asc(orderItems.position))
+    .limit(1);
+  if (!first) return null;
+  return { items: { [first.id]: [comment?.startsWith('Wrong price') ? 'WRONG_PRICE' : 'OUT_OF_STOCK'] } };
 }

@@ -3,7 +3,9 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
   PRESALE_MESSAGE,
+  PRICE_UNCHANGED_MESSAGE,
   REJECT_OTHER_MESSAGE,
+  REMOVE_ALL_ITEMS_MESSAGE,
   transitionError,
 } from '@mc/domain';
 import { eq } from 'drizzle-orm';
@@ -260,6 +262,23 @@ describe('reject and item problems', () => {
     expect(body.rejection_message).toEqual({ wrongPrice: { [item!.id]: { checked: true, price: 42.5 } } });
     expect(body.status_recent_comment).toBe(`Wrong price: ${item!.name}, new price $42.50.`);
     expect(body.items[0].status_list).toEqual(['WRONG_PRICE']);
+    // The history entry carries the problem, so its title reads 'Put on hold: wrong price' (issue 15 item 1).
+    expect(body.history.at(-1)).toMatchObject({ action: 'reject_items', item_problems: ['WRONG_PRICE'] });
+  });
+
+  it('wrong price equal to the current price: 400 naming the price, nothing changes (issue 15 item 3)', async () => {
+    const id = await order('SUBMITTED');
+    const [item] = await itemsOf(id);
+    const res = await put(id, {
+      status: 'REJECTED_PARTIAL',
+      items: [{ id: item!.id, statuslist: ['WRONG_PRICE'] }],
+      rejection_message: { wrongPrice: { [item!.id]: { checked: true, price: item!.price_cents / 100 } } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(`rejection_message.wrongPrice.${item!.id}.price`);
+    expect(JSON.stringify(res.json())).toContain(PRICE_UNCHANGED_MESSAGE);
+    expect(await statusOf(id)).toBe('SUBMITTED');
+    expect((await history(id)).map((h) => h.action)).not.toContain('reject_items');
   });
 
   it('out of stock with removal', async () => {
@@ -279,6 +298,70 @@ describe('reject and item problems', () => {
       },
     });
     expect(res.json().status_recent_comment).toContain('will be removed from the order');
+  });
+
+  it("'Not available' takes the item out of the items and totals with the hold; the history keeps it (issue 15 item 3)", async () => {
+    const id = await order('SUBMITTED', {
+      transaction: { tax: 12.34, delivery_fee: 5, shipping: 0, tip: 3 },
+    });
+    const [bourbon, champagne] = await itemsOf(id);
+    // 2 × $39.99 + 1 × $59.00 = $138.98; tax $12.34; total $138.98 + 12.34 + 5 + 3 = $159.32.
+    const res = await put(id, {
+      status: 'REJECTED_PARTIAL',
+      items: [{ id: champagne!.id, statuslist: ['OUT_OF_STOCK'] }],
+      rejection_message: {
+        outOfStock: {
+          [champagne!.id]: {
+            checked: true,
+            message: 'Item is not available and will be removed from the order.',
+            value: 'unavailable',
+          },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('REJECTED_PARTIAL');
+    expect(body.items.map((i: { id: string }) => i.id)).toEqual([bourbon!.id]);
+    // Subtotal $79.98; tax scales with it: round(1234 × 7998 / 13898) = 710 cents; fee and tip stay.
+    expect(body.transaction).toMatchObject({ subtotal: 79.98, tax: 7.1, total: 95.08 });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ subtotal_cents: 7998, tax_cents: 710, total_cents: 9508, item_quantity: 2 });
+    const last = (await history(id)).at(-1)!;
+    expect(last.action).toBe('reject_items');
+    expect(last.data).toMatchObject({
+      removed_items: [{ id: champagne!.id, name: champagne!.name, quantity: 1, subtotal_cents: 5900 }],
+    });
+  });
+
+  it("'Available within 48 hrs' keeps the item and the totals", async () => {
+    const id = await order('SUBMITTED');
+    const before = (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    const [, item] = await itemsOf(id);
+    const res = await put(id, {
+      status: 'REJECTED_PARTIAL',
+      items: [{ id: item!.id, statuslist: ['OUT_OF_STOCK'] }],
+      rejection_message: { outOfStock: { [item!.id]: { checked: true, value: 'available_48h' } } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toHaveLength(2);
+    const after = (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    expect(after.total_cents).toBe(before.total_cents);
+  });
+
+  it("every item 'Not available' is a 400 (reject the order instead) and changes nothing", async () => {
+    const id = await order('SUBMITTED');
+    const items = await itemsOf(id);
+    const gone = { checked: true, value: 'unavailable' };
+    const res = await put(id, {
+      status: 'REJECTED_PARTIAL',
+      items: items.map((i) => ({ id: i.id, statuslist: ['OUT_OF_STOCK'] })),
+      rejection_message: { outOfStock: Object.fromEntries(items.map((i) => [i.id, gone])) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(REMOVE_ALL_ITEMS_MESSAGE);
+    expect(await statusOf(id)).toBe('SUBMITTED');
+    expect(await itemsOf(id)).toHaveLength(2);
   });
 
   it('an item of another order is 400 and changes nothing', async () => {

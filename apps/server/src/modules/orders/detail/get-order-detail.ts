@@ -3,6 +3,7 @@ import {
   centsToDollars,
   computeOnTrackStatus,
   DomainError,
+  historyItemProblems,
   latestPreorderDate,
   parseRejectionMessage,
   STATIC_MAP,
@@ -147,6 +148,7 @@ export async function getOrderDetail(
       from_status: h.from_status,
       to_status: h.to_status,
       comment: h.comment,
+      ...(h.action === 'reject_items' ? { item_problems: historyItemProblems(h.data) } : {}),
       created_at: h.created_at.toISOString(),
     })),
   };

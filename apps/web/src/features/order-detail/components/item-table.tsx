@@ -41,7 +41,11 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
 
   return (
     <>
-      <Table.ScrollContainer minWidth={520}>
+      {/* Narrower than 520 px the table scrolls sideways: the keyboard can scroll it too (axe scrollable-region-focusable). */}
+      <Table.ScrollContainer
+        minWidth={520}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Items table' } }}
+      >
         <Table verticalSpacing="sm" aria-label="Items">
           <Table.Thead>
             <Table.Tr>

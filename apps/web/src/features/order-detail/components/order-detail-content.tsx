@@ -10,9 +10,9 @@ import {
   formatShortDate,
   formatTime,
   formatUsd,
-  historyActionText,
   historyActorName,
   historyStatusChange,
+  historyTitle,
   type OrderStatus,
   recipientName,
   showCourierDetails,
@@ -325,7 +325,7 @@ export function HistoryTimeline({ order }: { order: OrderDetail }) {
               key={h.id}
               title={
                 <Text fz="sm" fw={600}>
-                  {historyActionText(h.action)}
+                  {historyTitle(h)}
                 </Text>
               }
             >

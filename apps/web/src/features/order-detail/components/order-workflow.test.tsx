@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@mc/api';
+import { MSG } from '@mc/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -36,10 +37,10 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
 
 const print = { printPackingSlip: vi.fn(), printReceipt: vi.fn(), printDirections: vi.fn(), printing: null };
 
-function buttons(o: OrderDetail, open = vi.fn()) {
+function buttons(o: OrderDetail, open = vi.fn(), carrier_integration: unknown = false) {
   mockFetch((url) =>
     url.endsWith('/c/v2/merchants/tmk-1')
-      ? { body: { name: 'Demo', tmk: 'tmk-1', carrier_integration: false } }
+      ? { body: { name: 'Demo', tmk: 'tmk-1', carrier_integration } }
       : undefined,
   );
   signIn();
@@ -68,6 +69,18 @@ describe('order buttons by status (reviewModalActions)', () => {
     buttons(order({ status: 'MERCHANT_ACCEPTED' }));
     const shown = screen.getAllByRole('button').map((b) => b.textContent);
     expect(shown).toEqual(['PRINT PACKING SLIP', 'ADD TRACKING', 'CLOSE']);
+  });
+
+  it('an accepted shipping order of a store without a carrier account says why there is no ADD SHIPPING (issue 15 item 4)', async () => {
+    buttons(order({ status: 'MERCHANT_ACCEPTED' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MSG.NO_CARRIER);
+    expect(screen.queryByRole('button', { name: 'ADD SHIPPING' })).toBeNull();
+  });
+
+  it('with a carrier account there is no such message', async () => {
+    buttons(order({ status: 'MERCHANT_ACCEPTED' }), vi.fn(), { carrier: 'UPS' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(MSG.NO_CARRIER)).toBeNull();
   });
 });
 
@@ -111,13 +124,25 @@ describe('history timeline', () => {
               comment: 'on it',
               created_at: '2025-06-12T16:05:00Z',
             },
+            {
+              id: 3,
+              actor_type: 'merchant',
+              actor_name: 'Olive Owner',
+              action: 'reject_items',
+              from_status: 'MERCHANT_ACCEPTED',
+              to_status: 'REJECTED_PARTIAL',
+              comment: null,
+              item_problems: ['WRONG_PRICE'],
+              created_at: '2025-06-12T16:06:00Z',
+            },
           ],
         } as Partial<OrderDetail>)}
       />,
     );
     const history = screen.getByRole('region', { name: 'History' });
     const text = history.textContent ?? '';
-    expect(text.indexOf('Accepted')).toBeLessThan(text.indexOf('Order placed'));
+    expect(text.indexOf('Accepted by Olive Owner')).toBeLessThan(text.indexOf('Order placed'));
+    expect(within(history).getByText('Put on hold: wrong price')).toBeInTheDocument();
     expect(within(history).getByText(/Olive Owner · new → accepted/)).toBeInTheDocument();
     expect(within(history).getByText(/Marketplace · new$/)).toBeInTheDocument();
     expect(within(history).getByText('on it')).toBeInTheDocument();

@@ -90,6 +90,8 @@ export function OrderActionButtons({
   const status = order.status as OrderStatus;
   const review = reviewModalActions(order, {
     hasCarrier: canCreateShippingLabel(merchant.data) && Boolean(labels?.onCreateLabel),
+    // Only once the store is known to have no carrier account (not while it loads).
+    carrierMissing: merchant.isSuccess && !canCreateShippingLabel(merchant.data),
   });
 
   const handlers: Record<ReviewAction, (() => void) | undefined> = {
@@ -116,7 +118,13 @@ export function OrderActionButtons({
   return (
     <Stack gap="xs" align="flex-end">
       {review.notice && (
-        <Alert color="orange" variant="filled" role="status">
+        // Light orange with the body text colour: white on filled orange is 2.6:1 (axe color-contrast).
+        <Alert
+          color="orange"
+          variant="light"
+          role="status"
+          styles={{ message: { color: 'var(--mantine-color-text)' } }}
+        >
           {review.notice}
         </Alert>
       )}

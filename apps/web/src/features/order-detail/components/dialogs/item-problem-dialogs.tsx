@@ -9,7 +9,7 @@ import {
   OUT_OF_STOCK_TEXTS,
   type OutOfStockChoice,
   partialRejectionItems,
-  WrongPriceSchema,
+  wrongPriceSchema,
 } from '@mc/domain';
 import { useEffect, useState } from 'react';
 import type { DialogProps } from './dialog-props.ts';
@@ -72,7 +72,7 @@ export function OutOfStockDialog({ item, onClose, actions }: ItemDialogProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="orange" loading={actions.isPending}>
+            <Button type="submit" color="orange.6" c="black" loading={actions.isPending}>
               Submit
             </Button>
           </Group>
@@ -95,7 +95,7 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
   async function handleSubmit(e: React.FormEvent) {
     e.preventDefault();
     if (!item) return;
-    const parsed = WrongPriceSchema.safeParse({ item_id: item.id, price });
+    const parsed = wrongPriceSchema(item.price).safeParse({ item_id: item.id, price });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;
@@ -148,7 +148,7 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="orange" loading={actions.isPending}>
+            <Button type="submit" color="orange.6" c="black" loading={actions.isPending}>
               Submit
             </Button>
           </Group>
