@@ -279,7 +279,7 @@ export async function loadDataset(db: Database, spec: DatasetSpec, log: (s: stri
   );
   log('rebuilding search indexes');
   for (const g of TRGM_INDEXES) await q(g.sql);
-  // As migration 0008 sets them (a dropped index loses its statistics target).
+  // As migration 0007 sets them (a dropped index loses its statistics target).
   for (const g of TRGM_INDEXES.filter((x) => x.name.endsWith('_grams_idx')))
     await q(`ALTER INDEX ${g.name} ALTER COLUMN 2 SET STATISTICS 1000`);
   // As autovacuum would leave a settled table: statistics, and the visibility map that lets the ordering

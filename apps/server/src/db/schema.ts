@@ -351,7 +351,7 @@ export const orders = pgTable(
     // filtered list and its capped count (an index-only scan).
     // Also only in migration 0005 (reports): columns accepted_at and fulfilled_at, kept from order_history by a
     // trigger, and orders_merchant_date_report_idx (merchant_id, date_submitted) INCLUDE (id, status, …).
-    // Also only in migration 0008 (short searches, decision 0100): mc_short_grams(text) and the GIN indexes
+    // Also only in migration 0007 (short searches, decision 0100): mc_short_grams(text) and the GIN indexes
     // orders_merchant_recipient_grams_idx / orders_merchant_email_grams_idx on (merchant_id, mc_short_grams(…)).
   ],
 );

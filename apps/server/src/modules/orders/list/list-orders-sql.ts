@@ -105,7 +105,7 @@ export interface ListRow {
 /**
  * `column ILIKE '%term%'`, through an index whatever the term's length. Terms of three characters or more
  * go through the merchant's trigram index. A term of one or two characters has no trigram: it is matched
- * against the column's one- and two-character pieces (`mc_short_grams`, migration 0008), which another GIN
+ * against the column's one- and two-character pieces (`mc_short_grams`, migration 0007), which another GIN
  * index led by the merchant holds, so a rare or absent term never reads the whole store; for a common one
  * the planner keeps the newest-first scan, which stops at the page's last match
  * (docs/decisions/0100-short-searches-through-a-grams-index.md). A longer term that trims to fewer than
