@@ -35,15 +35,21 @@ describe('order history timeline', () => {
     expect(historyActorName({ action: 'placed', actor_type: 'marketplace' })).toBe('Marketplace');
   });
 
-  it('shows the status change with the statuses as the console names them', () => {
+  it('shows the status change in words a merchant reads (issue 15 item 1)', () => {
     const e = { action: 'accept', actor_type: 'merchant' };
     expect(historyStatusChange({ ...e, from_status: 'SUBMITTED', to_status: 'MERCHANT_ACCEPTED' })).toBe(
-      'new → accepted',
+      'New → Accepted',
+    );
+    expect(historyStatusChange({ ...e, from_status: 'SUBMITTED', to_status: 'REJECTED_PARTIAL' })).toBe(
+      'New → On Hold',
+    );
+    expect(historyStatusChange({ ...e, from_status: 'SUBMITTED', to_status: 'MERCHANT_REJECTED' })).toBe(
+      'New → Rejected',
     );
     expect(
       historyStatusChange({ ...e, from_status: 'MERCHANT_SHIPPED', to_status: 'MERCHANT_SHIPPED' }),
-    ).toBe('shipped');
-    expect(historyStatusChange({ ...e, from_status: null, to_status: 'SUBMITTED' })).toBe('new');
+    ).toBe('Shipped');
+    expect(historyStatusChange({ ...e, from_status: null, to_status: 'SUBMITTED' })).toBe('New');
     expect(historyStatusChange({ ...e, from_status: 'SUBMITTED', to_status: null })).toBe('');
   });
 

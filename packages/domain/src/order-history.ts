@@ -1,7 +1,7 @@
 /**
  * How the order's history timeline reads (issue #4 §5): the action, who did it and the status change.
  */
-import { statusLabel } from './order-status.ts';
+import { DISPLAY_GROUP_LABELS, displayGroup, isOrderStatus, statusLabel } from './order-status.ts';
 
 /** What each history action reads as; an unknown action reads as its name with spaces. */
 const HISTORY_ACTION_TEXT: Readonly<Record<string, string>> = {
@@ -80,6 +80,18 @@ export function historyActorName(entry: HistoryEntryLike): string {
 /** 'accepted → shipped' for a change, the new status alone when it stayed or came from nowhere, else ''. */
 export function historyStatusChange(entry: HistoryEntryLike): string {
   const { from_status: from, to_status: to } = entry;
-  if (from && to && from !== to) return `${statusLabel(from)} → ${statusLabel(to)}`;
-  return to ? statusLabel(to) : '';
+  if (from && to && from !== to) return `${historyStatusName(from)} → ${historyStatusName(to)}`;
+  return to ? historyStatusName(to) : '';
+}
+
+/**
+ * A status as the timeline names it (issue 15 item 1: 'New → On Hold', not 'new → onHold'): its display
+ * group's label (part 2 §4.1), except that the rejected/cancelled group names the status itself.
+ */
+function historyStatusName(status: string): string {
+  if (!isOrderStatus(status)) return status;
+  const group = displayGroup(status);
+  if (group !== 'cancelled') return DISPLAY_GROUP_LABELS[group];
+  const label = statusLabel(status);
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }

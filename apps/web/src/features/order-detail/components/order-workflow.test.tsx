@@ -143,8 +143,8 @@ describe('history timeline', () => {
     const text = history.textContent ?? '';
     expect(text.indexOf('Accepted by Olive Owner')).toBeLessThan(text.indexOf('Order placed'));
     expect(within(history).getByText('Put on hold: wrong price')).toBeInTheDocument();
-    expect(within(history).getByText(/Olive Owner · new → accepted/)).toBeInTheDocument();
-    expect(within(history).getByText(/Marketplace · new$/)).toBeInTheDocument();
+    expect(within(history).getByText(/Olive Owner · New → Accepted/)).toBeInTheDocument();
+    expect(within(history).getByText(/Marketplace · New$/)).toBeInTheDocument();
     expect(within(history).getByText('on it')).toBeInTheDocument();
   });
 });
