@@ -288,7 +288,8 @@ export function CreateShippingLabelDialog({
               .
             </Text>
             <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={onClose} disabled={purchase.isPending}>
+              {/* Opens on Cancel: buying a label charges the store, so Enter alone never buys one. */}
+              <Button variant="default" onClick={onClose} disabled={purchase.isPending} data-autofocus>
                 Cancel
               </Button>
               <Button
