@@ -72,7 +72,8 @@ export function OutOfStockDialog({ item, onClose, actions }: ItemDialogProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="orange" loading={actions.isPending}>
+            {/* Mantine's orange under white text is 3.6:1; the lighter orange takes dark text (6.7:1). */}
+            <Button type="submit" color="orange.6" autoContrast loading={actions.isPending}>
               Submit
             </Button>
           </Group>
@@ -148,7 +149,8 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="orange" loading={actions.isPending}>
+            {/* Mantine's orange under white text is 3.6:1; the lighter orange takes dark text (6.7:1). */}
+            <Button type="submit" color="orange.6" autoContrast loading={actions.isPending}>
               Submit
             </Button>
           </Group>

@@ -282,7 +282,7 @@ export function CreateShippingLabelDialog({
             )}
             <Text fz="xs" c="dimmed">
               To adjust the label size or format, go to{' '}
-              <Anchor component={Link} to="/settings/carrier" fz="xs" onClick={onClose}>
+              <Anchor component={Link} to="/settings/carrier" fz="xs" underline="always" onClick={onClose}>
                 Carrier settings
               </Anchor>
               .
