@@ -275,11 +275,24 @@ describe('order detail flows', () => {
   });
 
   it('Review Order modal from ?review=<id>: Escape closes the topmost modal only', async () => {
-    const id = await placeOrder('on_demand');
+    // A catalogue item (by SKU) carries the product's image, so the item table offers its preview.
+    const id = await placeOrder('on_demand', {
+      items: [{ name: 'Old Harbor Bourbon', merchant_sku: 'DWS-00001', quantity: 1, price: 39.99 }],
+    });
     const page = await openOrder(id);
     await page.goto(`/orders/active?review=${id}`);
     const review = page.getByRole('dialog', { name: new RegExp(`Review Order · ${id}`) });
     await review.waitFor();
+    // The item image preview opens over the Review Order modal; one Escape closes the preview only.
+    await review.getByRole('button', { name: 'View image of Old Harbor Bourbon' }).click();
+    const preview = dialog(page, 'Old Harbor Bourbon');
+    await preview.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(400); // past any closing transition: the modal beneath must still be there
+    expect(await review.isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('review')).toBe(id);
     await review.getByRole('button', { name: 'REJECT', exact: true }).click();
     await dialog(page, 'Reject Order').waitFor();
     expect(await a11y(page, '[role=dialog]')).toEqual([]);

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple, rem } from '@mantine/core';
+import { Alert, Badge, createTheme, type MantineColorsTuple, rem } from '@mantine/core';
 
 /** Brand colour: a deep wine red, used sparingly (header, primary actions, focus). */
 const wine: MantineColorsTuple = [
@@ -40,6 +40,24 @@ export const theme = createTheme({
   /** Transitions are skipped for people who ask the system for reduced motion. */
   respectReducedMotion: true,
   components: {
+    // Mantine's light badges write their text in the colour's shade 6 on its own tint: 3.07–4.39:1 for
+    // green, orange, red, grape, gray (axe color-contrast, issue 15 item 21). Dark text on the tint keeps
+    // the colour in the background and every text at 4.5:1 or more.
+    Badge: Badge.extend({
+      vars: (_theme, props) =>
+        props.variant === 'light'
+          ? { root: { '--badge-color': 'var(--mantine-color-dark-7)' } }
+          : { root: {} },
+    }),
+    // The same for light alerts' titles (teal 'You're ready to ship!' was under 4.5:1).
+    Alert: Alert.extend({
+      vars: (_theme, props) =>
+        props.variant === 'light'
+          ? { root: { '--alert-color': 'var(--mantine-color-dark-7)' } }
+          : { root: {} },
+    }),
+    // Every close button has a name (axe button-name): modals without closeButtonProps, notifications.
+    CloseButton: { defaultProps: { 'aria-label': 'Close' } },
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },

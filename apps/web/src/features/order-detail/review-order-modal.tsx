@@ -1,5 +1,5 @@
 import { Group, Loader, Modal, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { BREAKPOINTS, canAccept, canReject, reviewModalActions } from '@mc/domain';
 import { useEffect, useRef } from 'react';
 import type { ReviewIntent } from '../../lib/review-link.ts';
@@ -40,6 +40,22 @@ export function ReviewOrderModal({
     const allowed = intent === 'accept' ? canAccept(order.status) : canReject(order.status);
     if (allowed) setDialog({ kind: intent as ReviewIntent });
   }, [order, intent, setDialog]);
+  // Escape closes the topmost modal only (issue 15 item 5). Mantine closes every open modal that listens
+  // for Escape, and some open above this one from deep inside it (the item image preview), so this one
+  // listens itself and closes only when no dialog was opened after it (portals stack in opening order).
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const escapeCloses = !workflow.dialog && !shipping.isOpen;
+  useWindowEvent(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Escape' || event.isComposing || !orderId || !escapeCloses) return;
+      const open = document.querySelectorAll('[role="dialog"]');
+      const topmost = open[open.length - 1];
+      // the ref is the modal's root (overlay and content), the dialog is inside it
+      if (topmost && dialogRef.current?.contains(topmost)) onClose();
+    },
+    { capture: true },
+  );
   const title = order ? (reviewModalActions(order).title?.toUpperCase() ?? 'Review Order') : 'Review Order';
 
   return (
@@ -56,8 +72,8 @@ export function ReviewOrderModal({
         }
         size="80rem"
         fullScreen={mobile}
-        // Escape closes the topmost modal only: this one stays while a dialog is open above it.
-        closeOnEscape={!workflow.dialog && !shipping.isOpen}
+        ref={dialogRef}
+        closeOnEscape={false}
       >
         {!order ? (
           <Group justify="center" p="xl">

@@ -191,6 +191,14 @@ describe('team page', () => {
     ).toBeInTheDocument();
   });
 
+  it('Revoke access opens with focus on Cancel: Enter alone never revokes (issue 15 item 22)', async () => {
+    const { u } = setup('/settings/users', ['merch.owner']);
+    await u.click(await screen.findByRole('button', { name: 'Revoke Mia Test' }, { timeout: 4000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke access' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+  });
+
   it('editing needs a role and sends exactly one', async () => {
     const { u, fetchMock } = setup('/settings/users', ['merch.owner'], (url, init) =>
       url.endsWith('/roles') && init.method === 'POST'

@@ -148,6 +148,14 @@ describe('CreateShippingLabelDialog', () => {
     expect(await screen.findByText(MSG.LABELS_DOWNLOADED)).toBeInTheDocument();
   });
 
+  it('opens with focus on Cancel: buying a label charges the store (issue 15 item 22)', async () => {
+    merchantFetch(() => ({}));
+    wrap(<CreateShippingLabelDialog tmk="tmk-1" order={order()} opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Shipping Label' });
+    const cancel = await within(dialog).findByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+  });
+
   it('offers no second box for a single-unit order', async () => {
     merchantFetch(() => ({}));
     wrap(

@@ -49,7 +49,8 @@ function RevokeModal({
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          {/* Opens on Cancel: Enter alone never revokes. */}
+          <Button variant="default" onClick={onClose} data-autofocus>
             Cancel
           </Button>
           <Button color="red" loading={revoke.isPending} onClick={handleRevoke}>

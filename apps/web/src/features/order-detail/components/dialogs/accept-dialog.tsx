@@ -28,10 +28,11 @@ export function AcceptDialog({ opened, onClose, order, actions }: DialogProps) {
         </Text>
         <ItemTable order={order} inAcceptDialog />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          {/* Focus on Cancel, never on the button that charges the card: a double Enter must not accept. */}
+          <Button variant="default" onClick={onClose} data-autofocus>
             Cancel
           </Button>
-          <Button onClick={handleConfirm} loading={actions.isPending} data-autofocus>
+          <Button onClick={handleConfirm} loading={actions.isPending}>
             Accept & Confirm
           </Button>
         </Group>

@@ -72,6 +72,7 @@ export function OutOfStockDialog({ item, onClose, actions }: ItemDialogProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
+            {/* Mantine's orange under white text is 3.6:1; the lighter orange takes black text (8:1). */}
             <Button type="submit" color="orange.6" c="black" loading={actions.isPending}>
               Submit
             </Button>
@@ -148,6 +149,7 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
+            {/* Mantine's orange under white text is 3.6:1; the lighter orange takes black text (8:1). */}
             <Button type="submit" color="orange.6" c="black" loading={actions.isPending}>
               Submit
             </Button>

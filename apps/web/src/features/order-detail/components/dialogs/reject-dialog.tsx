@@ -82,7 +82,8 @@ export function RejectDialog({ opened, onClose, actions }: DialogProps) {
             />
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            {/* Opens on Cancel: Enter alone never rejects. */}
+            <Button variant="default" onClick={onClose} data-autofocus>
               Cancel
             </Button>
             <Button type="submit" color="red" loading={actions.isPending}>

@@ -282,13 +282,14 @@ export function CreateShippingLabelDialog({
             )}
             <Text fz="xs" c="dimmed">
               To adjust the label size or format, go to{' '}
-              <Anchor component={Link} to="/settings/carrier" fz="xs" onClick={onClose}>
+              <Anchor component={Link} to="/settings/carrier" fz="xs" underline="always" onClick={onClose}>
                 Carrier settings
               </Anchor>
               .
             </Text>
             <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={onClose} disabled={purchase.isPending}>
+              {/* Opens on Cancel: buying a label charges the store, so Enter alone never buys one. */}
+              <Button variant="default" onClick={onClose} disabled={purchase.isPending} data-autofocus>
                 Cancel
               </Button>
               <Button

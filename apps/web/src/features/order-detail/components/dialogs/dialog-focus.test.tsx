@@ -1,0 +1,58 @@
+/**
+ * Dialogs that charge or reject open with focus on Cancel, never on the button that acts: a double Enter
+ * must not capture a payment or reject an order (issue 15 item 22).
+ */
+import type { OrderDetail } from '@mc/api';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../../app/providers.tsx';
+import { queryClient } from '../../../../lib/query-client.ts';
+import { AcceptDialog } from './accept-dialog.tsx';
+import { RejectDialog } from './reject-dialog.tsx';
+
+const order = {
+  id: 'A1',
+  status: 'SUBMITTED',
+  items: [],
+  transaction: { total: 0 },
+  delivery: { method: 'shipping', date: null, window: null },
+} as unknown as OrderDetail;
+
+function open(dialog: (run: ReturnType<typeof vi.fn>) => ReactElement) {
+  const run = vi.fn(async () => ({ ok: true, fieldErrors: {} }));
+  render(
+    <Providers queryClient={queryClient} env="test">
+      {dialog(run)}
+    </Providers>,
+  );
+  return run;
+}
+
+describe('dialogs that charge or reject open on Cancel', () => {
+  it('Accept & Confirm: focus on Cancel; Enter twice accepts nothing', async () => {
+    const onClose = vi.fn();
+    const run = open((r) => (
+      <AcceptDialog opened onClose={onClose} order={order} actions={{ run: r, isPending: false } as never} />
+    ));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept & Confirm' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    await userEvent.keyboard('{Enter}{Enter}');
+    expect(run).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('Reject Order: focus on Cancel; Enter twice rejects nothing', async () => {
+    const onClose = vi.fn();
+    const run = open((r) => (
+      <RejectDialog opened onClose={onClose} order={order} actions={{ run: r, isPending: false } as never} />
+    ));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Order' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    await userEvent.keyboard('{Enter}{Enter}');
+    expect(run).not.toHaveBeenCalled();
+  });
+});

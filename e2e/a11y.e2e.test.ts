@@ -1,0 +1,275 @@
+/**
+ * Accessibility in Chromium (issue 15 items 21–24): axe (WCAG 2.x A/AA) over the orders tabs with rows, an
+ * order detail, every dialog that opens from them, and every settings page, at desktop and phone widths;
+ * a serious or critical violation fails. Also: a double Enter on Accept & Confirm accepts nothing, and the
+ * header search shows a 2px focus ring.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  launchBrowser,
+  login,
+  openPage,
+  type PageSession,
+  seriousA11yViolations,
+  startServer,
+  type TestServer,
+} from './fixtures.ts';
+
+let server: TestServer;
+let browser: Browser;
+const sessions: PageSession[] = [];
+const MARKETPLACE_KEY = 'demo-marketplace-key';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop().catch(() => undefined);
+});
+afterEach(async () => {
+  for (const s of sessions.splice(0)) await s.context.close();
+});
+
+const WIDTHS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+async function session(viewport: { width: number; height: number }): Promise<Page> {
+  const s = await openPage(browser, server.baseUrl, viewport);
+  sessions.push(s);
+  await login(s.page, DEMO.owner);
+  return s.page;
+}
+
+/** The marketplace places an order for the demo store; a catalogue SKU brings the product's image. */
+async function placeOrder(method: 'on_demand' | 'shipping'): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
+    body: JSON.stringify({
+      merchant: 'demo-wine-spirits',
+      application_ref: 'e2e',
+      delivery: { method },
+      recipient: {
+        first_name: 'Ada',
+        last_name: 'Axe',
+        street_1: '12 Test Ave',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10013',
+        phone_number: '(212) 555-0111',
+      },
+      customer: {
+        first_name: 'Ada',
+        last_name: 'Axe',
+        email: 'ada@example.test',
+        phone_number: '(212) 555-0111',
+      },
+      items: [
+        { name: 'Old Harbor Bourbon', merchant_sku: 'DWS-00001', quantity: 2, price: 39.99 },
+        { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
+      ],
+      transaction: { tax: 8.1, delivery_fee: 4.99 },
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function orderStatus(id: string): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/a/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO.owner, password: 'demo-password-1' }),
+  });
+  const { token } = (await res.json()) as { token: string };
+  const order = await fetch(`${server.baseUrl}/m/v2/orders/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await order.json()) as { status: string }).status;
+}
+
+const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+/** Scans the whole page (shell, content and any open dialog); `where` names the state in the failure. */
+async function expectNoSerious(page: Page, where: string) {
+  expect(await seriousA11yViolations(page), where).toEqual([]);
+}
+
+/** Opens a dialog with `open`, scans the page with it open, and closes it with its Cancel or Close. */
+async function scanDialog(page: Page, name: string | RegExp, where: string, open: () => Promise<void>) {
+  await open();
+  const d = dialog(page, name);
+  await d.waitFor();
+  await page.waitForTimeout(250); // past the opening transition: axe measures the settled colours
+  await expectNoSerious(page, `${where}: dialog ${name}`);
+  await page.keyboard.press('Escape');
+  await d.waitFor({ state: 'hidden' });
+}
+
+describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }) => {
+  it('the four orders tabs, with rows', async () => {
+    const page = await session({ width, height });
+    for (const tab of ['active', 'on-hold', 'cancelled', 'completed']) {
+      await page.goto(`/orders/${tab}`);
+      await page.locator('[data-order-id]').first().waitFor();
+      await page.locator('[data-count][aria-label$=" orders"]').first().waitFor();
+      await expectNoSerious(page, `${name} /orders/${tab}`);
+    }
+  });
+
+  it('an order detail and its dialogs: image, accept, reject, out of stock, wrong price, deliver, tracking, courier, SMS', async () => {
+    const id = await placeOrder('on_demand');
+    const page = await session({ width, height });
+    await page.goto(`/orders/view/${id}`);
+    await page.getByRole('heading', { name: `Order ${id}` }).waitFor();
+    const where = `${name} order ${id}`;
+    await expectNoSerious(page, where);
+
+    await scanDialog(page, 'Old Harbor Bourbon', where, () =>
+      page.getByRole('button', { name: 'View image of Old Harbor Bourbon' }).click(),
+    );
+    await scanDialog(page, 'Accept & Confirm', where, () =>
+      page.getByRole('button', { name: 'ACCEPT', exact: true }).click(),
+    );
+    await scanDialog(page, 'Reject Order', where, () =>
+      page.getByRole('button', { name: 'REJECT', exact: true }).click(),
+    );
+    await scanDialog(page, 'Out of Stock', where, () =>
+      page.getByRole('button', { name: 'Out of stock: Maison Duclair Brut' }).click(),
+    );
+    await scanDialog(page, 'Wrong Price', where, () =>
+      page.getByRole('button', { name: 'Wrong Price: Maison Duclair Brut' }).click(),
+    );
+    await scanDialog(page, 'Send Directions to Phone', where, () =>
+      page.getByRole('button', { name: 'Send to Phone' }).click(),
+    );
+
+    // Accepted: the delivery panel, tracking and courier dialogs.
+    await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
+    await dialog(page, 'Accept & Confirm').getByRole('button', { name: 'Accept & Confirm' }).click();
+    await page.getByRole('button', { name: 'DELIVER ORDER' }).waitFor();
+    await expectNoSerious(page, `${where} accepted`);
+    await scanDialog(page, 'Mark Your Order As Out For Delivery', where, () =>
+      page.getByRole('button', { name: 'DELIVER ORDER' }).click(),
+    );
+    await scanDialog(page, 'Tracking Information', where, async () => {
+      await page.getByRole('button', { name: 'DELIVER ORDER' }).click();
+      await page.getByRole('button', { name: 'Enter tracking information instead' }).click();
+    });
+    await scanDialog(page, 'Call a Courier', where, async () => {
+      await page.getByRole('button', { name: 'DELIVER ORDER' }).click();
+      await page.getByRole('button', { name: 'Call a Courier' }).click();
+    });
+  });
+
+  it('a shipping order: Create Shipping Label; the Review Order modal from the list', async () => {
+    const id = await placeOrder('shipping');
+    const page = await session({ width, height });
+    await page.goto(`/orders/active?review=${id}`);
+    const review = dialog(page, new RegExp(`Review Order · ${id}`));
+    await review.waitFor();
+    await page.waitForTimeout(250);
+    await expectNoSerious(page, `${name} review ${id}`);
+    await page.keyboard.press('Escape');
+    await review.waitFor({ state: 'hidden' });
+
+    await page.goto(`/orders/view/${id}`);
+    await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
+    await dialog(page, 'Accept & Confirm').getByRole('button', { name: 'Accept & Confirm' }).click();
+    await scanDialog(page, 'Create Shipping Label', `${name} order ${id}`, () =>
+      page.getByRole('button', { name: 'ADD SHIPPING' }).click(),
+    );
+  });
+
+  it('every settings page, and the team dialogs', async () => {
+    const page = await session({ width, height });
+    for (const [path, heading] of [
+      ['/settings/profile', 'Basic Information'],
+      ['/settings/company', 'Company'],
+      ['/settings/users', 'Invite, Edit or Remove'],
+      ['/settings/billing', 'Billing'],
+      ['/settings/carrier', 'Carrier Account'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectNoSerious(page, `${name} ${path}`);
+      if (path === '/settings/users') {
+        const where = `${name} ${path}`;
+        await scanDialog(page, 'Revoke access', where, () =>
+          page
+            .getByRole('button', { name: /^Revoke / })
+            .first()
+            .click(),
+        );
+        await scanDialog(page, /^Edit role: /, where, () =>
+          page
+            .getByRole('button', { name: /^Edit / })
+            .first()
+            .click(),
+        );
+        await scanDialog(page, 'Invite a user', where, () =>
+          page.getByRole('button', { name: 'Invite User' }).click(),
+        );
+      }
+    }
+  });
+});
+
+describe('keyboard', () => {
+  it('Accept & Confirm opens on Cancel: Enter twice accepts nothing (issue 15 item 22)', async () => {
+    const id = await placeOrder('on_demand');
+    const page = await session({ width: 1440, height: 900 });
+    await page.goto(`/orders/view/${id}`);
+    await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
+    const accept = dialog(page, 'Accept & Confirm');
+    await accept.waitFor();
+    await page.waitForTimeout(250);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await accept.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(500);
+    expect(await orderStatus(id)).toBe('SUBMITTED');
+  });
+
+  it('the header search shows a 2px focus ring of at least 3:1 when tabbed to (issue 15 item 23)', async () => {
+    const page = await session({ width: 1440, height: 900 });
+    await page.goto('/orders/active');
+    const search = page.getByRole('textbox', { name: 'Order #' });
+    await search.waitFor();
+    let focused = false;
+    for (let i = 0; i < 30 && !focused; i++) {
+      await page.keyboard.press('Tab');
+      focused = await search.evaluate((el) => el === document.activeElement);
+    }
+    expect(focused).toBe(true);
+    const ring = await search.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return { style: cs.outlineStyle, width: cs.outlineWidth, color: cs.outlineColor };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.width).toBe('2px');
+    // white on the header's darkest wine (#3a0f22) and lightest (#571733): far above 3:1
+    expect(ring.color).toBe('rgb(255, 255, 255)');
+    expect(contrast([255, 255, 255], [0x57, 0x17, 0x33])).toBeGreaterThanOrEqual(3);
+  });
+});
+
+function contrast(a: number[], b: number[]): number {
+  const lum = (c: number[]) => {
+    const [r, g, bl] = c.map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
