@@ -123,6 +123,18 @@ describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }
     }
   });
 
+  it('an on-hold order detail (its status badge)', async () => {
+    const page = await session({ width, height });
+    await page.goto('/orders/on-hold');
+    const first = page.locator('[data-order-id]').first();
+    await first.waitFor();
+    const id = await first.getAttribute('data-order-id');
+    await page.goto(`/orders/view/${id}`);
+    await page.getByRole('heading', { name: `Order ${id}` }).waitFor();
+    await page.getByText('On Hold', { exact: true }).first().waitFor();
+    await expectNoSerious(page, `${name} on-hold order ${id}`);
+  });
+
   it('an order detail and its dialogs: image, accept, reject, out of stock, wrong price, deliver, tracking, courier, SMS', async () => {
     const id = await placeOrder('on_demand');
     const page = await session({ width, height });
