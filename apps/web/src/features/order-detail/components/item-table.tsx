@@ -41,8 +41,9 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
 
   return (
     <>
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="sm" aria-label="Items">
+      {/* Wide: a table that scrolls sideways under 520 px; a phone (≤ 575 px) stacks each item instead. */}
+      <div className={classes.itemScroll}>
+        <Table verticalSpacing="sm" aria-label="Items" className={classes.itemTable}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={72}>
@@ -62,7 +63,7 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
               const flags = item.status_list;
               return (
                 <Table.Tr key={item.id}>
-                  <Table.Td>
+                  <Table.Td className={classes.itemImage}>
                     {img ? (
                       <UnstyledButton
                         onClick={() => setPreview(index)}
@@ -77,7 +78,7 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
                       </div>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.itemProduct}>
                     <Text fw={600} fz="sm">
                       {item.name}
                     </Text>
@@ -117,15 +118,19 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
                       </div>
                     ))}
                   </Table.Td>
-                  <Table.Td ta="right">{item.quantity}</Table.Td>
-                  <Table.Td ta="right">{formatUsd(item.price)}</Table.Td>
+                  <Table.Td ta="right" data-label="Qty">
+                    {item.quantity}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label="Price">
+                    {formatUsd(item.price)}
+                  </Table.Td>
                   {showTotal && (
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" data-label="Total">
                       {formatUsd(item.subtotal + engravings.reduce((s, g) => s + g.fee, 0))}
                     </Table.Td>
                   )}
                   {showOptions && (
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" className={classes.itemOptions}>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <Button
                           size="compact-xs"
@@ -151,7 +156,7 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       {volume > 0 && (
         <Text fz="sm" c="dimmed" ta="right" mt="xs">
           Total volume: {formatContainerTotal(volume)}
