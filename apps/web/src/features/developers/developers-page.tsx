@@ -60,11 +60,11 @@ function ApiAccess() {
   return (
     <section className={classes.access} aria-label="Your API access">
       <Group gap="lg" wrap="wrap" justify="space-between">
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="wrap">
           <Text fz="sm" fw={600}>
             Your merchant key (tmk):
           </Text>
-          <Code data-testid="developer-tmk" fz="sm">
+          <Code data-testid="developer-tmk" fz="sm" style={{ whiteSpace: 'nowrap' }}>
             {tmk}
           </Code>
           <CopyValue value={tmk} label="Copy merchant key" />
@@ -84,14 +84,22 @@ function ApiAccess() {
           Sign in with your console email and password to get a bearer token, then send it in the{' '}
           <Code>Authorization</Code> header. Merchant paths take your merchant key.
         </Text>
-        <div className={classes.example}>
-          <Code block data-testid="developer-curl">
-            {example}
-          </Code>
-          <div className={classes.copyExample}>
-            <CopyValue value={example} label="Copy curl example" />
-          </div>
-        </div>
+        <Group justify="space-between" mt="xs" gap="xs">
+          <Text fz="xs" c="dark.4">
+            With curl, on this host:
+          </Text>
+          <CopyValue value={example} label="Copy curl example" />
+        </Group>
+        {/* focusable: the example scrolls sideways on a phone (axe scrollable-region-focusable) */}
+        <Code
+          block
+          data-testid="developer-curl"
+          tabIndex={0}
+          aria-label="curl example"
+          className={classes.example}
+        >
+          {example}
+        </Code>
       </Collapse>
     </section>
   );

@@ -98,7 +98,7 @@ const Row = memo(function Row({
           aria-label={`Submit Issue for ${line.name} (TPK ${product.tpk})`}
         >
           <IconMail size={16} aria-hidden="true" />
-          Submit Issue
+          <span className={classes.issueText}>Submit Issue</span>
         </Anchor>
       </td>
     </>
