@@ -120,3 +120,40 @@ describe('inventory (part 1 §2 Inventory)', () => {
     await label.waitFor();
   });
 });
+
+describe('inventory on a phone (issue 15 item 9)', () => {
+  it('at 390 px each row is stacked: Price and QTY in view, no sideways scrolling, rows 112 px apart', async () => {
+    s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });
+    await login(s.page, DEMO.member);
+    await s.page.goto('/inventory');
+    await s.page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
+    await s.page.locator('table tbody tr[data-index]').first().waitFor();
+    const measure = () =>
+      s.page.evaluate(() => {
+        const scroller = document.querySelector('table')!.parentElement as HTMLElement;
+        const rows = [...document.querySelectorAll('table tbody tr[data-index]')] as HTMLElement[];
+        const cells = rows.flatMap((r) => [...r.querySelectorAll('td[data-label]')] as HTMLElement[]);
+        const inView = cells.filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth;
+        });
+        const tops = rows.map((r) => r.getBoundingClientRect().top);
+        return {
+          cells: cells.length,
+          inView: inView.length,
+          sideways: scroller.scrollWidth > scroller.clientWidth,
+          pageSideways: document.documentElement.scrollWidth > window.innerWidth,
+          steps: [...new Set(tops.slice(1).map((t, i) => Math.round(t - tops[i]!)))],
+        };
+      });
+    const top = await measure();
+    expect(top.cells).toBeGreaterThan(4);
+    expect(top).toMatchObject({ inView: top.cells, sideways: false, pageSideways: false, steps: [112] });
+    // the virtualiser places rows by the same height: further down, still stacked and in step
+    await s.page.mouse.wheel(0, 3000);
+    await s.page.waitForTimeout(300);
+    const further = await measure();
+    expect(further).toMatchObject({ inView: further.cells, sideways: false, steps: [112] });
+    expect(await contentA11yViolations(s.page)).toEqual([]);
+  });
+});

@@ -336,3 +336,44 @@ describe('order detail flows', () => {
     expect(((await order.json()) as { status: string }).status).toBe('MERCHANT_ACCEPTED');
   });
 });
+
+/** Every Qty / Price / Total cell of the item table is inside the viewport, and nothing scrolls sideways. */
+async function itemTableFits(page: Page, scope: string) {
+  return page.evaluate((sel) => {
+    const table = document.querySelector(`${sel} table[aria-label="Items"]`) as HTMLElement;
+    const cells = [...table.querySelectorAll('td[data-label]')] as HTMLElement[];
+    const outside = cells
+      .map((c) => c.getBoundingClientRect())
+      .filter((r) => r.width === 0 || r.left < 0 || r.right > window.innerWidth);
+    const scroller = table.parentElement as HTMLElement;
+    return {
+      cells: cells.length,
+      outside: outside.length,
+      sideways: scroller.scrollWidth > scroller.clientWidth,
+      pageSideways: document.documentElement.scrollWidth > window.innerWidth,
+    };
+  }, scope);
+}
+
+describe('item table on a phone (issue 15 item 9)', () => {
+  it('at 390 px the order page and the Accept dialog show Qty and Price without sideways scrolling', async () => {
+    const id = await placeOrder('on_demand');
+    s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });
+    await login(s.page, DEMO.owner);
+    const page = s.page;
+    await page.goto(`/orders/view/${id}`);
+    await page.getByRole('heading', { name: `Order ${id}` }).waitFor();
+    await page.locator('#main-content table[aria-label="Items"] td[data-label]').first().waitFor();
+    const detail = await itemTableFits(page, '#main-content');
+    expect(detail).toEqual({ cells: 6, outside: 0, sideways: false, pageSideways: false });
+    expect(await a11y(page, '#main-content table[aria-label="Items"]')).toEqual([]);
+
+    await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
+    const accept = dialog(page, 'Accept & Confirm');
+    await accept.waitFor();
+    await accept.locator('table[aria-label="Items"] td[data-label]').first().waitFor();
+    const inDialog = await itemTableFits(page, '[role="dialog"]');
+    expect(inDialog).toEqual({ cells: 6, outside: 0, sideways: false, pageSideways: false });
+    expect(await a11y(page, '[role="dialog"] table[aria-label="Items"]')).toEqual([]);
+  });
+});

@@ -148,6 +148,55 @@ describe('orders list', () => {
   });
 });
 
+describe('list layout (issue 15 item 9)', () => {
+  it('at 1440 px with the Method and Brands filters on, the sticky actions column leaves TOTAL uncovered', async () => {
+    const page = await signedIn();
+    await page.getByRole('button', { name: 'Brands filter' }).click();
+    await page.getByRole('checkbox', { name: 'Bottle Drop' }).check();
+    await page.getByRole('checkbox', { name: 'Cask & Crate' }).check();
+    await page.getByRole('button', { name: 'Brands filter: 2 selected' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Method filter' }).click();
+    await page.getByRole('menuitem', { name: 'Same Day' }).click();
+    await page.getByRole('button', { name: 'Method filter: Same Day' }).waitFor();
+    await rows(page).first().waitFor();
+    const geometry = await page.evaluate(() => {
+      const ths = [...document.querySelectorAll('thead th')] as HTMLElement[];
+      const total = ths.find((th) => th.innerText.trim() === 'TOTAL')!.getBoundingClientRect();
+      const actions = ths[ths.length - 1]!.getBoundingClientRect();
+      const cells = [...document.querySelectorAll('tbody tr[data-order-id]')].map((tr) => {
+        const tds = [...tr.querySelectorAll('td')];
+        return [tds[tds.length - 2]!.getBoundingClientRect(), tds[tds.length - 1]!.getBoundingClientRect()];
+      });
+      const scroller = document.querySelector('table')!.parentElement as HTMLElement;
+      return {
+        headerGap: actions.left - total.right,
+        rowOverlaps: cells.filter(([t, a]) => a!.left < t!.right - 0.5).length,
+        sideways: scroller.scrollWidth > scroller.clientWidth,
+      };
+    });
+    expect(geometry.headerGap).toBeGreaterThanOrEqual(-0.5);
+    expect(geometry).toMatchObject({ rowOverlaps: 0, sideways: false });
+  });
+
+  it('between 768 and 1100 px the order id sits at the left of its card, next to the checkbox', async () => {
+    for (const width of [768, 900, 1100]) {
+      s = await openPage(browser, server.baseUrl, { width, height: 900 });
+      await login(s.page, DEMO.owner);
+      const card = s.page.locator('li [data-order-id]').first();
+      await card.waitFor();
+      const id = (await card.getAttribute('data-order-id'))!;
+      const box = await card.boundingBox();
+      const text = await card.getByText(id, { exact: true }).boundingBox();
+      const check = await card.getByRole('checkbox').boundingBox();
+      // left-aligned: right after the checkbox (a centred id sat ~40% of the card further right)
+      expect(text!.x - (check!.x + check!.width), `at ${width} px`).toBeLessThan(16);
+      expect(text!.x - box!.x, `at ${width} px`).toBeLessThan(64);
+      await s.context.close();
+    }
+  });
+});
+
 describe('header search', () => {
   it('finds an order by #id, by email (@) and by customer name, each opening the order page', async () => {
     const page = await signedIn();

@@ -125,6 +125,21 @@ describe('route table with a token', () => {
     const box = await frame.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(1400);
     expect(box?.height).toBeGreaterThan(700);
+    // The merchant's own tmk and how to get a token (issue 15 item 19)
+    const tmk = await s.page.evaluate(() => localStorage.getItem('tmk'));
+    expect(await s.page.getByTestId('developer-tmk').innerText()).toBe(tmk);
+    await s.page.getByRole('button', { name: 'How to get a token' }).click();
+    const curl = await s.page.getByTestId('developer-curl').innerText();
+    expect(curl).toContain(`curl -X POST ${server.baseUrl}/a/v2/login`);
+    expect(curl).toContain(`${server.baseUrl}/m/v2/merchant/${tmk}/orders/optimized`);
+    // The reference offers none of its vendor's buttons that go nowhere here
+    const docsFrame = s.page.frameLocator('iframe[title="Merchant API documentation"]');
+    await docsFrame.getByRole('heading', { name: 'Merchant API', exact: true }).first().waitFor();
+    for (const name of [/ask ai/i, /generate mcp/i, /\bmcp\b/i, /deploy/i]) {
+      expect(await docsFrame.getByRole('button', { name }).count(), String(name)).toBe(0);
+      expect(await docsFrame.getByRole('link', { name }).count(), String(name)).toBe(0);
+      expect(await docsFrame.getByText(name).count(), String(name)).toBe(0);
+    }
     await s.page.getByRole('link', { name: /home/ }).first().click();
     await expectPath(s.page, '/orders/active');
   });

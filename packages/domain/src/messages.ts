@@ -45,6 +45,8 @@ export const MSG = {
   ORDER_ID_HINT: `Please enter a valid ${PROVIDER_NAME} Order ID. For example: 2ABNPFR-3A0-9E`,
   NO_ORDERS_FOR_CRITERIA: 'No orders for the current search criteria',
   NO_ORDERS_AVAILABLE: 'No orders available',
+  ORDERS_LOAD_FAILED: 'The orders could not be loaded.',
+  RETRY: 'Try again',
   END_OF_PAGE: 'End of Page',
   NO_COMMENT: 'None',
 

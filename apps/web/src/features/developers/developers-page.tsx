@@ -1,12 +1,109 @@
-import { Anchor, Group, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Anchor,
+  Code,
+  Collapse,
+  CopyButton,
+  Group,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowLeft, IconCheck, IconChevronDown, IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
+import { useSession } from '../../lib/session.ts';
 import classes from './developers.module.css';
 
 /** Where the server renders the OpenAPI reference of the merchant API. */
 export const API_DOCS_PATH = '/api-docs';
+
+/**
+ * The real way to call the merchant API (issue 15 item 19): sign in with POST /a/v2/login for a bearer token,
+ * then call a merchant path with the merchant's own key. The same host the console runs on.
+ */
+function tokenInstructions(origin: string, tmk: string): string {
+  return [
+    '# 1. Sign in: the answer is {"token": "...", "user": {...}}',
+    `curl -X POST ${origin}/a/v2/login \\`,
+    "  -H 'Content-Type: application/json' \\",
+    `  -d '{"email": "you@example.com", "password": "your-password"}'`,
+    '',
+    '# 2. Send the token as a bearer token, with your merchant key in the path',
+    `curl ${origin}/m/v2/merchant/${encodeURIComponent(tmk)}/orders/optimized \\`,
+    "  -H 'Authorization: Bearer <token>'",
+  ].join('\n');
+}
+
+function CopyValue({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value} timeout={1500}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : label} withArrow>
+          <ActionIcon variant="subtle" color="gray" size="sm" onClick={copy} aria-label={label}>
+            {copied ? <IconCheck size={14} aria-hidden="true" /> : <IconCopy size={14} aria-hidden="true" />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+/** The merchant's own key and how to get a token, above the reference. */
+function ApiAccess() {
+  const { merchantKey } = useSession();
+  const [open, setOpen] = useState(false);
+  const tmk = merchantKey ?? '';
+  const example = tokenInstructions(window.location.origin, tmk || '<tmk>');
+  return (
+    <section className={classes.access} aria-label="Your API access">
+      <Group gap="lg" wrap="wrap" justify="space-between">
+        <Group gap={6} wrap="wrap">
+          <Text fz="sm" fw={600}>
+            Your merchant key (tmk):
+          </Text>
+          <Code data-testid="developer-tmk" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            {tmk}
+          </Code>
+          <CopyValue value={tmk} label="Copy merchant key" />
+        </Group>
+        <UnstyledButton
+          className={classes.toggle}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls="developers-token-help"
+        >
+          How to get a token
+          <IconChevronDown size={14} aria-hidden="true" data-open={open || undefined} />
+        </UnstyledButton>
+      </Group>
+      <Collapse in={open} id="developers-token-help">
+        <Text fz="sm" mt="xs">
+          Sign in with your console email and password to get a bearer token, then send it in the{' '}
+          <Code>Authorization</Code> header. Merchant paths take your merchant key.
+        </Text>
+        <Group justify="space-between" mt="xs" gap="xs">
+          <Text fz="xs" c="dark.4">
+            With curl, on this host:
+          </Text>
+          <CopyValue value={example} label="Copy curl example" />
+        </Group>
+        {/* focusable: the example scrolls sideways on a phone (axe scrollable-region-focusable) */}
+        <Code
+          block
+          data-testid="developer-curl"
+          tabIndex={0}
+          aria-label="curl example"
+          className={classes.example}
+        >
+          {example}
+        </Code>
+      </Collapse>
+    </section>
+  );
+}
 
 /** /developers (part 1 §2): the logo linking to / and the API documentation in a full-screen frame. */
 export function DevelopersPage() {
@@ -26,6 +123,7 @@ export function DevelopersPage() {
           </Anchor>
         </Group>
       </header>
+      <ApiAccess />
       <iframe className={classes.frame} src={API_DOCS_PATH} title="Merchant API documentation" />
     </div>
   );

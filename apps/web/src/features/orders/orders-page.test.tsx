@@ -218,6 +218,22 @@ describe('orders list (part 2 §2.1)', () => {
     expect(await screen.findByText(MSG.ORDERS_FETCH_ERROR, {}, { timeout: 8000 })).toBeInTheDocument();
   }, 15_000);
 
+  it('a failed list shows an error state with a retry instead of the empty state (issue 15 item 10)', async () => {
+    let failing = true;
+    setup(() =>
+      failing ? { status: 500, body: { message: 'boom' } } : { body: page([item('RETRYOK-AAA-01')]) },
+    );
+    renderApp('/orders/active');
+    const user = userEvent.setup();
+    const alert = await screen.findByTestId('orders-error', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent(MSG.ORDERS_LOAD_FAILED);
+    expect(screen.queryByText(MSG.NO_ORDERS_AVAILABLE)).not.toBeInTheDocument();
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: MSG.RETRY }));
+    expect(await screen.findByRole('row', { name: /RETRYOK-AAA-01/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('orders-error')).not.toBeInTheDocument();
+  }, 15_000);
+
   it('loads the next page from next_url and ends with End of Page; a row opens the order', async () => {
     const first = Array.from({ length: 30 }, (_, i) => item(`AAAAAAA-AAA-${String(i).padStart(2, '0')}`));
     const fetchMock = setup((q) =>

@@ -2,7 +2,7 @@ import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/
 import { useMediaQuery } from '@mantine/hooks';
 import type { OrderListItem } from '@mc/api';
 import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll, tabOfPath } from '@mc/domain';
-import { IconInbox } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
@@ -36,6 +36,21 @@ function EmptyState({ text }: { text: string }) {
         <IconInbox size={24} />
       </ThemeIcon>
       <Text fw={600}>{text}</Text>
+    </Stack>
+  );
+}
+
+/** The list failed with nothing to show: say so (not 'No orders available') and offer a retry (issue 15 item 10). */
+function ErrorState({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Stack align="center" ta="center" gap="xs" py={40} role="alert" data-testid="orders-error">
+      <ThemeIcon size={44} radius="xl" variant="light" color="red" aria-hidden="true">
+        <IconAlertTriangle size={24} />
+      </ThemeIcon>
+      <Text fw={600}>{MSG.ORDERS_LOAD_FAILED}</Text>
+      <Button variant="light" size="xs" onClick={onRetry} loading={retrying}>
+        {MSG.RETRY}
+      </Button>
     </Stack>
   );
 }
@@ -99,7 +114,13 @@ export function OrdersTabPage() {
           onOpen={handleOpen}
           loading={list.isPending && Boolean(tmk)}
           isDesktop={isDesktop}
-          empty={<EmptyState text={hasFilters ? MSG.NO_ORDERS_FOR_CRITERIA : MSG.NO_ORDERS_AVAILABLE} />}
+          empty={
+            list.isError ? (
+              <ErrorState onRetry={() => void list.refetch()} retrying={list.isRefetching} />
+            ) : (
+              <EmptyState text={hasFilters ? MSG.NO_ORDERS_FOR_CRITERIA : MSG.NO_ORDERS_AVAILABLE} />
+            )
+          }
           controls={{
             sort: filters.sort,
             onSort: (sort) => setFilters({ ...filters, sort }),

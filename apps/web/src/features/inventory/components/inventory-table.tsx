@@ -1,4 +1,5 @@
 import { Anchor, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Offering } from '@mc/api';
 import {
   formatInventoryPrice,
@@ -25,6 +26,9 @@ const COLUMNS = [
 ] as const;
 /** Every row has the same height (one-line names, fixed cell height), so rows are never measured. */
 const ROW_HEIGHT = 58;
+/** A phone stacks each row's cells (issue 15 item 9): the same fixed height, taller (inventory.module.css). */
+const STACKED_ROW_HEIGHT = 112;
+const STACKED_QUERY = '(max-width: 35.9375em)';
 
 function issueMailto(merchantName: string, merchantId: string, tpk: string): string {
   const { subject, body } = inventoryIssueEmail({ merchantName, merchantId, tpk });
@@ -53,7 +57,7 @@ const Row = memo(function Row({
   return (
     <>
       <td className={classes.brand}>{line.brand.name}</td>
-      <td>
+      <td className={classes.product}>
         <Text fz="sm" fw={600} lineClamp={1}>
           {line.name}
         </Text>
@@ -61,9 +65,11 @@ const Row = memo(function Row({
           TPK: {product.tpk}
         </Text>
       </td>
-      <td>{product.container_size!.formatted}</td>
-      <td className={classes.num}>{formatInventoryPrice(item.price)}</td>
-      <td className={classes.num}>
+      <td className={classes.size}>{product.container_size!.formatted}</td>
+      <td className={`${classes.num} ${classes.price}`} data-label="Price">
+        {formatInventoryPrice(item.price)}
+      </td>
+      <td className={`${classes.num} ${classes.qty}`} data-label="QTY">
         {atDistributor ? (
           <Text span fz="xs" fw={700} c="grape.8" className={classes.distributor}>
             {inventoryQuantityText(item)}
@@ -72,7 +78,7 @@ const Row = memo(function Row({
           inventoryQuantityText(item)
         )}
       </td>
-      <td>
+      <td className={classes.active}>
         <ThemeIcon
           size={26}
           radius="xl"
@@ -84,7 +90,7 @@ const Row = memo(function Row({
           <IconCheck size={16} stroke={item.is_active ? 3 : 2} />
         </ThemeIcon>
       </td>
-      <td>
+      <td className={classes.issueCell}>
         <Anchor
           href={issueMailto(merchantName, merchantId, product.tpk)}
           fz="sm"
@@ -92,7 +98,7 @@ const Row = memo(function Row({
           aria-label={`Submit Issue for ${line.name} (TPK ${product.tpk})`}
         >
           <IconMail size={16} aria-hidden="true" />
-          Submit Issue
+          <span className={classes.issueText}>Submit Issue</span>
         </Anchor>
       </td>
     </>
@@ -111,15 +117,19 @@ export function InventoryTable({
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [offset, setOffset] = useState(0);
+  const stacked = useMediaQuery(STACKED_QUERY, false, { getInitialValueInEffect: false });
+  const rowHeight = stacked ? STACKED_ROW_HEIGHT : ROW_HEIGHT;
   useLayoutEffect(() => {
     setOffset(bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0);
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
     scrollMargin: offset,
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row height changes
+  useLayoutEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const rows = virtualizer.getVirtualItems();
   const first = rows[0];
   const last = rows[rows.length - 1];

@@ -41,12 +41,11 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
 
   return (
     <>
-      {/* Narrower than 520 px the table scrolls sideways: the keyboard can scroll it too (axe scrollable-region-focusable). */}
-      <Table.ScrollContainer
-        minWidth={520}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Items table' } }}
-      >
-        <Table verticalSpacing="sm" aria-label="Items">
+      {/* Wide: a table that scrolls sideways under 520 px (the keyboard can scroll it too: axe
+          scrollable-region-focusable); a phone (≤ 575 px) stacks each item instead. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <section className={classes.itemScroll} tabIndex={0} aria-label="Items table">
+        <Table verticalSpacing="sm" aria-label="Items" className={classes.itemTable}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={72}>
@@ -66,7 +65,7 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
               const flags = item.status_list;
               return (
                 <Table.Tr key={item.id}>
-                  <Table.Td>
+                  <Table.Td className={classes.itemImage}>
                     {img ? (
                       <UnstyledButton
                         onClick={() => setPreview(index)}
@@ -81,7 +80,7 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
                       </div>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.itemProduct}>
                     <Text fw={600} fz="sm">
                       {item.name}
                     </Text>
@@ -121,15 +120,19 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
                       </div>
                     ))}
                   </Table.Td>
-                  <Table.Td ta="right">{item.quantity}</Table.Td>
-                  <Table.Td ta="right">{formatUsd(item.price)}</Table.Td>
+                  <Table.Td ta="right" data-label="Qty">
+                    {item.quantity}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label="Price">
+                    {formatUsd(item.price)}
+                  </Table.Td>
                   {showTotal && (
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" data-label="Total">
                       {formatUsd(item.subtotal + engravings.reduce((s, g) => s + g.fee, 0))}
                     </Table.Td>
                   )}
                   {showOptions && (
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" className={classes.itemOptions}>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <Button
                           size="compact-xs"
@@ -155,7 +158,7 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </section>
       {volume > 0 && (
         <Text fz="sm" c="dimmed" ta="right" mt="xs">
           Total volume: {formatContainerTotal(volume)}

@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { deliveryMethodFilterOptions } from '@mc/domain';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 
-/** METHOD column header: a filter dropdown of delivery methods (labels of part 2 §4.5). */
+/** METHOD column header: a filter dropdown of delivery methods (labels of part 2 §4.5); filtered, it shows the method. */
 export function MethodFilter({
   methods,
   value,
@@ -23,7 +23,9 @@ export function MethodFilter({
           rightSection={<IconChevronDown size={14} aria-hidden="true" />}
           aria-label={current ? `Method filter: ${current.label}` : 'Method filter'}
         >
-          {current ? `METHOD: ${current.label}` : 'METHOD'}
+          {/* the chosen method alone, like BRANDS' '{n} selected': 'METHOD: …' pushed TOTAL under the sticky
+              actions column at 1440 px (issue 15 item 9, decision 0093) */}
+          {current ? current.label : 'METHOD'}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -272,8 +272,11 @@ function MobileList({
               aria-label={`Order ${o.id}, ${recipientOf(o)}`}
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                {rowSelect ? rowSelect(o) : null}
-                <OrderIdCell order={o} isNew={newIds.has(o.id)} />
+                {/* the checkbox and the id together on the left: three children of space-between centred the id */}
+                <Group gap="xs" align="flex-start" wrap="nowrap" className={classes.cardId}>
+                  {rowSelect ? rowSelect(o) : null}
+                  <OrderIdCell order={o} isNew={newIds.has(o.id)} />
+                </Group>
                 <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {formatUsd(o.transaction.total)}
                 </Text>
