@@ -55,7 +55,7 @@ export function mockFetch(handler: Handler = () => undefined) {
 }
 
 /** The merchant every route sees unless a test answers otherwise (the full shape the API returns). */
-const DEMO_MERCHANT = {
+export const DEMO_MERCHANT = {
   id: 'm1',
   tmk: 'tmk-1',
   name: 'Demo Wine & Spirits',

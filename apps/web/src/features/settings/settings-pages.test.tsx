@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signIn, signOut } from '../../test/render-app.tsx';
+import { DEMO_MERCHANT, mockFetch, renderApp, signIn, signOut } from '../../test/render-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,29 +33,9 @@ const member = (uuid: string, first: string, role: string, label: string) => ({
 });
 
 const MERCHANT = {
-  id: 'm1',
-  tmk: 'tmk-1',
-  name: 'Demo Wine & Spirits',
-  carrier_integration: true,
+  ...DEMO_MERCHANT,
   merchant_account_id: null,
-  timezone: 'America/New_York',
-  address: {
-    street_1: '120 Hudson St',
-    street_2: '',
-    street_3: '',
-    city: 'New York',
-    state: 'NY',
-    zipcode: '10013',
-  },
-  primary_phone: '(212) 555-0134',
-  email: 'store@demo.test',
-  aux_data: {
-    primary_contact_name: 'Store Manager',
-    secondary_contact_name: '',
-    secondary_email: '',
-    secondary_phone_number: '',
-    suite_floor: 'Ground floor',
-  },
+  aux_data: { ...DEMO_MERCHANT.aux_data, suite_floor: 'Ground floor' },
 };
 
 const emptyBilling = {
