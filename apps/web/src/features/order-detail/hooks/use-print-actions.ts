@@ -8,6 +8,7 @@ import { MSG, packingSlipFileName, receiptFileName } from '@mc/domain';
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 type ReportKind = ReportType;
 
@@ -22,17 +23,6 @@ const TOASTS: Record<ReportKind, { ok: string | null; fail: string }> = {
   packingslip: { ok: MSG.PACKING_SLIP_DOWNLOADED, fail: MSG.PACKING_SLIP_FAILED },
   directions: { ok: null, fail: MSG.SOMETHING_WENT_WRONG },
 };
-
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function usePrintActions(tmk: string, order: { id: string; customer: { last_name: string } }) {
   const [printing, setPrinting] = useState<ReportKind | null>(null);

@@ -2,7 +2,7 @@ import { Button, Card, Group, Skeleton, Table, Text, Title, VisuallyHidden } fro
 import { toCsv } from '@mc/domain';
 import { IconDownload, IconTable } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useId, useState } from 'react';
-import { saveCsv } from './save-csv.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 export interface DataTable {
   header: string[];
@@ -75,7 +75,12 @@ export function ChartCard(props: {
             variant="light"
             size="compact-sm"
             leftSection={<IconDownload size={16} aria-hidden="true" />}
-            onClick={() => saveCsv(toCsv(table.header, table.rows), fileName)}
+            onClick={() =>
+              saveBlob(
+                new Blob([toCsv(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }),
+                fileName,
+              )
+            }
             disabled={isEmpty}
             aria-label={`Download CSV: ${title}`}
           >

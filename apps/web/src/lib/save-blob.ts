@@ -1,6 +1,5 @@
-/** Saves a CSV text as a file download (client-side; the table behind a chart). */
-export function saveCsv(csv: string, fileName: string): void {
-  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
+/** Saves a Blob as a file download in the browser (a PDF of an order, the CSV behind a report chart). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
