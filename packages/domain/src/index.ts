@@ -15,6 +15,7 @@ export * from './money.ts';
 export * from './order-history.ts';
 export * from './order-status.ts';
 export * from './order-updates.ts';
+export * from './pick-list.ts';
 export * from './password.ts';
 export * from './redact.ts';
 export * from './reports.ts';
