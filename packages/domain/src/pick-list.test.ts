@@ -10,9 +10,28 @@ const opener = { name: 'Waiter’s corkscrew', sku: 'CORK-1', size: null, catego
 describe('buildPickList', () => {
   it('sums a SKU shared by several orders into one line with the order ids', () => {
     const list = buildPickList([
-      { id: 'A-1', lines: [{ ...bourbon, quantity: 2 }, { ...brut, quantity: 1 }] },
-      { id: 'B-2', lines: [{ ...bourbon, quantity: 1 }, { ...opener, quantity: 1 }] },
-      { id: 'C-3', lines: [{ ...brut, quantity: 3 }, { ...rye, quantity: 1 }, { ...bourbon, quantity: 4 }] },
+      {
+        id: 'A-1',
+        lines: [
+          { ...bourbon, quantity: 2 },
+          { ...brut, quantity: 1 },
+        ],
+      },
+      {
+        id: 'B-2',
+        lines: [
+          { ...bourbon, quantity: 1 },
+          { ...opener, quantity: 1 },
+        ],
+      },
+      {
+        id: 'C-3',
+        lines: [
+          { ...brut, quantity: 3 },
+          { ...rye, quantity: 1 },
+          { ...bourbon, quantity: 4 },
+        ],
+      },
     ]);
     const lines = list.categories.flatMap((c) => c.lines);
     expect(lines.map((l) => [l.sku, l.quantity])).toEqual([
@@ -31,14 +50,28 @@ describe('buildPickList', () => {
   });
 
   it('adds up two lines of the same SKU in one order', () => {
-    const list = buildPickList([{ id: 'A-1', lines: [{ ...brut, quantity: 1 }, { ...brut, quantity: 2 }] }]);
+    const list = buildPickList([
+      {
+        id: 'A-1',
+        lines: [
+          { ...brut, quantity: 1 },
+          { ...brut, quantity: 2 },
+        ],
+      },
+    ]);
     expect(list.categories[0]?.lines[0]?.orders).toEqual([{ order_id: 'A-1', quantity: 3 }]);
   });
 
   it('groups items without a SKU by name and size, and skips lines without units', () => {
     const list = buildPickList([
       { id: 'A-1', lines: [{ name: 'House Red', size: '750ml', quantity: 1 }] },
-      { id: 'B-2', lines: [{ name: 'house red ', size: '750ml', quantity: 2 }, { ...brut, quantity: 0 }] },
+      {
+        id: 'B-2',
+        lines: [
+          { name: 'house red ', size: '750ml', quantity: 2 },
+          { ...brut, quantity: 0 },
+        ],
+      },
       { id: 'C-3', lines: [{ name: 'House Red', size: '1.5L', quantity: 1 }] },
     ]);
     const lines = list.categories.flatMap((c) => c.lines);
@@ -53,7 +86,9 @@ describe('buildPickList', () => {
     const list = buildPickList([
       {
         id: 'A-1',
-        lines: [{ ...bourbon, quantity: 2, gift_wrap: true, engravings: [{ lines: ['Happy 40th'], quantity: 1 }] }],
+        lines: [
+          { ...bourbon, quantity: 2, gift_wrap: true, engravings: [{ lines: ['Happy 40th'], quantity: 1 }] },
+        ],
       },
       { id: 'B-2', lines: [{ ...bourbon, quantity: 1 }] },
       { id: 'C-3', lines: [{ ...bourbon, quantity: 1, gift_wrap: true }] },

@@ -74,7 +74,8 @@ export function pickListCategory(category: string | null | undefined): string {
 function isOther(category: string): boolean {
   return category.toLowerCase() === PICK_LIST_OTHER_CATEGORY.toLowerCase();
 }
-const compareText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+const compareText = (a: string, b: string) =>
+  a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
 
 /** Categories alphabetically, 'Other' (no category) last. */
 export function compareCategories(a: string, b: string): number {
