@@ -42,7 +42,8 @@ export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
           {none ? 'Select orders for bulk tools' : `${selection.count} selected`}
         </Text>
         <Group gap="xs" wrap="wrap" className={classes.actions}>
-          <Menu position="bottom-end" withinPortal>
+          {/* No focus placeholder: a role="menu" holds only its menu items (axe aria-required-children). */}
+          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
             <Menu.Target>
               <Button
                 size="xs"
