@@ -80,10 +80,14 @@ export const BatchSchema = z
     order_rejected_count: z.number().int(),
     /** Orders that could not be processed, with the reason (at most 100 listed). */
     failures: z.array(BatchFailureSchema),
-    /** Signed download links once the files exist: one PDF per report type; `download` is the zip or the CSV. */
+    /**
+     * Signed download links once the files exist: one PDF per report type (`picklist`: one pick list for
+     * all the batch's orders); `download` is the zip or the CSV.
+     */
     batch_pdf_urls: z.object({
       packingslip: z.string().nullable(),
       receipt: z.string().nullable(),
+      picklist: z.string().nullable(),
       download: z.string().nullable(),
     }),
     created_at: z.string(),
@@ -97,7 +101,7 @@ export const BatchListSchema = z.object({ items: z.array(BatchSchema) }).meta({ 
 export type BatchList = z.infer<typeof BatchListSchema>;
 
 /** The `download` file names of a batch, for the console's save dialog. */
-export const BatchFileKindSchema = z.enum(['receipt', 'packingslip', 'zip', 'csv']);
+export const BatchFileKindSchema = z.enum(['receipt', 'packingslip', 'picklist', 'zip', 'csv']);
 export type BatchFileKind = z.infer<typeof BatchFileKindSchema>;
 
 export const BatchFileParamsSchema = BatchParamsSchema.extend({ kind: BatchFileKindSchema });

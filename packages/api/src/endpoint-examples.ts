@@ -184,7 +184,7 @@ const batch: Batch = {
   order_accepted_count: 2,
   order_rejected_count: 0,
   failures: [],
-  batch_pdf_urls: { packingslip: null, receipt: null, download: null },
+  batch_pdf_urls: { packingslip: null, receipt: null, picklist: null, download: null },
   created_at: AT,
   finished_at: AT,
 };
@@ -482,12 +482,12 @@ export const ENDPOINT_EXAMPLES: EndpointExamples = {
     },
   },
   startReportsBatch: {
-    body: { order_keys: [ORDER_ID], report_types: ['receipt', 'packingslip'] },
+    body: { order_keys: [ORDER_ID], report_types: ['receipt', 'packingslip', 'picklist'] },
     response: {
       ...batch,
       kind: 'reports',
       state: 'running',
-      report_types: ['receipt', 'packingslip'],
+      report_types: ['receipt', 'packingslip', 'picklist'],
       total_count: 1,
       completed_count: 0,
       order_accepted_count: 0,
@@ -526,7 +526,7 @@ export const ENDPOINT_EXAMPLES: EndpointExamples = {
         zipcode: '10016',
       },
       customer: { first_name: 'Carl', last_name: 'Customer', email: 'carl@example.test' },
-      items: [{ merchant_sku: 'OHB-750', quantity: 2 }],
+      items: [{ merchant_sku: 'OHB-750', quantity: 2, category: 'Whiskey', gift_wrap: true }],
     },
     response: { id: ORDER_ID, status: 'SUBMITTED', merchant: TMK },
   },

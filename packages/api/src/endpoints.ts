@@ -670,7 +670,7 @@ export const endpoints = {
     path: '/m/v2/merchant/{tmk}/orders/batch/reports',
     tags: BULK,
     summary:
-      'Start a reports download: one merged PDF per report type (receipt, packingslip) and a zip of them',
+      'Start a reports download: one merged PDF per report type (receipt, packingslip; picklist: one pick list of all the orders, summed per SKU) and a zip of them',
     access: { capability: 'orders.read' },
     params: TmkParamsSchema,
     body: BatchReportsBodySchema,

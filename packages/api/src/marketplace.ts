@@ -33,6 +33,10 @@ export const MarketplaceItemSchema = z.object({
   preorder_type: z.enum(['preorder', 'deposit']).optional(),
   preorder_available_date: z.iso.date().optional(),
   preorder_balance_due_excl_taxes_fees: money.optional(),
+  /** The product's category (e.g. 'Whiskey'), for the pick list's grouping; none lists it under 'Other'. */
+  category: str(60).optional(),
+  /** The customer asked for this line to be gift-wrapped (called out on the pick list). */
+  gift_wrap: z.boolean().optional(),
 });
 
 export const PlaceOrderBodySchema = z

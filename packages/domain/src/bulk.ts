@@ -21,7 +21,7 @@ export type BatchItemState = (typeof BATCH_ITEM_STATES)[number];
 export const BULK_MSG = {
   EMPTY_SELECTION: 'Select at least one order.',
   TOO_MANY: `Select at most ${BULK_MAX_ORDERS.toLocaleString('en-US')} orders at a time.`,
-  UNKNOWN_REPORT_TYPE: 'Report type must be receipt or packingslip.',
+  UNKNOWN_REPORT_TYPE: 'Report type must be receipt, packingslip or picklist.',
   NO_REPORT_TYPE: 'Choose at least one report type.',
   ACCEPT_STATUS: "Bulk accept only sets the status 'MERCHANT_ACCEPTED'.",
   /** Per-order reasons shown beside the counts (going beyond the spec's counts). */
@@ -30,7 +30,7 @@ export const BULK_MSG = {
   DUPLICATE: 'Listed more than once',
 } as const;
 
-/** The print dropdown's option → the report types of the request ('all' = both). */
+/** The print dropdown's option → the report types of the request ('all' = receipts and packing slips). */
 export function reportTypesFor(option: PrintOption): ReportType[] {
   if (option === 'all') return ['receipt', 'packingslip'];
   return [option];
@@ -64,7 +64,11 @@ const BATCH_KIND_TEXT: Record<BatchKind, string> = {
   details: 'Order details (CSV)',
   reports: 'Reports',
 };
-const REPORT_TYPE_TEXT: Record<ReportType, string> = { receipt: 'receipts', packingslip: 'packing slips' };
+const REPORT_TYPE_TEXT: Record<ReportType, string> = {
+  receipt: 'receipts',
+  packingslip: 'packing slips',
+  picklist: 'pick list',
+};
 
 /**
  * A recent batch as the console lists it after a reload (issue 15 item 12): what it was ('Reports
@@ -80,7 +84,7 @@ export function recentBatchText(b: {
   error_count: number;
 }): { title: string; status: string } {
   const types = b.report_types
-    .filter((t): t is ReportType => t === 'receipt' || t === 'packingslip')
+    .filter((t): t is ReportType => Object.hasOwn(REPORT_TYPE_TEXT, t))
     .map((t) => REPORT_TYPE_TEXT[t]);
   const what =
     b.kind === 'reports' && types.length ? `Reports (${types.join(', ')})` : BATCH_KIND_TEXT[b.kind];

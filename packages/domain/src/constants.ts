@@ -23,9 +23,10 @@ export const BREAKPOINTS = { mobile: 1100, small: 480, medium: 600, rejectDialog
 export const RESET_EMAIL_DELAY_MINUTES = 15;
 export const MIN_CUSTOMER_AGE = 21;
 export const RESTOCKING_FEE_USD = 20;
-export const REPORT_TYPES = ['receipt', 'packingslip'] as const;
+/** Bulk report types: one merged PDF each; the pick list sums the selected orders' items per SKU. */
+export const REPORT_TYPES = ['receipt', 'packingslip', 'picklist'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-export const PRINT_OPTIONS = ['all', 'receipt', 'packingslip'] as const;
+export const PRINT_OPTIONS = ['all', 'receipt', 'packingslip', 'picklist'] as const;
 export type PrintOption = (typeof PRINT_OPTIONS)[number];
 export const SORT_DIRECTIONS = ['desc', 'asc', 'none'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

@@ -53,6 +53,10 @@ export interface DocumentItemAuxData {
   engraving_message?: readonly string[] | null;
   /** 'YYYY-MM-DD' */
   preorder_available_date?: string | null;
+  /** The product's category, e.g. 'Whiskey' (the pick list groups by it). */
+  category?: string | null;
+  /** The line is to be gift-wrapped. */
+  gift_wrap?: boolean | null;
 }
 
 export interface DocumentItem {
@@ -107,6 +111,9 @@ export interface DocumentOrder {
 }
 
 export type BatchDocumentKind = 'packingslip' | 'receipt';
+
+/** What the bulk render pool draws: a merged document per order kind, or the batch's one pick list. */
+export type BatchRenderKind = BatchDocumentKind | 'picklist';
 
 export type Carrier = 'FedEx' | 'UPS' | 'GSO';
 

@@ -32,6 +32,8 @@ export interface FactoryOffering {
   id: string;
   merchant_sku: string;
   price: number;
+  /** 'Whiskey', 'Wine'…: sent with the order line for the pick list (none: listed under 'Other'). */
+  category?: string | null;
 }
 
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86400_000);
@@ -76,6 +78,9 @@ export function buildOrderBody(
     discount: 0,
     engraving_price: 15,
     ...(i === engraveLine ? { engraving_message: [r.pick(ENGRAVINGS)] } : {}),
+    ...(o.category ? { category: o.category } : {}),
+    // Gift orders have their first bottle gift-wrapped (no extra random draw: the seed stays as it was).
+    ...(isGift && i === 0 ? { gift_wrap: true } : {}),
     ...(kind === 'preorder' || kind === 'deposit'
       ? {
           preorder_type: kind,

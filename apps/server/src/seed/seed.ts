@@ -54,6 +54,7 @@ async function seedCatalogue(database: Database) {
     .returning();
   const allSizes = sizes.length ? sizes : await db.select().from(containerSizes);
   const productRows: (typeof products.$inferInsert)[] = [];
+  const categoryByTpk = new Map<string, string>();
   let tpk = 100000;
   for (const b of PRODUCT_BRANDS) {
     const [brand] = await db.insert(productBrands).values({ name: b.brand }).returning();
@@ -68,6 +69,7 @@ async function seedCatalogue(database: Database) {
           : ['750ml', '1L', '1.75L', '375ml', '50ml'];
       for (const f of sizeChoices) {
         const size = allSizes.find((s) => s.formatted === f)!;
+        categoryByTpk.set(`TPK${tpk}`, `${b.kind.charAt(0).toUpperCase()}${b.kind.slice(1)}`);
         productRows.push({
           tpk: `TPK${tpk++}`,
           product_line_id: line!.id,
@@ -79,7 +81,9 @@ async function seedCatalogue(database: Database) {
     }
   }
   const inserted = await db.insert(products).values(productRows).returning();
-  return inserted;
+  // The catalogue has no category column: the kind of spirit travels with the order line (the pick list
+  // groups by it), e.g. 'Whiskey'.
+  return inserted.map((p) => ({ ...p, category: categoryByTpk.get(p.tpk) ?? null }));
 }
 
 async function seedMerchant(
@@ -258,9 +262,15 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
       selling_with_provider: !r.chance(0.15),
     }));
     const inserted = await db.insert(offerings).values(rows).returning();
+    const categoryOf = new Map(catalogue.map((p) => [p.id, p.category]));
     return inserted
       .filter((o) => o.is_active)
-      .map((o) => ({ id: o.id, merchant_sku: o.merchant_sku, price: o.price_cents / 100 }));
+      .map((o) => ({
+        id: o.id,
+        merchant_sku: o.merchant_sku,
+        price: o.price_cents / 100,
+        category: categoryOf.get(o.product_id) ?? null,
+      }));
   };
   const demoOfferings = await makeOfferings(demo.id, 320, 'DWS');
   const otherOfferings = await makeOfferings(other.id, 60, 'HBL');

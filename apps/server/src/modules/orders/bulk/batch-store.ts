@@ -217,6 +217,7 @@ export async function getBatch(
     batch_pdf_urls: {
       packingslip: link('packingslip'),
       receipt: link('receipt'),
+      picklist: link('picklist'),
       download: link('zip') ?? link('csv'),
     },
     created_at: b.created_at.toISOString(),

@@ -5,7 +5,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { renderManyPackingSlipsToBuffer } from '../../../documents/batch.ts';
-import type { BatchDocumentKind, DocumentOrder } from '../../../documents/types.ts';
+import { renderPickList } from '../../../documents/pick-list.ts';
+import type { BatchRenderKind, DocumentOrder } from '../../../documents/types.ts';
 import type { RenderRequest, RenderResponse } from './render-worker.ts';
 
 /**
@@ -67,13 +68,13 @@ function pick(): Slot {
   return slots.reduce((a, b) => (b.busy < a.busy ? b : a));
 }
 
-/** One merged PDF of `orders` (receipts or packing slips), rendered off the main thread. */
-export async function renderBatchPdf(kind: BatchDocumentKind, orders: DocumentOrder[]): Promise<Buffer> {
+/** One merged PDF of `orders` (receipts, packing slips, or their one pick list), rendered off the main thread. */
+export async function renderBatchPdf(kind: BatchRenderKind, orders: DocumentOrder[]): Promise<Buffer> {
   let slot: Slot;
   try {
     slot = pick();
   } catch {
-    return renderManyPackingSlipsToBuffer(orders, kind);
+    return kind === 'picklist' ? renderPickList(orders) : renderManyPackingSlipsToBuffer(orders, kind);
   }
   const id = ++seq;
   slot.busy += 1;

@@ -1,14 +1,15 @@
 /**
- * Worker thread that renders the merged bulk PDFs, so drawing 1,000 receipts never blocks the
+ * Worker thread that renders the merged bulk PDFs (and the batch's pick list), so drawing 1,000 receipts never blocks the
  * server's event loop (the list stays fast during a batch) and two report types use two cores.
  */
 import { parentPort } from 'node:worker_threads';
 import { renderManyPackingSlipsToBuffer } from '../../../documents/batch.ts';
-import type { BatchDocumentKind, DocumentOrder } from '../../../documents/types.ts';
+import { renderPickList } from '../../../documents/pick-list.ts';
+import type { BatchRenderKind, DocumentOrder } from '../../../documents/types.ts';
 
 export interface RenderRequest {
   id: number;
-  kind: BatchDocumentKind;
+  kind: BatchRenderKind;
   orders: DocumentOrder[];
 }
 export type RenderResponse =
@@ -17,7 +18,10 @@ export type RenderResponse =
 
 parentPort?.on('message', async (req: RenderRequest) => {
   try {
-    const buf = await renderManyPackingSlipsToBuffer(req.orders, req.kind);
+    const buf =
+      req.kind === 'picklist'
+        ? await renderPickList(req.orders)
+        : await renderManyPackingSlipsToBuffer(req.orders, req.kind);
     const pdf = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
     const res: RenderResponse = { id: req.id, ok: true, pdf };
     parentPort?.postMessage(res, [pdf.buffer as ArrayBuffer]);

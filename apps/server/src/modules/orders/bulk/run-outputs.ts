@@ -1,18 +1,20 @@
 /**
- * Bulk details (CSV) and bulk reports (one merged PDF per report type, and a zip of them). The files
+ * Bulk details (CSV) and bulk reports (one merged PDF per report type, and a zip of them; the pick list
+ * is one document summing the batch's orders). The files
  * and the 'done' state of their items are written in ONE transaction, and a file kind is unique per
  * batch: a batch interrupted while rendering renders again, and never leaves two copies. Bulk packing
  * slips mark their new orders printed in that same transaction, as the single slip does (part 2 §4.1).
  */
 import { PassThrough } from 'node:stream';
 import type { BatchFileKind } from '@mc/api';
-import { BULK_MSG, marksPrinted, type ReportType } from '@mc/domain';
+import { BULK_MSG, marksPrinted, REPORT_TYPES, type ReportType } from '@mc/domain';
 import archiver from 'archiver';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { batchFiles, batchItems, merchants } from '../../../db/schema.ts';
 import { batchFileName } from '../../../documents/batch.ts';
+import { pickListFileName } from '../../../documents/pick-list.ts';
 import { toDocumentOrder } from '../reports/document-order.ts';
 import { markPrinted } from '../reports/get-report.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
@@ -126,13 +128,16 @@ export async function runReportsBatch(ctx: AppContext, batch: BatchRow): Promise
   if (rows.length === 0) return;
   const merchant = await batchMerchant(ctx, batch);
   const docs = rows.map((r) => toDocumentOrder(r, merchant));
-  const types = [...new Set(batch.report_types)].filter(
-    (t): t is ReportType => t === 'receipt' || t === 'packingslip',
+  const types = [...new Set(batch.report_types)].filter((t): t is ReportType =>
+    (REPORT_TYPES as readonly string[]).includes(t),
   );
+  // Receipts and packing slips: one merged PDF of every order's document. The pick list: ONE document
+  // for the whole batch, each SKU once with its summed quantity (documents/pick-list.ts).
   const pdfs: BatchFile[] = await Promise.all(
     types.map(async (kind) => ({
       kind,
-      filename: batchFileName(kind, shortId(batch.id)),
+      filename:
+        kind === 'picklist' ? pickListFileName(shortId(batch.id)) : batchFileName(kind, shortId(batch.id)),
       content_type: 'application/pdf',
       content: await renderBatchPdf(kind, docs),
     })),

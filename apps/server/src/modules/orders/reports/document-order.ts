@@ -85,6 +85,8 @@ function documentItem(i: BulkOrderRow['items'][number]): DocumentItem {
       engraving_message: engraving,
       preorder_available_date:
         typeof aux.preorder_available_date === 'string' ? aux.preorder_available_date : null,
+      category: typeof aux.category === 'string' ? aux.category : null,
+      gift_wrap: aux.gift_wrap === true,
     },
   };
 }

@@ -57,7 +57,7 @@ function batch(overrides: Partial<Batch> = {}): Batch {
     order_accepted_count: 3,
     order_rejected_count: 0,
     failures: [],
-    batch_pdf_urls: { packingslip: null, receipt: null, download: null },
+    batch_pdf_urls: { packingslip: null, receipt: null, picklist: null, download: null },
     created_at: new Date().toISOString(),
     finished_at: new Date().toISOString(),
     ...overrides,
@@ -187,7 +187,7 @@ describe('bulk downloads', () => {
     const done = batch({
       kind: 'details',
       order_accepted_count: 0,
-      batch_pdf_urls: { packingslip: null, receipt: null, download: '/files/csv?sig' },
+      batch_pdf_urls: { packingslip: null, receipt: null, picklist: null, download: '/files/csv?sig' },
     });
     mockFetch((url) => {
       if (url.endsWith('/orders/batch/details')) return { body: running };
@@ -223,6 +223,7 @@ describe('bulk downloads', () => {
               batch_pdf_urls: {
                 packingslip: '/files/packingslip?s',
                 receipt: '/files/receipt?s',
+                picklist: null,
                 download: '/files/zip?s',
               },
             }),
@@ -250,6 +251,47 @@ describe('bulk downloads', () => {
       order_keys: ['A-1'],
       report_types: ['packingslip'],
     });
+  });
+
+  it('Print → Pick list asks for the picklist report alone and saves the pick list PDF (issue 17)', async () => {
+    const fetch = mockFetch((url) =>
+      url.endsWith('/orders/batch/reports')
+        ? {
+            body: batch({
+              kind: 'reports',
+              report_types: ['picklist'],
+              order_accepted_count: 0,
+              batch_pdf_urls: {
+                packingslip: null,
+                receipt: null,
+                picklist: '/files/picklist?s',
+                download: '/files/zip?s',
+              },
+            }),
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderHarness();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await select(user, 'A-1', 'A-3');
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'All (receipts and packing slips)',
+      'Receipts',
+      'Packing slips',
+      'Pick list',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Pick list' }));
+    expect(await screen.findByText(MSG.BULK_REPORTS_SUCCESS)).toBeInTheDocument();
+    expect(sentBody(fetch, '/orders/batch/reports')).toEqual({
+      order_keys: ['A-1', 'A-3'],
+      report_types: ['picklist'],
+    });
+    expect(clicks).toEqual(['/files/picklist?s']);
+    // A pick list marks nothing printed: the orders list is not reloaded for it.
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ordersKeys.all('tmk-1') });
   });
 
   it('after 20 polls says the file will come by email', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Menu, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
-import { bulkAcceptConfirm, MSG, type PrintOption } from '@mc/domain';
+import { bulkAcceptConfirm, MSG, PRINT_OPTIONS, type PrintOption } from '@mc/domain';
 import { IconCheck, IconChevronDown, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BulkBatchState } from '../hooks/use-bulk-batch.ts';
@@ -10,6 +10,7 @@ const PRINT_LABELS: Record<PrintOption, string> = {
   all: 'All (receipts and packing slips)',
   receipt: 'Receipts',
   packingslip: 'Packing slips',
+  picklist: 'Pick list',
 };
 const ACTION_LABELS = {
   accept: 'Accepting',
@@ -41,7 +42,8 @@ export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
           {none ? 'Select orders for bulk tools' : `${selection.count} selected`}
         </Text>
         <Group gap="xs" wrap="wrap" className={classes.actions}>
-          <Menu position="bottom-end" withinPortal>
+          {/* No focus placeholder: a role="menu" holds only its menu items (axe aria-required-children). */}
+          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
             <Menu.Target>
               <Button
                 size="xs"
@@ -54,7 +56,7 @@ export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {(['all', 'receipt', 'packingslip'] as const).map((option) => (
+              {PRINT_OPTIONS.map((option) => (
                 <Menu.Item key={option} onClick={() => void bulk.downloadReports(ids, option)}>
                   {PRINT_LABELS[option]}
                 </Menu.Item>

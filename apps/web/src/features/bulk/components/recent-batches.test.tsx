@@ -20,7 +20,7 @@ function batch(overrides: Partial<Batch> = {}): Batch {
     order_accepted_count: 0,
     order_rejected_count: 0,
     failures: [],
-    batch_pdf_urls: { packingslip: null, receipt: null, download: null },
+    batch_pdf_urls: { packingslip: null, receipt: null, picklist: null, download: null },
     created_at: '2025-06-12T19:04:00.000Z',
     finished_at: null,
     ...overrides,
@@ -47,6 +47,7 @@ describe('recent bulk batches (issue 15 item 12)', () => {
       batch_pdf_urls: {
         packingslip: '/files/packingslip?s',
         receipt: '/files/receipt?s',
+        picklist: '/files/picklist?s',
         download: '/files/zip?s',
       },
     });
@@ -84,6 +85,10 @@ describe('recent bulk batches (issue 15 item 12)', () => {
     const link = await within(panel).findByRole('link', { name: 'Packing slips' }, { timeout: 4000 });
     expect(link).toHaveAttribute('href', '/files/packingslip?s');
     expect(within(panel).getByRole('link', { name: 'Receipts' })).toHaveAttribute('href', '/files/receipt?s');
+    expect(within(panel).getByRole('link', { name: 'Pick list' })).toHaveAttribute(
+      'href',
+      '/files/picklist?s',
+    );
     expect(within(panel).getByRole('link', { name: 'All (zip)' })).toHaveAttribute('href', '/files/zip?s');
     expect(within(panel).getByText('Done')).toBeInTheDocument();
     const polls = fetch.mock.calls.filter(([u]) =>

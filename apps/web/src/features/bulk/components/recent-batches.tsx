@@ -27,6 +27,7 @@ function files(b: Batch): { label: string; href: string }[] {
   }
   if (u.packingslip) out.push({ label: 'Packing slips', href: u.packingslip });
   if (u.receipt) out.push({ label: 'Receipts', href: u.receipt });
+  if (u.picklist) out.push({ label: 'Pick list', href: u.picklist });
   if (u.download && out.length > 1) out.push({ label: 'All (zip)', href: u.download });
   return out;
 }

@@ -72,6 +72,7 @@ function fileOf(batch: Batch, option: PrintOption | undefined): string | null {
   const urls = batch.batch_pdf_urls;
   if (option === 'receipt') return urls.receipt;
   if (option === 'packingslip') return urls.packingslip;
+  if (option === 'picklist') return urls.picklist;
   return urls.download;
 }
 
