@@ -3,13 +3,15 @@
  * `api.call('getOrderCounts', { params: { tmk }, signal })` and the same as `api.getOrderCounts({...})`,
  * each answering with the type of the endpoint's success response: the zod output of a JSON answer, a
  * `Blob` for a file (PDF, PNG, CSV, zip), the `Response` for an event stream or a redirect. Errors are the
- * transport's `ApiError` (client.ts). No casts at the call sites.
+ * transport's `ApiError` (client.ts). No casts at the call sites. At run time it reads only `ROUTES` (routes.ts,
+ * the table without schemas), so a bundle that uses the client carries no schema; the types come from the table.
  */
 import type { z } from 'zod';
 import { type Http, type Query, toQueryString } from './client.ts';
 import type { BinaryResponse, EventStreamResponse, RedirectResponse } from './endpoint-types.ts';
-import { type Endpoints, endpoints, OPERATION_IDS, type OperationId } from './endpoints.ts';
+import type { Endpoints, OperationId } from './endpoints.ts';
 import { pathOf } from './paths.ts';
+import { ROUTES } from './routes.ts';
 
 type Ep<K extends OperationId> = Endpoints[K];
 type Responses<K extends OperationId> = Ep<K>['responses'];
@@ -77,9 +79,8 @@ export function createApiClient(http: Http): ApiClient {
     id: OperationId,
     args: CommonArgs & { params?: unknown; body?: unknown; query?: unknown },
   ) {
-    const endpoint = endpoints[id];
     const path = pathOf(id, args.params as never);
-    return http.raw(endpoint.method, path, {
+    return http.raw(ROUTES[id].method, path, {
       query: args.query as Query | undefined,
       body: args.body,
       headers: args.headers,
@@ -90,14 +91,7 @@ export function createApiClient(http: Http): ApiClient {
 
   async function call(id: OperationId, args: CallArgs<OperationId> = {} as CallArgs<OperationId>) {
     const res = await request(id, args as never);
-    const endpoint = endpoints[id];
-    const status = Object.keys(endpoint.responses)
-      .map(Number)
-      .find((s) => s >= 200 && s < 400);
-    const spec = (endpoint.responses as Record<number, unknown>)[status ?? 200] as
-      | { kind?: string }
-      | undefined;
-    const kind = spec && !('_zod' in spec) ? spec.kind : undefined;
+    const kind: string = ROUTES[id].kind;
     if (kind === 'binary') return res.blob();
     if (kind === 'event-stream' || kind === 'redirect') return res;
     if (res.status === 204) return undefined;
@@ -106,7 +100,7 @@ export function createApiClient(http: Http): ApiClient {
   }
 
   const methods = Object.fromEntries(
-    OPERATION_IDS.map((id) => [id, (args?: CallArgs<OperationId>) => call(id, args)]),
+    (Object.keys(ROUTES) as OperationId[]).map((id) => [id, (args?: CallArgs<OperationId>) => call(id, args)]),
   ) as unknown as ApiMethods;
 
   return {

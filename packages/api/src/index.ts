@@ -16,4 +16,5 @@ export * from './order-detail.ts';
 export * from './orders-list.ts';
 export * from './paths.ts';
 export * from './reports.ts';
+export * from './routes.ts';
 export * from './settings.ts';

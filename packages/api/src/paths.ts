@@ -1,9 +1,10 @@
 /**
- * Path builders, derived from the endpoint table: `pathOf('getOrderCounts', { tmk })` fills the table's
+ * Path builders, from the endpoint table's schema-free projection (routes.ts): `pathOf('getOrderCounts', { tmk })` fills the table's
  * `{name}` segments (URI-encoded). The named helpers below are the ones the console and the tests use.
  */
 import type { ReportType } from './documents.ts';
-import { type Endpoints, endpoints, type OperationId } from './endpoints.ts';
+import type { Endpoints, OperationId } from './endpoints.ts';
+import { ROUTES } from './routes.ts';
 
 /** The names of the `{…}` segments of a path template. */
 type Segments<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | Segments<Rest> : never;
@@ -11,7 +12,7 @@ export type PathParamsOf<K extends OperationId> = Record<Segments<Endpoints[K]['
 
 /** The URL path of an endpoint with its path parameters filled in. */
 export function pathOf<K extends OperationId>(id: K, params?: PathParamsOf<K>): string {
-  const template: string = endpoints[id].path;
+  const template: string = ROUTES[id].path;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = (params as Record<string, string | number> | undefined)?.[name];
     if (value === undefined || value === null) throw new Error(`${id}: path parameter ${name} is missing`);

@@ -6,6 +6,7 @@ import { zonedDateTime } from './dates.ts';
 import { COURIER_DISPATCH_TYPE } from './delivery.ts';
 import { MAX_LENGTH, optionalHttpUrlSchema, text } from './limits.ts';
 import { dollarsToCents } from './money.ts';
+import { isValidPhone, toE164Us } from './phone.ts';
 import {
   DEFAULT_REJECTION_REASON,
   ITEM_REASON_STATUS,
@@ -14,7 +15,7 @@ import {
   REJECTION_REASONS,
   type RejectionReason,
 } from './transitions.ts';
-import { daysInMonth, isValidPhone, PHONE_NUMBER_MESSAGE, toE164Us } from './validation.ts';
+import { daysInMonth, PHONE_NUMBER_MESSAGE } from './validation.ts';
 
 export const FILL_REQUIRED_MESSAGE = 'Please fill in required fields';
 export const FILL_ALL_FIELDS_MESSAGE = '* Please fill in all the fields';

@@ -16,6 +16,7 @@ export * from './order-history.ts';
 export * from './order-status.ts';
 export * from './order-updates.ts';
 export * from './password.ts';
+export * from './phone.ts';
 export * from './pick-list.ts';
 export * from './redact.ts';
 export * from './reports.ts';

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { safeString, text } from './limits.ts';
+import { phoneSchema } from './phone.ts';
 import { MERCHANT_ROLES, type MerchantRole } from './roles.ts';
 import {
   birthdaySchema,
@@ -13,7 +14,6 @@ import {
   isValidRoutingNumber,
   optionalEmailSchema,
   optionalPasswordSchema,
-  phoneSchema,
   ROUTING_NUMBER_MESSAGE,
   requiredMessage,
   requiredString,

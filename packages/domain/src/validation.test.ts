@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { phoneSchema, toE164Us } from './phone.ts';
 import {
   BIRTH_DATE_MESSAGE,
   birthYearOptions,
@@ -22,7 +23,6 @@ import {
   PASSWORD_MESSAGE,
   PASSWORD_MIN_LENGTH,
   parseIsoDate,
-  phoneSchema,
   ResetPasswordSchema,
   requiredMessage,
   routingNumberSchema,
@@ -32,7 +32,6 @@ import {
   stripHtml,
   stripNonDigits,
   TERMS_MESSAGE,
-  toE164Us,
   toIsoDate,
   zipSchema,
 } from './validation.ts';

@@ -2,7 +2,6 @@
  * Shared validation rules and messages (spec part 1 §5, part 2 §5).
  * Pure: no I/O. Every message is the spec's text, verbatim.
  */
-import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { type MaxLengthKey, safeString, text } from './limits.ts';
 
@@ -65,17 +64,6 @@ export function stripNonDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** Phone parsed with US as the default country and valid. */
-export function isValidPhone(value: string): boolean {
-  const v = value.trim();
-  if (!v) return false;
-  try {
-    return isValidPhoneNumber(v, 'US');
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Formats as '(###) ###-####'. Works progressively for input masks ('212555' → '(212) 555').
  * A leading US country code 1 on an 11-digit number is dropped.
@@ -102,13 +90,6 @@ export function formatPhoneDisplay(value: string | null | undefined): string {
   const d = stripNonDigits(v);
   if (d.length === 10) return `${PHONE_DEFAULT_COUNTRY_CODE} ${formatUsPhone(d)}`;
   return v;
-}
-
-/** E.164 form with +1 as the default country code; null when the number is not valid. */
-export function toE164Us(input: string): string | null {
-  const v = input.trim();
-  if (!isValidPhone(v)) return null;
-  return parsePhoneNumberFromString(v, 'US')?.number ?? null;
 }
 
 export function isValidRoutingNumber(value: string): boolean {
@@ -250,31 +231,6 @@ export function zipSchema(field?: string, opts?: { required?: true }): ReturnTyp
 export function zipSchema(field: string, opts: { required: false }): ReturnType<typeof optionalZip>;
 export function zipSchema(field = 'zip', opts: { required?: boolean } = {}) {
   return opts.required === false ? optionalZip(field) : requiredZip(field);
-}
-
-function requiredPhone(field: string) {
-  const req = requiredMessage(field);
-  return text('phone', { error: req })
-    .trim()
-    .min(1, { error: req, abort: true })
-    .refine(isValidPhone, invalidFieldMessage(field));
-}
-
-function optionalPhone(field: string) {
-  return text('phone')
-    .trim()
-    .refine((v) => v === '' || isValidPhone(v), invalidFieldMessage(field))
-    .optional();
-}
-
-/**
- * Phone parsed as US (default +1) and valid: 'Please enter a valid {field}'.
- * Optional (empty allowed) unless `{ required: true }`.
- */
-export function phoneSchema(field?: string, opts?: { required?: false }): ReturnType<typeof optionalPhone>;
-export function phoneSchema(field: string, opts: { required: true }): ReturnType<typeof requiredPhone>;
-export function phoneSchema(field = 'phone', opts: { required?: boolean } = {}) {
-  return opts.required ? requiredPhone(field) : optionalPhone(field);
 }
 
 /** Routing number: exactly 9 digits. */

@@ -9,7 +9,7 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { ForgotPage, LoginPage, ResetPasswordPage, SignUpPage } from '../features/auth/index.ts';
 import { DevelopersPage } from '../features/developers/index.ts';
 import { InventoryPage } from '../features/inventory/index.ts';
-import { OrderDetailPage, ReviewOrderHost } from '../features/order-detail/index.ts';
+import { OrderDetailPage, ReviewOrderGate } from '../features/order-detail/index.ts';
 import { OrdersHeaderSearch, OrdersLayout, OrdersTabPage } from '../features/orders/index.ts';
 import { ReportsPage } from '../features/reports/index.ts';
 import {
@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
                 element: (
                   <>
                     <OrdersLayout />
-                    <ReviewOrderHost />
+                    <ReviewOrderGate />
                   </>
                 ),
                 handle: h({ title: 'Orders', ...ordersSearch }),

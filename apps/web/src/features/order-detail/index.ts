@@ -2,4 +2,5 @@
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 export const OrderDetailPage = lazyNamed(() => import('./order-detail-page.tsx'), 'OrderDetailPage');
-export const ReviewOrderHost = lazyNamed(() => import('./review-order-host.tsx'), 'ReviewOrderHost');
+/** The modal's code loads on the first `?review=`; see review-order-gate.tsx. */
+export { ReviewOrderGate } from './review-order-gate.tsx';

@@ -1,0 +1,75 @@
+/**
+ * The built console as the server sends it (issue 13 item 5, docs/decisions/0107): brotli or gzip from the
+ * build's precompressed siblings by Accept-Encoding, hashed assets cached for a year, index.html (and the SPA
+ * fallback) revalidated on every load.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticCacheControl } from './app.ts';
+import { createTestApp, type TestApp } from './test/harness.ts';
+
+const JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+const HTML = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'mc-web-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  for (const [name, body] of [
+    ['assets/index-abc123.js', JS],
+    ['index.html', HTML],
+  ] as const) {
+    writeFileSync(path.join(dist, name), body);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(body));
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(body));
+  }
+  t = await createTestApp({ config: { webDist: dist } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the built console', () => {
+  it('sends a hashed asset as brotli when asked, immutable for a year', async () => {
+    const res = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(JS);
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gz = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(JS);
+    const plain = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(JS);
+  });
+
+  it('revalidates index.html, also as the fallback of a client-side route', async () => {
+    for (const url of ['/index.html', '/orders/active']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(HTML);
+    }
+  });
+
+  it('keeps API misses as JSON 404s', async () => {
+    const res = await t.app.inject({ url: '/m/v2/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('caches only files under assets/ as immutable', () => {
+    expect(staticCacheControl('/srv/dist/assets/app-1a2b.js')).toBe('public, max-age=31536000, immutable');
+    expect(staticCacheControl('/srv/dist/index.html')).toBe('no-cache');
+    expect(staticCacheControl('/srv/dist/favicon.svg')).toBe('no-cache');
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * JavaScript budgets of the console (issue 13 item 5, docs/decisions/0107), measured the way a merchant
+ * loads it: every script the page fetches in Chromium until the network is idle, counted gzip-compressed
+ * (level 9, the build's .gz files). A budget exceeded fails CI. Also checks what the server sends with
+ * them: brotli to a browser that accepts it, hashed files immutable, index.html revalidated.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD, launchBrowser, startServer, type TestServer } from './fixtures.ts';
+
+/** KB (1,024 bytes) gzip. The issue's aims are 150 (orders) and 120 (sign-in); see benchmarks.md for why not yet. */
+export const BUDGETS_KB = { login: 240, orders: 280 } as const;
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop().catch(() => undefined);
+});
+
+interface Script {
+  name: string;
+  raw: number;
+  gzip: number;
+  encoding: string | undefined;
+  cacheControl: string | undefined;
+}
+
+async function scriptsOf(page: Page, load: () => Promise<void>): Promise<Script[]> {
+  const pending: Promise<Script | null>[] = [];
+  page.on('response', (res) => {
+    if (!/\.js(?:\?|$)/.test(res.url())) return;
+    pending.push(
+      res
+        .body()
+        .then((body) => ({
+          name: new URL(res.url()).pathname,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          encoding: res.headers()['content-encoding'],
+          cacheControl: res.headers()['cache-control'],
+        }))
+        .catch(() => null),
+    );
+  });
+  await load();
+  await page.waitForLoadState('networkidle');
+  return (await Promise.all(pending)).filter((s): s is Script => s !== null);
+}
+
+const kb = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+
+function report(route: string, scripts: Script[]) {
+  const top = [...scripts]
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 6)
+    .map((s) => `${s.name} ${(s.gzip / 1024).toFixed(1)}`);
+  console.log(`${route}: ${scripts.length} scripts, ${kb(scripts).toFixed(1)} KB gzip; largest: ${top.join(', ')}`);
+}
+
+describe('console JavaScript budgets', () => {
+  it(`sign-in page loads ≤ ${BUDGETS_KB.login} KB gzip, brotli and immutable on the wire`, async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl });
+    const page = await context.newPage();
+    const scripts = await scriptsOf(page, async () => {
+      const doc = await page.goto('/login');
+      expect(doc?.headers()['cache-control']).toBe('no-cache');
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    });
+    await context.close();
+    report('/login', scripts);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) {
+      // The build leaves files under 1 KB uncompressed (apps/web/vite.config.ts).
+      if (s.raw >= 1024) expect(s.encoding, s.name).toBe('br');
+      expect(s.cacheControl, s.name).toBe('public, max-age=31536000, immutable');
+    }
+    expect(kb(scripts)).toBeLessThanOrEqual(BUDGETS_KB.login);
+  });
+
+  it(`orders page, signed in, loads ≤ ${BUDGETS_KB.orders} KB gzip with its first rows`, async () => {
+    const res = await fetch(`${server.baseUrl}/a/v2/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.owner, password: DEMO_PASSWORD }),
+    });
+    const { token, user } = (await res.json()) as { token: string; user: { aux_data: { authorized_merchant: string } } };
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(
+      ([t, m]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('tmk', m);
+      },
+      [token, user.aux_data.authorized_merchant],
+    );
+    const page = await context.newPage();
+    const scripts = await scriptsOf(page, async () => {
+      await page.goto('/orders/active');
+      await page.getByRole('row').nth(2).waitFor();
+    });
+    await context.close();
+    report('/orders/active', scripts);
+    // The Review Order modal and its dialogs are not part of the list: they load on the first ?review=.
+    expect(scripts.some((s) => s.name.includes('review-order'))).toBe(false);
+    expect(kb(scripts)).toBeLessThanOrEqual(BUDGETS_KB.orders);
+  });
+});
