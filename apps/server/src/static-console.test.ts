@@ -34,7 +34,10 @@ afterAll(async () => {
 
 describe('the built console', () => {
   it('sends a hashed asset as brotli when asked, immutable for a year', async () => {
-    const res = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -46,7 +49,10 @@ describe('the built console', () => {
     const gz = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(JS);
-    const plain = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(JS);
   });

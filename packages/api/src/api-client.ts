@@ -100,7 +100,10 @@ export function createApiClient(http: Http): ApiClient {
   }
 
   const methods = Object.fromEntries(
-    (Object.keys(ROUTES) as OperationId[]).map((id) => [id, (args?: CallArgs<OperationId>) => call(id, args)]),
+    (Object.keys(ROUTES) as OperationId[]).map((id) => [
+      id,
+      (args?: CallArgs<OperationId>) => call(id, args),
+    ]),
   ) as unknown as ApiMethods;
 
   return {

@@ -12,7 +12,9 @@ function successKind(endpoint: Endpoint): ResponseKind {
     .map(Number)
     .find((s) => s >= 200 && s < 400);
   if (status === 204) return 'empty';
-  const spec = (endpoint.responses as Record<number, unknown>)[status ?? 200] as { kind?: string } | undefined;
+  const spec = (endpoint.responses as Record<number, unknown>)[status ?? 200] as
+    | { kind?: string }
+    | undefined;
   const kind = spec && !('_zod' in spec) ? spec.kind : undefined;
   if (kind === 'binary' || kind === 'event-stream' || kind === 'redirect') return kind;
   return 'json';

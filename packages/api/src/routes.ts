@@ -66,10 +66,17 @@ export const ROUTES = {
   startReportsBatch: { method: 'POST', path: '/m/v2/merchant/{tmk}/orders/batch/reports', kind: 'json' },
   listBatches: { method: 'GET', path: '/m/v2/merchant/{tmk}/orders/bulk/batches', kind: 'json' },
   getBatch: { method: 'GET', path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}', kind: 'json' },
-  downloadBatchFile: { method: 'GET', path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}/files/{kind}', kind: 'binary' },
+  downloadBatchFile: {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}/files/{kind}',
+    kind: 'binary',
+  },
   placeOrder: { method: 'POST', path: '/m/v2/marketplace/orders', kind: 'json' },
   reportMarketplaceEvent: { method: 'POST', path: '/m/v2/marketplace/orders/{id}/events', kind: 'json' },
-  listMarketplaceOfferings: { method: 'GET', path: '/m/v2/marketplace/merchants/{tmk}/offerings', kind: 'json' },
+  listMarketplaceOfferings: {
+    method: 'GET',
+    path: '/m/v2/marketplace/merchants/{tmk}/offerings',
+    kind: 'json',
+  },
   receiveDoordashEvent: { method: 'POST', path: '/v1/courier/doordash/events', kind: 'json' },
 } as const satisfies Record<OperationId, RouteInfo>;
-
