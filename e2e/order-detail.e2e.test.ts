@@ -136,6 +136,12 @@ describe('order detail flows', () => {
     await delivered.getByLabel('Time').fill('12:15');
     await delivered.getByLabel('Signed by').fill('Erin Tester');
     await delivered.getByLabel('Delivered by').fill('Sam');
+    // An on-demand order is handed over by the store's driver: the ID check (age-check.e2e.test.ts).
+    await delivered.getByLabel('ID type').selectOption('state_id');
+    await delivered.getByLabel('Birth month').selectOption('March');
+    await delivered.getByLabel('Birth day').selectOption('9');
+    await delivered.getByLabel('Birth year').selectOption('1991');
+    await delivered.getByLabel('Checked by').fill('Sam');
     await delivered.getByRole('button', { name: 'Mark as Delivered' }).click();
     await toast(page, 'Delivery details were saved successfully!');
     await page

@@ -513,7 +513,11 @@ export const endpoints = {
     summary: 'Change the order status (accept, reject, put on hold, ship, deliver)',
     description:
       'Checked against the transition table; a refused change is 409 naming both statuses. Accepting captures the payment: ' +
-      'a declined capture answers 200 with status PAYMENT_DECLINED. The update succeeded only if the returned status is the requested one.',
+      'a declined capture answers 200 with status PAYMENT_DECLINED. The update succeeded only if the returned status is the requested one. ' +
+      "Closing (CLOSED) an order the store's own driver delivered (on_demand, or scheduled without a courier) needs " +
+      'delivery_info.age_verification {birth_date, id_type, checked_by}: 400 when it is missing, the date is invalid or the ' +
+      "person is under 21 on the delivery date in the store's time zone. Shipping and courier orders are exempt. " +
+      'Only the outcome is kept (21+, ID type, who, when): the birth date is never stored.',
     access: { capability: 'orders.write' },
     params: OrderIdParamsSchema,
     body: UpdateOrderBodySchema,

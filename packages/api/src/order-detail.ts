@@ -4,6 +4,8 @@
  * Bodies are validated with the domain's dialog schemas, so the server answers with the dialogs' messages.
  */
 import {
+  AgeCheckOutcomeSchema,
+  AgeVerificationSchema,
   CourierRequestSchema,
   FILL_REQUIRED_MESSAGE,
   ITEM_STATUSES,
@@ -63,6 +65,8 @@ export const OrderHistoryEntrySchema = z.object({
   comment: nullableStr,
   /** reject_items: the item problems recorded with the entry, out of stock first. */
   item_problems: z.array(z.enum(['OUT_OF_STOCK', 'WRONG_PRICE'])).optional(),
+  /** delivered: the age check at the door (the outcome: never a birth date; decision 0101). */
+  age_check: AgeCheckOutcomeSchema.optional(),
   created_at: z.string(),
 });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
@@ -162,6 +166,11 @@ export const DeliveryInfoSchema = z.object({
   signed_by: text('name').trim().default(''),
   delivered_by: text('name').trim().default(''),
   delivered_on: z.iso.datetime({ offset: true, error: FILL_REQUIRED_MESSAGE }),
+  /**
+   * The ID check at the door: required to close an own-driver order (on-demand, scheduled without a
+   * courier); the person must be 21 on the delivery date in the store's zone. Only the outcome is kept.
+   */
+  age_verification: AgeVerificationSchema.optional(),
 });
 export type DeliveryInfo = z.infer<typeof DeliveryInfoSchema>;
 

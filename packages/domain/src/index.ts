@@ -1,3 +1,4 @@
+export * from './age-check.ts';
 export * from './availability.ts';
 export * from './bulk.ts';
 export * from './constants.ts';

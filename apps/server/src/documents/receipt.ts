@@ -17,6 +17,7 @@ import {
   customerLines,
   deliveryLines,
   drawIdCheckNotice,
+  drawNoteBox,
   drawOrderHeader,
   drawPanels,
   recipientLines,
@@ -308,9 +309,18 @@ export function drawReceipt(doc: Doc, order: DocumentOrder): void {
   flow.ensure(measureTotals(order));
   flow.y += drawTotals(doc, order, flow.y) + 14;
 
-  const noticeHeight = drawIdCheckNotice(doc, flow.y, false);
+  // Once the ID check is recorded (decision 0101) the receipt shows it in place of the reminder.
+  const notice = (draw: boolean) =>
+    order.age_check
+      ? drawNoteBox(doc, 'ID checked at delivery', order.age_check, flow.y, {
+          draw,
+          fill: '#eef8f0',
+          stroke: '#5a9e6f',
+        })
+      : drawIdCheckNotice(doc, flow.y, draw);
+  const noticeHeight = notice(false);
   flow.ensure(noticeHeight);
-  drawIdCheckNotice(doc, flow.y);
+  notice(true);
   flow.y += noticeHeight;
   flow.finish();
 }

@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { BirthDateFields } from '../../components/birth-date-fields.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { applyFieldErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { OIDC_START_PATH, signUpWithLabel, useOidcConfig } from './api/get-oidc-config.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
-import { BirthDateFields } from './components/birth-date-fields.tsx';
 
 type SignUpFormInput = z.input<typeof SignUpSchema>;
 type SignUpFormOutput = z.output<typeof SignUpSchema>;

@@ -46,6 +46,8 @@ export interface BulkOrderRow {
   other_tracking_provider: string | null;
   courier_estimate_id: string | null;
   brand_name: string | null;
+  /** delivery_details.age_check: the outcome of the ID check at the close (never a birth date). */
+  age_check?: unknown;
   items: BulkOrderItemRow[];
 }
 
@@ -53,7 +55,8 @@ const ORDER_COLUMNS = `o.id, o.status, o.date_submitted, o.printed_timestamp, o.
   o.delivery_window_start, o.delivery_window_end, o.gift_message, o.promo_code, o.recipient, o.customer,
   o.subtotal_cents, o.tax_cents, o.delivery_fee_cents, o.shipping_cents, o.tip_cents, o.discount_cents, o.total_cents,
   o.tracking_provider, o.tracking_id, o.tracking_url, o.other_tracking_provider, o.courier_estimate_id,
-  (SELECT a.brand_name FROM applications a WHERE a.id = o.application_id) AS brand_name`;
+  (SELECT a.brand_name FROM applications a WHERE a.id = o.application_id) AS brand_name,
+  o.delivery_details->'age_check' AS age_check`;
 
 const ITEM_COLUMNS = `i.order_id, i.id::text AS id, i.name, i.description, i.quantity, i.price_cents, i.subtotal_cents, i.discount_cents,
   i.merchant_sku, i.container_size, i.parent_line_item_id::text AS parent_line_item_id, i.aux_data`;

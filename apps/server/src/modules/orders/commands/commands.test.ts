@@ -61,7 +61,13 @@ async function bodyFor(id: string, to: OrderStatus): Promise<Record<string, unkn
   if (to === 'CLOSED')
     return {
       status: to,
-      delivery_info: { signed_by: 'Ann', delivered_by: 'Bo', delivered_on: new Date().toISOString() },
+      delivery_info: {
+        signed_by: 'Ann',
+        delivered_by: 'Bo',
+        delivered_on: new Date().toISOString(),
+        // Own-driver orders need the ID check at the door (age-check.test.ts covers the rule).
+        age_verification: { birth_date: '1990-04-01', id_type: 'passport', checked_by: 'Bo' },
+      },
     };
   return { status: to };
 }
@@ -490,7 +496,12 @@ describe('ship, deliver, courier, data', () => {
     expect(shipped.json().status).toBe('MERCHANT_SHIPPED');
     const closed = await put(id, {
       status: 'CLOSED',
-      delivery_info: { signed_by: 'Ann Lee', delivered_by: 'Bo', delivered_on: '2025-06-12T18:30:00.000Z' },
+      delivery_info: {
+        signed_by: 'Ann Lee',
+        delivered_by: 'Bo',
+        delivered_on: '2025-06-12T18:30:00.000Z',
+        age_verification: { birth_date: '1990-04-01', id_type: 'drivers_license', checked_by: 'Bo' },
+      },
     });
     expect(closed.json()).toMatchObject({
       status: 'CLOSED',

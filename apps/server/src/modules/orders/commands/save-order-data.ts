@@ -56,10 +56,13 @@ export async function saveOrderData(
       throw new DomainError('VALIDATION', 'Please fill in required fields', {
         errors: [{ path: 'delivered_on', message: 'Please fill in required fields' }],
       });
+    // The age check recorded at the close stays with the details (it is the close's, not editable here).
+    const ageCheck = (order.delivery_details as { age_check?: unknown } | null)?.age_check;
     const details = {
       signed_by: body.signed_by ?? '',
       delivered_by: body.delivered_by ?? '',
       delivered_on: body.delivered_on,
+      ...(ageCheck ? { age_check: ageCheck } : {}),
     };
     return updateOrderData(ctx, caller, order, {
       action: 'delivery_details_saved',

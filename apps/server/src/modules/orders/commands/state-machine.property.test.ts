@@ -102,7 +102,12 @@ async function send(id: string, itemId: string, a: Action) {
     case 'deliver':
       return put({
         status: 'CLOSED',
-        delivery_info: { signed_by: 'A', delivered_by: 'B', delivered_on: new Date().toISOString() },
+        delivery_info: {
+          signed_by: 'A',
+          delivered_by: 'B',
+          delivered_on: new Date().toISOString(),
+          age_verification: { birth_date: '1990-04-01', id_type: 'state_id', checked_by: 'B' },
+        },
       });
   }
 }

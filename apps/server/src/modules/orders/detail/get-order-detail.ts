@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@mc/api';
 import {
+  AgeCheckOutcomeSchema,
   centsToDollars,
   computeOnTrackStatus,
   DomainError,
@@ -149,9 +150,16 @@ export async function getOrderDetail(
       to_status: h.to_status,
       comment: h.comment,
       ...(h.action === 'reject_items' ? { item_problems: historyItemProblems(h.data) } : {}),
+      ...historyAgeCheck(h.data),
       created_at: h.created_at.toISOString(),
     })),
   };
+}
+
+/** A delivered entry's recorded age check (the outcome only), when it has one. */
+function historyAgeCheck(data: unknown) {
+  const parsed = AgeCheckOutcomeSchema.safeParse((data as { age_check?: unknown } | null)?.age_check);
+  return parsed.success ? { age_check: parsed.data } : {};
 }
 
 /** GET …/orders/{id}/map: the static map image of the caller's order's delivery address (404 otherwise). */

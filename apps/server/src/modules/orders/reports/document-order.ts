@@ -4,7 +4,7 @@
  * and the shipping label's addresses (LabelAddress). The single download, the bulk batch, the label
  * purchase and the benchmark all go through here, so the same order prints the same everywhere.
  */
-import { centsToDollars, isDeliveryMethod } from '@mc/domain';
+import { ageCheckText, centsToDollars, isDeliveryMethod } from '@mc/domain';
 import type {
   DeliveryMethod,
   DocumentItem,
@@ -141,6 +141,7 @@ export function toDocumentOrder(row: BulkOrderRow, merchant: MerchantForDocument
     merchant: documentMerchant(merchant),
     courier_estimate_id: row.courier_estimate_id,
     application_brand_name: row.brand_name,
+    age_check: ageCheckText(row.age_check, merchant.timezone),
   };
 }
 

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Timeline, Title } from '@man
 import type { OrderDetail, OrderDetailItem } from '@mc/api';
 import {
   addressActions,
+  ageCheckText,
   canPrintReceipt,
   carrierWithLogo,
   deliveryMethodDetail,
@@ -334,6 +335,7 @@ export function HistoryTimeline({ order }: { order: OrderDetail }) {
                 {who} · {change}
               </Text>
               {h.comment && <Text fz="sm">{h.comment}</Text>}
+              {h.age_check && <Text fz="sm">{ageCheckText(h.age_check, order.timezone)}</Text>}
             </Timeline.Item>
           );
         })}

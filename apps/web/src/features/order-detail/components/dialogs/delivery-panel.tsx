@@ -27,12 +27,19 @@ import {
   formatTime,
   MAX_LENGTH,
   MSG,
+  needsAgeCheck,
   type OrderStatus,
   showCourierDetails,
 } from '@mc/domain';
 import { useEffect, useState } from 'react';
 import { refreshOrder } from '../../api/order-mutations.ts';
 import { CourierDetails } from '../courier-details.tsx';
+import {
+  type AgeCheckDraft,
+  AgeCheckFields,
+  ageVerificationOf,
+  EMPTY_AGE_CHECK,
+} from './age-check-fields.tsx';
 import type { DialogProps } from './dialog-props.ts';
 
 export type DeliveryMode = 'out_for_delivery' | 'delivered' | 'courier';
@@ -72,6 +79,9 @@ export function DeliveryPanel({
   const [ampm, setAmpm] = useState<AmPm>('PM');
   const [signedBy, setSignedBy] = useState('');
   const [deliveredBy, setDeliveredBy] = useState('');
+  // The ID check at the door: own-driver orders only (decision 0101).
+  const idCheck = needsAgeCheck(order);
+  const [ageCheck, setAgeCheck] = useState<AgeCheckDraft>(EMPTY_AGE_CHECK);
   const [bags, setBags] = useState<string | number>(1);
   const [instructions, setInstructions] = useState('');
   const [save, setSave] = useState(false);
@@ -90,6 +100,7 @@ export function DeliveryPanel({
     setSignedBy(order.delivery_details?.signed_by ? String(order.delivery_details.signed_by) : '');
     setDeliveredBy(order.delivery_details?.delivered_by ? String(order.delivery_details.delivered_by) : '');
     setInstructions(String(order.aux_data.courier_pick_instructions ?? ''));
+    setAgeCheck(EMPTY_AGE_CHECK);
     setBags(1);
     setSave(false);
     setError(null);
@@ -119,11 +130,21 @@ export function DeliveryPanel({
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
+    const age = idCheck ? ageVerificationOf(ageCheck) : null;
+    if (age && !age.ok) {
+      setError(age.message);
+      return;
+    }
+    const delivery_info = {
+      ...deliveryDetailsBody(parsed.data, tz),
+      ...(age?.ok ? { age_verification: age.value } : {}),
+    };
     const res = await actions.run(
-      { kind: 'status', body: { status: 'CLOSED', delivery_info: deliveryDetailsBody(parsed.data, tz) } },
+      { kind: 'status', body: { status: 'CLOSED', delivery_info } },
       { expect: 'CLOSED', success: MSG.DELIVERY_DETAILS_SAVED },
     );
     if (res.ok) onClose();
+    else setError(Object.values(res.fieldErrors)[0] ?? null);
   }
 
   async function handleCourier(e: React.FormEvent) {
@@ -227,6 +248,7 @@ export function DeliveryPanel({
               value={deliveredBy}
               onChange={(e) => setDeliveredBy(e.currentTarget.value)}
             />
+            {idCheck && <AgeCheckFields value={ageCheck} onChange={setAgeCheck} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

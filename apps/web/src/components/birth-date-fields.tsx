@@ -1,7 +1,7 @@
 import { Fieldset, Input, NativeSelect, Text } from '@mantine/core';
 import { birthYearOptions, daysInMonth, toIsoDate } from '@mc/domain';
 import { useId, useMemo, useState } from 'react';
-import classes from '../auth.module.css';
+import classes from './birth-date-fields.module.css';
 
 const MONTHS = [
   'January',
@@ -52,10 +52,15 @@ export interface BirthDateFieldsProps {
   error?: string;
   /** Injectable clock for the year list (120 years back). */
   now?: Date;
+  /** The legend and error size: 'md' on the sign-up form, 'sm' in a dialog. */
+  size?: 'sm' | 'md';
 }
 
-/** Birth date as three selects (month, day, year), emitting 'YYYY-MM-DD' when complete. */
-export function BirthDateFields({ value, onChange, onBlur, error, now }: BirthDateFieldsProps) {
+/**
+ * Birth date as three selects (month, day, year), emitting 'YYYY-MM-DD' when complete: the sign-up form's
+ * birth date and the delivery panel's ID check (the same selectors).
+ */
+export function BirthDateFields({ value, onChange, onBlur, error, now, size = 'md' }: BirthDateFieldsProps) {
   const [parts, setParts] = useState<Parts>(() => partsFromValue(value));
   const errorId = useId();
   const years = useMemo(() => birthYearOptions(now ?? new Date()), [now]);
@@ -74,7 +79,7 @@ export function BirthDateFields({ value, onChange, onBlur, error, now }: BirthDa
     <Fieldset
       variant="unstyled"
       legend={
-        <Text component="span" fz="md" fw={500}>
+        <Text component="span" fz={size} fw={500}>
           Birth date
         </Text>
       }
@@ -119,7 +124,7 @@ export function BirthDateFields({ value, onChange, onBlur, error, now }: BirthDa
         />
       </div>
       {error ? (
-        <Input.Error id={errorId} mt={6} size="md">
+        <Input.Error id={errorId} mt={6} size={size}>
           {error}
         </Input.Error>
       ) : null}

@@ -1,0 +1,134 @@
+import type { OrderDetail } from '@mc/api';
+import { AGE_UNDER_21_MESSAGE, BIRTH_DATE_MESSAGE } from '@mc/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../../app/providers.tsx';
+import { queryClient } from '../../../../lib/query-client.ts';
+import { HistoryTimeline } from '../order-detail-content.tsx';
+import { DeliveryPanel } from './delivery-panel.tsx';
+
+function openDelivered(delivery: Partial<OrderDetail>, result: unknown = { ok: true }) {
+  const order = {
+    id: 'A1',
+    status: 'MERCHANT_SHIPPED',
+    timezone: 'America/New_York',
+    delivery: { method: 'on_demand', date: null, window: null },
+    courier_estimate_id: null,
+    courier_info: null,
+    aux_data: {},
+    delivery_details: null,
+    ...delivery,
+  } as unknown as OrderDetail;
+  const run = vi.fn(async () => result);
+  render(
+    <Providers queryClient={queryClient} env="test">
+      <DeliveryPanel
+        opened
+        onClose={() => {}}
+        order={order}
+        actions={{ run, isPending: false } as never}
+        mode="delivered"
+        tmk="tmk-1"
+        onTrackingEntry={() => {}}
+      />
+    </Providers>,
+  );
+  return { run, dialog: within(screen.getByRole('dialog', { name: 'Mark Your Order As Delivered' })) };
+}
+
+async function fillCheck(dialog: ReturnType<typeof within>, year = '1990') {
+  await userEvent.selectOptions(dialog.getByLabelText(/ID type/), 'passport');
+  await userEvent.selectOptions(dialog.getByLabelText('Birth month'), 'April');
+  await userEvent.selectOptions(dialog.getByLabelText('Birth day'), '1');
+  await userEvent.selectOptions(dialog.getByLabelText('Birth year'), year);
+  await userEvent.type(dialog.getByLabelText(/Checked by/), 'Sam Driver');
+}
+
+describe("the delivery panel's ID check (decision 0101)", () => {
+  it('an own-driver order asks for the check and sends it with the close', async () => {
+    const { run, dialog } = openDelivered({});
+    expect(dialog.getByRole('group', { name: 'ID check (21+)' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Choose the type of ID');
+    expect(run).not.toHaveBeenCalled();
+
+    await userEvent.selectOptions(dialog.getByLabelText(/ID type/), 'passport');
+    await userEvent.selectOptions(dialog.getByLabelText('Birth month'), 'April');
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(BIRTH_DATE_MESSAGE);
+    expect(run).not.toHaveBeenCalled();
+
+    await userEvent.selectOptions(dialog.getByLabelText('Birth day'), '1');
+    await userEvent.selectOptions(dialog.getByLabelText('Birth year'), '1990');
+    await userEvent.type(dialog.getByLabelText(/Checked by/), 'Sam Driver');
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    const [change] = run.mock.calls[0] as unknown as [{ body: { delivery_info: Record<string, unknown> } }];
+    expect(change.body.delivery_info.age_verification).toEqual({
+      id_type: 'passport',
+      birth_date: '1990-04-01',
+      checked_by: 'Sam Driver',
+    });
+  });
+
+  it("shows the server's refusal (under 21 on the delivery date) in the panel", async () => {
+    const { dialog } = openDelivered(
+      {},
+      { ok: false, fieldErrors: { 'delivery_info.age_verification.birth_date': AGE_UNDER_21_MESSAGE } },
+    );
+    await fillCheck(dialog, '2010');
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(AGE_UNDER_21_MESSAGE);
+  });
+
+  it.each([
+    ['a shipping order', { delivery: { method: 'shipping', date: null, window: null } }],
+    [
+      'a courier order',
+      { delivery: { method: 'scheduled', date: null, window: null }, courier_estimate_id: 'e1' },
+    ],
+  ] as const)('%s closes without it', async (_name, delivery) => {
+    const { run, dialog } = openDelivered(delivery as Partial<OrderDetail>);
+    expect(dialog.queryByRole('group', { name: 'ID check (21+)' })).toBeNull();
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    const [change] = run.mock.calls[0] as unknown as [{ body: { delivery_info: Record<string, unknown> } }];
+    expect(change.body.delivery_info).not.toHaveProperty('age_verification');
+  });
+});
+
+describe('the history shows the recorded check', () => {
+  it("'ID checked: 21+, …' under the delivered entry, in the store's zone", () => {
+    const order = {
+      timezone: 'America/Chicago',
+      history: [
+        {
+          id: 1,
+          actor_type: 'merchant',
+          actor_name: 'Olivia Owner',
+          action: 'delivered',
+          from_status: 'MERCHANT_SHIPPED',
+          to_status: 'CLOSED',
+          comment: 'Delivered, delivered by Sam Driver',
+          age_check: {
+            by: 'store',
+            result: '21+',
+            id_type: 'drivers_license',
+            checked_by: 'Sam Driver',
+            checked_at: '2026-06-13T00:42:00.000Z',
+          },
+          created_at: '2026-06-13T00:43:00.000Z',
+        },
+      ],
+    } as unknown as OrderDetail;
+    render(
+      <Providers queryClient={queryClient} env="test">
+        <HistoryTimeline order={order} />
+      </Providers>,
+    );
+    expect(
+      screen.getByText("ID checked: 21+, driver's licence, by Sam Driver at 7:42 PM"),
+    ).toBeInTheDocument();
+  });
+});
