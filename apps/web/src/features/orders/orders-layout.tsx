@@ -77,8 +77,10 @@ export function OrdersLayout() {
               onChange={(e) => void alerts.setDesktop(e.currentTarget.checked)}
             />
           ) : null}
+          {/* not on a phone's width: a phone has no keyboard for these (the keys still work there) */}
           <Tooltip label="Keyboard shortcuts (?)" withinPortal>
             <ActionIcon
+              visibleFrom="sm"
               variant="subtle"
               color="gray"
               size="lg"
