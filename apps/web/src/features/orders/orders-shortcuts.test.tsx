@@ -16,6 +16,9 @@ import { item, page } from './test-fixtures.ts';
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 
+/** The contract's example order (the full shape the API answers). */
+const EXAMPLE_ORDER = ENDPOINT_EXAMPLES.getOrder?.response as OrderDetail;
+
 const IDS = ['KEYSKEY-AAA-01', 'KEYSKEY-AAA-02', 'KEYSKEY-AAA-03'];
 
 function desktop(matches: boolean) {
@@ -37,7 +40,7 @@ function desktop(matches: boolean) {
 /** The list answers three new orders on every tab; one order's detail for Review Order. */
 function setup() {
   const detail = (id: string): OrderDetail => ({
-    ...ENDPOINT_EXAMPLES.getOrder.response,
+    ...EXAMPLE_ORDER,
     id,
     status: 'SUBMITTED',
   });
@@ -232,7 +235,7 @@ describe('orders desk keyboard shortcuts', () => {
   it('in Review Order, a opens Accept & Confirm and r opens Reject Order, sending nothing', async () => {
     const { user, router, fetchMock } = await openList(`/orders/active?review=${IDS[0]}`);
     const review = await screen.findByRole('dialog', { name: new RegExp(`Review Order · ${IDS[0]}`) });
-    await within(review).findByRole('button', { name: 'ACCEPT', exact: true });
+    await within(review).findByRole('button', { name: /^ACCEPT$/ });
     // the list's keys do nothing under the modal
     await user.keyboard('jgd');
     expect(highlighted()).toBeNull();
@@ -269,7 +272,7 @@ describe('orders desk keyboard shortcuts', () => {
       if (u.pathname.endsWith('/orders/optimized')) return { body: page([]) };
       if (u.pathname.endsWith('/m/v2/orders/CANCELD-AAA-01'))
         return {
-          body: { ...ENDPOINT_EXAMPLES.getOrder.response, id: 'CANCELD-AAA-01', status: 'CANCELLED' },
+          body: { ...EXAMPLE_ORDER, id: 'CANCELD-AAA-01', status: 'CANCELLED' },
         };
       return undefined;
     });
