@@ -1,6 +1,7 @@
 /**
  * Accessibility in Chromium (issue 15 items 21–24): axe (WCAG 2.x A/AA) over the orders tabs with rows, an
- * order detail, every dialog that opens from them, and every settings page, at desktop and phone widths;
+ * order detail, every dialog that opens from them, the keyboard shortcuts dialog and a highlighted row, and
+ * every settings page, at desktop and phone widths;
  * a serious or critical violation fails. Also: a double Enter on Accept & Confirm accepts nothing, and the
  * header search shows a 2px focus ring.
  */
@@ -121,6 +122,16 @@ describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }
       await page.locator('[data-count][aria-label$=" orders"]').first().waitFor();
       await expectNoSerious(page, `${name} /orders/${tab}`);
     }
+  });
+
+  it('a row highlighted with j and the keyboard shortcuts dialog (decision 0104)', async () => {
+    const page = await session({ width, height });
+    await page.locator('[data-order-id]').first().waitFor();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.locator('[data-order-id][aria-current="true"]').waitFor();
+    await expectNoSerious(page, `${name} highlighted row`);
+    await scanDialog(page, 'Keyboard shortcuts', `${name} /orders/active`, () => page.keyboard.press('?'));
   });
 
   it('an on-hold order detail (its status badge)', async () => {

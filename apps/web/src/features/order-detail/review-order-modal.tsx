@@ -2,6 +2,7 @@ import { Group, Loader, Modal, Text } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { BREAKPOINTS, canAccept, canReject, reviewModalActions } from '@mc/domain';
 import { useEffect, useRef } from 'react';
+import { openDialogs, useShortcuts } from '../../lib/keyboard-shortcuts.ts';
 import type { ReviewIntent } from '../../lib/review-link.ts';
 import { useSession } from '../../lib/session.ts';
 import { useOrder } from './api/get-order.ts';
@@ -55,6 +56,23 @@ export function ReviewOrderModal({
       if (topmost && dialogRef.current?.contains(topmost)) onClose();
     },
     { capture: true },
+  );
+  // `a` / `r` open Accept & Confirm / Reject Order when this modal offers that button and is the topmost
+  // dialog (decision 0104). They only open the dialog: confirming stays a click (or Enter) in it.
+  const offered = order ? reviewModalActions(order).actions : [];
+  const openByKey = (kind: ReviewIntent) => (event: KeyboardEvent) => {
+    if (!offered.includes(kind)) return;
+    const topmost = openDialogs().at(-1);
+    if (!topmost || !dialogRef.current?.contains(topmost)) return;
+    event.preventDefault();
+    setDialog({ kind });
+  };
+  useShortcuts(
+    [
+      ['a', openByKey('accept')],
+      ['r', openByKey('reject')],
+    ],
+    Boolean(orderId && order) && escapeCloses,
   );
   const title = order ? (reviewModalActions(order).title?.toUpperCase() ?? 'Review Order') : 'Review Order';
 

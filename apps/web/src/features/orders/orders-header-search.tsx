@@ -17,6 +17,7 @@ import { notifyError } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { type SearchRequest, searchOrders } from './api/search-orders.ts';
 import { newOrdersStore } from './hooks/new-orders-store.ts';
+import { ORDER_SEARCH_ATTR } from './hooks/use-orders-shortcuts.ts';
 
 /** Typing pauses this long before a search starts (Enter searches at once). */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -135,6 +136,8 @@ function SearchBox({ kind, label }: { kind: Kind; label: string }) {
             leftSection={loading ? <Loader size={14} /> : <IconSearch size={14} aria-hidden="true" />}
             aria-controls={open ? listId : undefined}
             autoComplete="off"
+            // `/` puts the cursor in the order-number box (decision 0104)
+            {...(kind === 'order' ? { [ORDER_SEARCH_ATTR]: true, 'aria-keyshortcuts': '/' } : {})}
           />
         </Popover.Target>
         <Popover.Dropdown p={4}>

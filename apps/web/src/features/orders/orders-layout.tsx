@@ -1,5 +1,6 @@
-import { Badge, Group, Switch, Title } from '@mantine/core';
+import { ActionIcon, Badge, Group, Switch, Title, Tooltip } from '@mantine/core';
 import { ORDER_TABS, ordersHeaderTitle, TAB_LABELS, tabOfPath, tabPath } from '@mc/domain';
+import { IconKeyboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -7,9 +8,11 @@ import { trackNavigation } from '../../lib/analytics.ts';
 import { DEFAULT_LIST_FILTERS, type ListFilters } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { orderCountsQueryOptions } from './api/get-order-counts.ts';
+import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { useNewOrders } from './hooks/new-orders-store.ts';
 import { useAlertPrefs } from './hooks/use-alert-prefs.ts';
 import { useOrderEvents } from './hooks/use-order-events.ts';
+import { useOrdersShortcuts } from './hooks/use-orders-shortcuts.ts';
 import classes from './orders.module.css';
 
 export interface OrdersOutletContext {
@@ -50,6 +53,8 @@ export function OrdersLayout() {
   const { ids } = useNewOrders();
   useOrderEvents(merchantKey, token);
   useNewCountInTitle(ids.size, pathname);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useOrdersShortcuts(() => setHelpOpen(true));
 
   return (
     <div>
@@ -72,8 +77,23 @@ export function OrdersLayout() {
               onChange={(e) => void alerts.setDesktop(e.currentTarget.checked)}
             />
           ) : null}
+          {/* not on a phone's width: a phone has no keyboard for these (the keys still work there) */}
+          <Tooltip label="Keyboard shortcuts (?)" withinPortal>
+            <ActionIcon
+              visibleFrom="sm"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Keyboard shortcuts"
+              aria-keyshortcuts="?"
+              onClick={() => setHelpOpen(true)}
+            >
+              <IconKeyboard size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       </Group>
+      <ShortcutsDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />
       <div className={classes.layout}>
         <nav aria-label="Order status" className={classes.tabs}>
           {ORDER_TABS.map((t) => (

@@ -4,7 +4,7 @@ import type { OrderListItem } from '@mc/api';
 import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll, tabOfPath } from '@mc/domain';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import { notifyError } from '../../lib/notify.ts';
 import { type ReviewIntent, reviewSearch } from '../../lib/review-link.ts';
@@ -22,6 +22,7 @@ import { ordersListQueryOptions } from './api/get-orders.ts';
 import { OrdersTable } from './components/orders-table.tsx';
 import { newOrdersStore, useNewOrders } from './hooks/new-orders-store.ts';
 import { useInfiniteScroll } from './hooks/use-infinite-scroll.ts';
+import { useRowCursor } from './hooks/use-row-cursor.ts';
 import classes from './orders.module.css';
 import type { OrdersOutletContext } from './orders-layout.tsx';
 import { flattenPages } from './orders-list-cache.ts';
@@ -94,6 +95,9 @@ export function OrdersTabPage() {
     newOrdersStore.open(o.id);
     navigate({ search: reviewSearch(o.id, intent) });
   };
+  // j/k/Enter over the rows or cards (decision 0104)
+  const listRef = useRef<HTMLDivElement>(null);
+  const cursor = useRowCursor(listRef, orders, handleOpen);
 
   return (
     <>
@@ -101,7 +105,7 @@ export function OrdersTabPage() {
       {selection.enabled && tmk ? (
         <RecentBatches tmk={tmk} timezone={list.data?.pages[0]?.timezone ?? DEFAULT_TIMEZONE} />
       ) : null}
-      <Paper withBorder radius="md" p={isDesktop ? 0 : 'sm'} style={{ overflow: 'hidden' }}>
+      <Paper ref={listRef} withBorder radius="md" p={isDesktop ? 0 : 'sm'} style={{ overflow: 'hidden' }}>
         <OrdersTable
           selectAll={selection.enabled ? <BulkSelectAll selection={selection} /> : undefined}
           rowSelect={
@@ -112,6 +116,8 @@ export function OrdersTabPage() {
           timezone={list.data?.pages[0]?.timezone ?? DEFAULT_TIMEZONE}
           newIds={newIds}
           onOpen={handleOpen}
+          highlightedId={cursor.highlightedId}
+          onRowFocus={cursor.onRowFocus}
           loading={list.isPending && Boolean(tmk)}
           isDesktop={isDesktop}
           empty={

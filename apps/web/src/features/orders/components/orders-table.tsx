@@ -50,6 +50,9 @@ export interface OrdersTableProps {
   /** Bulk selection (active tab only): the header checkbox and one per row. */
   selectAll?: ReactNode;
   rowSelect?: (order: OrderListItem) => ReactNode;
+  /** The row `j`/`k` highlighted (aria-current, a tint and a bar), and where a focused row reports itself. */
+  highlightedId?: string | null;
+  onRowFocus?: (orderId: string) => void;
 }
 
 function StatusBadge({ status, printed }: { status: string; printed: string | null }) {
@@ -77,6 +80,22 @@ const openOnKey = (order: OrderListItem, onOpen: (o: OrderListItem) => void) => 
   }
 };
 
+/** The attributes every row and card share: the id, the new flag, the highlight and opening. */
+function rowProps(o: OrderListItem, p: OrdersTableProps) {
+  const highlighted = p.highlightedId === o.id;
+  return {
+    'data-new': p.newIds.has(o.id) || undefined,
+    'data-order-id': o.id,
+    'data-highlighted': highlighted || undefined,
+    'aria-current': highlighted ? ('true' as const) : undefined,
+    tabIndex: 0,
+    onClick: () => p.onOpen(o),
+    onKeyDown: openOnKey(o, p.onOpen),
+    onFocus: () => p.onRowFocus?.(o.id),
+    'aria-label': `Order ${o.id}, ${recipientOf(o)}`,
+  };
+}
+
 const recipientOf = (o: OrderListItem) => `${o.recipient.first_name} ${o.recipient.last_name}`.trim();
 const brandOf = (o: OrderListItem) => o.application_brand_name || o.application_name;
 
@@ -84,18 +103,19 @@ export function OrdersTable(props: OrdersTableProps) {
   return props.isDesktop ? <DesktopTable {...props} /> : <MobileList {...props} />;
 }
 
-function DesktopTable({
-  tab,
-  orders,
-  timezone,
-  newIds,
-  onOpen,
-  controls,
-  loading,
-  empty,
-  selectAll,
-  rowSelect: offeredRowSelect,
-}: OrdersTableProps) {
+function DesktopTable(props: OrdersTableProps) {
+  const {
+    tab,
+    orders,
+    timezone,
+    newIds,
+    onOpen,
+    controls,
+    loading,
+    empty,
+    selectAll,
+    rowSelect: offeredRowSelect,
+  } = props;
   const cols = listColumns(tab);
   const rowSelect = cols.bulkCheckbox ? offeredRowSelect : undefined;
   const colCount =
@@ -168,16 +188,7 @@ function DesktopTable({
             </Table.Tr>
           ) : null}
           {orders.map((o) => (
-            <Table.Tr
-              key={o.id}
-              className={classes.row}
-              data-new={newIds.has(o.id) || undefined}
-              data-order-id={o.id}
-              tabIndex={0}
-              onClick={() => onOpen(o)}
-              onKeyDown={openOnKey(o, onOpen)}
-              aria-label={`Order ${o.id}, ${recipientOf(o)}`}
-            >
+            <Table.Tr key={o.id} className={classes.row} {...rowProps(o, props)}>
               {rowSelect ? <Table.Td>{rowSelect(o)}</Table.Td> : null}
               <Table.Td>
                 <OrderIdCell order={o} isNew={newIds.has(o.id)} />
@@ -228,18 +239,19 @@ function DesktopTable({
 }
 
 /** The spec's mobile layout (≤ 1100 px): the filters above, one card per order. */
-function MobileList({
-  tab,
-  orders,
-  timezone,
-  newIds,
-  onOpen,
-  controls,
-  loading,
-  empty,
-  selectAll,
-  rowSelect: offeredRowSelect,
-}: OrdersTableProps) {
+function MobileList(props: OrdersTableProps) {
+  const {
+    tab,
+    orders,
+    timezone,
+    newIds,
+    onOpen,
+    controls,
+    loading,
+    empty,
+    selectAll,
+    rowSelect: offeredRowSelect,
+  } = props;
   const cols = listColumns(tab);
   const rowSelect = cols.bulkCheckbox ? offeredRowSelect : undefined;
   return (
@@ -260,17 +272,7 @@ function MobileList({
       <ul className={classes.cards} aria-label={`Orders: ${tab}`}>
         {orders.map((o) => (
           <li key={o.id}>
-            <Paper
-              withBorder
-              p="sm"
-              className={classes.card}
-              data-new={newIds.has(o.id) || undefined}
-              data-order-id={o.id}
-              tabIndex={0}
-              onClick={() => onOpen(o)}
-              onKeyDown={openOnKey(o, onOpen)}
-              aria-label={`Order ${o.id}, ${recipientOf(o)}`}
-            >
+            <Paper withBorder p="sm" className={classes.card} {...rowProps(o, props)}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                 {/* the checkbox and the id together on the left: three children of space-between centred the id */}
                 <Group gap="xs" align="flex-start" wrap="nowrap" className={classes.cardId}>
