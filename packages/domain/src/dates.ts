@@ -31,15 +31,16 @@ export function formatOrderDate(value: DateInput, tz?: string | null): string {
   return fmt(value, 'MM/dd/yyyy h:mm a', tz);
 }
 
-/** A zone's UTC offsets are looked up once per quarter hour of UTC time (every zone's changes fall on one). */
-const OFFSET_BUCKET_MS = 15 * 60_000;
+/** A zone's UTC offset is looked up once per six hours of UTC time (its ends compared: see orderDateFormatter). */
+const OFFSET_BUCKET_MS = 6 * 60 * 60_000;
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * formatOrderDate for many instants in one zone (the bulk details CSV): the same text, byte for byte, at a
- * fraction of the cost. The zone's offset is the one TZDate uses (tzOffset), looked up once per quarter hour
- * of UTC time and kept; a quarter hour in which the offset changes is resolved per instant. Without a zone,
- * or for a year outside 1000–9999, it is formatOrderDate itself.
+ * fraction of the cost. The zone's offset is the one TZDate uses (tzOffset), looked up at both ends of each
+ * six hours of UTC time and kept when they agree (no zone changes its offset twice within six hours); six
+ * hours in which it changes are resolved per instant. Without a zone, or for a year outside 1000–9999, it is
+ * formatOrderDate itself.
  */
 export function orderDateFormatter(tz?: string | null): (value: DateInput) => string {
   if (!tz) return (value) => formatOrderDate(value, tz);

@@ -32,7 +32,7 @@ describe('orderDateFormatter', () => {
     );
   });
 
-  it('is exact minute by minute across DST changes (the offset changes inside a cached quarter hour)', () => {
+  it('is exact minute by minute across DST changes (the offset changes inside a cached span)', () => {
     const cases: [string, Date][] = [
       ['America/New_York', zonedDateTime('America/New_York', 2025, 3, 9, 1, 0)],
       ['America/New_York', zonedDateTime('America/New_York', 2025, 11, 2, 0, 30)],

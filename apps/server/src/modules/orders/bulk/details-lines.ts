@@ -91,7 +91,7 @@ export async function* batchDetailsLines(
 ): AsyncGenerator<DetailsLine[]> {
   if (mode === 'cursor') {
     if (!database.pool) throw new Error('a cursor needs PostgreSQL');
-    yield* cursorLines(database.pool, batchLinesSql(false), [batch.id, batch.merchant_id], pageSize ?? 5000);
+    yield* cursorLines(database.pool, batchLinesSql(false), [batch.id, batch.merchant_id], pageSize ?? 2000);
     return;
   }
   const size = pageSize ?? 2000;

@@ -97,7 +97,7 @@ const ANALYZE_FROM_ITEMS = 10_000;
  * statistics (a batch of ~1 item), the cursor's query sorted 100,000 joined rows on disk after a nested loop
  * (2.2 s) instead of hashing (0.8 s; decision 0105). ANALYZE reads a bounded sample (a few tens of ms).
  */
-async function analyzeLargeBatch(ctx: AppContext, batchId: string): Promise<void> {
+export async function analyzeLargeBatch(ctx: AppContext, batchId: string): Promise<void> {
   const [row] = await ctx.database.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM batch_items WHERE batch_id = $1',
     [batchId],
