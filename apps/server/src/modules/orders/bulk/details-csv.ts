@@ -183,11 +183,9 @@ export function csvField(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replace(QUOTES, '""')}"` : value;
 }
 
-/** One record and its line end. */
+/** One record and its line end (joined: one flat string, not a chain of concatenations). */
 export function csvRecord(cells: readonly string[]): string {
-  let out = '';
-  for (let i = 0; i < cells.length; i++) out += (i === 0 ? '' : ',') + csvField(cells[i] ?? '');
-  return `${out}\n`;
+  return `${cells.map((c) => csvField(c ?? '')).join(',')}\n`;
 }
 
 /** Text is handed to the file in pieces of about this many characters. */
@@ -212,23 +210,27 @@ export async function writeDetailsLines(
   const date = orderDateFormatter(zone);
   const counts = { orders: 0, lines: 0 };
   async function* text() {
-    let chunk = `\uFEFF${csvRecord(detailsCsvHeader(zone))}`;
+    let parts = [`\uFEFF${csvRecord(detailsCsvHeader(zone))}`];
+    let size = 0;
     let last: string | undefined;
     for await (const page of pages) {
       for (const line of page) {
-        chunk += csvRecord(lineCells(line, date));
+        const record = csvRecord(lineCells(line, date));
+        parts.push(record);
+        size += record.length;
         counts.lines++;
         if (line.order_id !== last) {
           counts.orders++;
           last = line.order_id;
         }
-        if (chunk.length >= CHUNK_CHARS) {
-          yield chunk;
-          chunk = '';
+        if (size >= CHUNK_CHARS) {
+          yield parts.join('');
+          parts = [];
+          size = 0;
         }
       }
     }
-    if (chunk) yield chunk;
+    if (parts.length > 0) yield parts.join('');
   }
   await pipeline(text, out, { end: false });
   return counts;
