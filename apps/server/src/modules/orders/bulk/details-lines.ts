@@ -126,8 +126,17 @@ async function* cursorLines(
 ): AsyncGenerator<DetailsLine[]> {
   const client = await pool.connect();
   let drained = false;
-  const cursor = client.query(new Cursor<DetailsLine>(text, values));
+  let cursor: Cursor<DetailsLine> | undefined;
   try {
+    // A streaming plan, in selection order from batch_items_batch_position_idx through nested loops (an
+    // incremental sort of each order's items): the first rows arrive at once and are written while the
+    // database reads on. Left to itself the planner hashes the join and sorts all of it before the first
+    // row (a cursor's portal gets no parallel workers), and the two costs add up (decision 0105).
+    await client.query('BEGIN READ ONLY');
+    await client.query('SET LOCAL enable_hashjoin = off');
+    await client.query('SET LOCAL enable_mergejoin = off');
+    await client.query('SET LOCAL enable_sort = off');
+    cursor = client.query(new Cursor<DetailsLine>(text, values));
     // The next read is in flight while the caller formats and writes the current rows.
     let next = cursor.read(rows);
     for (;;) {
@@ -141,8 +150,9 @@ async function* cursorLines(
       yield current;
     }
   } finally {
-    if (drained) {
+    if (drained && cursor) {
       await cursor.close();
+      await client.query('COMMIT');
       client.release();
     } else {
       // Failed, or abandoned mid-read (the file's writer failed): the connection is closed, not reused.

@@ -89,22 +89,6 @@ async function batchMerchant(ctx: AppContext, batch: BatchRow) {
   return merchant;
 }
 
-/** From this many items a batch is worth fresh statistics before its cursor is planned. */
-const ANALYZE_FROM_ITEMS = 10_000;
-
-/**
- * A batch of many items was just inserted; autovacuum analyses the table only later. Planned on the old
- * statistics (a batch of ~1 item), the cursor's query sorted 100,000 joined rows on disk after a nested loop
- * (2.2 s) instead of hashing (0.8 s; decision 0105). ANALYZE reads a bounded sample (a few tens of ms).
- */
-export async function analyzeLargeBatch(ctx: AppContext, batchId: string): Promise<void> {
-  const [row] = await ctx.database.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM batch_items WHERE batch_id = $1',
-    [batchId],
-  );
-  if ((row?.n ?? 0) >= ANALYZE_FROM_ITEMS) await ctx.database.query('ANALYZE batch_items');
-}
-
 /**
  * The pending items whose order is gone (or is not the merchant's) are settled as failed in one statement;
  * the others are read straight into the file (details-lines.ts: one cursor on PostgreSQL, keyset pages on
@@ -118,7 +102,6 @@ export async function runDetailsBatch(ctx: AppContext, batch: BatchRow): Promise
         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = b.order_id AND o.merchant_id = $2)`,
     [batch.id, batch.merchant_id, BULK_MSG.ORDER_NOT_FOUND],
   );
-  if (ctx.database.driver === 'pg') await analyzeLargeBatch(ctx, batch.id);
   const merchant = await batchMerchant(ctx, batch);
   const chunks: Buffer[] = [];
   const file = new Writable({
