@@ -30,7 +30,7 @@ const slips = process.argv.includes('--no-slips')
 const bulk =
   process.argv.includes('--no-bulk') || process.argv.includes('--pglite')
     ? { status: 0 }
-    : spawnSync(process.execPath, ['--import', 'tsx', 'bench/bulk.ts'], {
+    : spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/bulk.ts'], {
         cwd: root,
         stdio: 'inherit',
         env: process.env,

@@ -2,7 +2,7 @@
  * Date formatting in the merchant's order timezone (spec part 1 §9, part 2 §2.1).
  * `tz` is an IANA name; when omitted the runtime's local zone is used.
  */
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { format } from 'date-fns';
 
 /** Used when a merchant has no timezone on file. */
@@ -29,6 +29,45 @@ function fmt(value: DateInput, pattern: string, tz?: string | null): string {
 /** Order list CREATED column: '06/12/2025 3:04 PM'. */
 export function formatOrderDate(value: DateInput, tz?: string | null): string {
   return fmt(value, 'MM/dd/yyyy h:mm a', tz);
+}
+
+/** A zone's UTC offset is looked up once per six hours of UTC time (its ends compared: see orderDateFormatter). */
+const OFFSET_BUCKET_MS = 6 * 60 * 60_000;
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * formatOrderDate for many instants in one zone (the bulk details CSV): the same text, byte for byte, at a
+ * fraction of the cost. The zone's offset is the one TZDate uses (tzOffset), looked up at both ends of each
+ * six hours of UTC time and kept when they agree (no zone changes its offset twice within six hours); six
+ * hours in which it changes are resolved per instant. Without a zone, or for a year outside 1000–9999, it is
+ * formatOrderDate itself.
+ */
+export function orderDateFormatter(tz?: string | null): (value: DateInput) => string {
+  if (!tz) return (value) => formatOrderDate(value, tz);
+  let offsets = new Map<number, number>();
+  const offsetAt = (ms: number): number => {
+    const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
+    let offset = offsets.get(bucket);
+    if (offset === undefined) {
+      const start = tzOffset(tz, new Date(bucket * OFFSET_BUCKET_MS));
+      const end = tzOffset(tz, new Date((bucket + 1) * OFFSET_BUCKET_MS - 1));
+      offset = start === end ? start : Number.NaN;
+      if (offsets.size >= 100_000) offsets = new Map();
+      offsets.set(bucket, offset);
+    }
+    return Number.isNaN(offset) ? tzOffset(tz, new Date(ms)) : offset;
+  };
+  return (value) => {
+    const ms = toDate(value).getTime();
+    if (Number.isNaN(ms)) return '';
+    const offset = offsetAt(ms);
+    const local = new Date(ms + offset * 60_000);
+    const year = local.getUTCFullYear();
+    if (Number.isNaN(offset) || year < 1000 || year > 9999) return formatOrderDate(value, tz);
+    const h24 = local.getUTCHours();
+    const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+    return `${pad2(local.getUTCMonth() + 1)}/${pad2(local.getUTCDate())}/${year} ${h12}:${pad2(local.getUTCMinutes())} ${h24 < 12 ? 'AM' : 'PM'}`;
+  };
 }
 
 /** Date only: '06/12/2025'. */

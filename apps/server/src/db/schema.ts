@@ -497,7 +497,11 @@ export const batchItems = pgTable(
     state: text('state').notNull().default('pending'),
     error: text('error'),
   },
-  (t) => [primaryKey({ columns: [t.batch_id, t.order_id] })],
+  (t) => [
+    primaryKey({ columns: [t.batch_id, t.order_id] }),
+    // Selection order: the details CSV's cursor and keyset pages (migration 0010, decision 0105).
+    index('batch_items_batch_position_idx').on(t.batch_id, t.position),
+  ],
 );
 
 export const batchFiles = pgTable(

@@ -5,7 +5,7 @@
  * batch: a batch interrupted while rendering renders again, and never leaves two copies. Bulk packing
  * slips mark their new orders printed in that same transaction, as the single slip does (part 2 §4.1).
  */
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { BatchFileKind } from '@mc/api';
 import { BULK_MSG, marksPrinted, REPORT_TYPES, type ReportType } from '@mc/domain';
 import archiver from 'archiver';
@@ -18,7 +18,8 @@ import { pickListFileName } from '../../../documents/pick-list.ts';
 import { toDocumentOrder } from '../reports/document-order.ts';
 import { markPrinted } from '../reports/get-report.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
-import { writeDetailsCsv } from './details-csv.ts';
+import { writeDetailsLines } from './details-csv.ts';
+import { batchDetailsLines } from './details-lines.ts';
 import { type BulkOrderRow, loadBulkOrders } from './load-orders.ts';
 import { renderBatchPdf } from './render-pool.ts';
 
@@ -90,15 +91,31 @@ async function batchMerchant(ctx: AppContext, batch: BatchRow) {
   return merchant;
 }
 
+/**
+ * The pending items whose order is gone (or is not the merchant's) are settled as failed in one statement;
+ * the others are read straight into the file (details-lines.ts: one cursor on PostgreSQL, keyset pages on
+ * PGlite) — no array of orders. The file's bytes are kept as they are written and stored with the items'
+ * 'done' in one transaction (a batch file is one bytea row).
+ */
 export async function runDetailsBatch(ctx: AppContext, batch: BatchRow): Promise<void> {
-  const rows = await loadPending(ctx, batch);
-  if (rows.length === 0) return;
+  await ctx.database.query(
+    `UPDATE batch_items b SET state = 'failed', error = $3
+      WHERE b.batch_id = $1 AND b.state = 'pending'
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = b.order_id AND o.merchant_id = $2)`,
+    [batch.id, batch.merchant_id, BULK_MSG.ORDER_NOT_FOUND],
+  );
   const merchant = await batchMerchant(ctx, batch);
-  const out = new PassThrough();
   const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  await writeDetailsCsv([rows], out, { timeZone: merchant.timezone });
-  out.end();
+  const file = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  const { orders } = await writeDetailsLines(batchDetailsLines(ctx.database, batch), file, {
+    timeZone: merchant.timezone,
+  });
+  if (orders === 0) return;
   await storeFiles(ctx, batch.id, [
     {
       kind: 'csv',
