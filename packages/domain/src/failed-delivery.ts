@@ -131,3 +131,13 @@ export function retrySla(input: RetrySlaInput): OnTrackStatus & { onTime: boolea
       : `Retry late: ${sla.message.toLowerCase()}`,
   };
 }
+
+/** The console's texts for a failed delivery. */
+export const FAILED_DELIVERY_MSG = {
+  RETRY_SAVED: 'Delivery failed: the order is back to accepted for another attempt.',
+  CANCEL_SAVED: `Order cancelled with the $${RESTOCKING_FEE_USD} restocking fee; the rest was refunded.`,
+  SUGGEST_CANCEL:
+    'Delivery has failed twice. Consider asking the customer or the marketplace to cancel the order instead of another attempt.',
+  RETRY_HINT: 'The order goes back to accepted for another attempt.',
+  CANCEL_HINT: `The order is cancelled: the customer pays the $${RESTOCKING_FEE_USD} restocking fee and gets the rest back.`,
+} as const;

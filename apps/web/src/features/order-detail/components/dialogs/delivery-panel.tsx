@@ -34,6 +34,7 @@ import { useEffect, useState } from 'react';
 import { refreshOrder } from '../../api/order-mutations.ts';
 import { CourierDetails } from '../courier-details.tsx';
 import type { DialogProps } from './dialog-props.ts';
+import { canReportFailedDelivery, FailedDeliveryButton, FailedDeliveryForm } from './failed-delivery.tsx';
 
 export type DeliveryMode = 'out_for_delivery' | 'delivered' | 'courier';
 
@@ -77,6 +78,7 @@ export function DeliveryPanel({
   const [save, setSave] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [packageError, setPackageError] = useState<string | null>(null);
+  const [failing, setFailing] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the panel opens
   useEffect(() => {
@@ -94,6 +96,7 @@ export function DeliveryPanel({
     setSave(false);
     setError(null);
     setPackageError(null);
+    setFailing(false);
   }, [opened, startMode]);
 
   const pickup = showCourierDetails(status, order.courier_info) && order.courier_info;
@@ -156,10 +159,17 @@ export function DeliveryPanel({
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
-      title={pickup ? 'Pickup Requested' : DELIVERY_MODE_TITLES[mode]}
+      title={failing ? 'Delivery failed' : pickup ? 'Pickup Requested' : DELIVERY_MODE_TITLES[mode]}
       centered
     >
-      {pickup ? (
+      {failing ? (
+        <FailedDeliveryForm
+          order={order}
+          actions={actions}
+          onBack={() => setFailing(false)}
+          onDone={onClose}
+        />
+      ) : pickup ? (
         <Stack>
           <CourierDetails info={pickup} tz={tz} />
           <Group justify="flex-end">
@@ -279,6 +289,9 @@ export function DeliveryPanel({
             </Group>
           </Stack>
         </form>
+      )}
+      {!failing && !pickup && mode === 'delivered' && canReportFailedDelivery(order) && (
+        <FailedDeliveryButton onClick={() => setFailing(true)} />
       )}
     </Modal>
   );
