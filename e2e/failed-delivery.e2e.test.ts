@@ -147,7 +147,9 @@ describe.each([
     await failed.getByRole('radio', { name: /Recipient under 21/ }).check();
     await failed.getByTestId('failed-delivery-fee').waitFor();
     // The accept / out-for-delivery toasts close on their own; the picture shows the dialog alone.
-    await page.getByText('Delivery status updated successfully!').waitFor({ state: 'hidden', timeout: 20_000 });
+    await page
+      .getByText('Delivery status updated successfully!')
+      .waitFor({ state: 'hidden', timeout: 20_000 });
     expect(await seriousA11yViolations(page, { include: ['[role="dialog"]'] })).toEqual([]);
     // Nothing wider than the viewport (no sideways scrolling inside the dialog).
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
