@@ -34,7 +34,12 @@ import { useEffect, useState } from 'react';
 import { refreshOrder } from '../../api/order-mutations.ts';
 import { CourierDetails } from '../courier-details.tsx';
 import type { DialogProps } from './dialog-props.ts';
-import { canReportFailedDelivery, FailedDeliveryButton, FailedDeliveryForm } from './failed-delivery.tsx';
+import {
+  canReportFailedDelivery,
+  FailedDeliveryButton,
+  FailedDeliveryForm,
+  FailedDeliveryNotice,
+} from './failed-delivery.tsx';
 
 export type DeliveryMode = 'out_for_delivery' | 'delivered' | 'courier';
 
@@ -162,6 +167,7 @@ export function DeliveryPanel({
       title={failing ? 'Delivery failed' : pickup ? 'Pickup Requested' : DELIVERY_MODE_TITLES[mode]}
       centered
     >
+      {!failing && !pickup && <FailedDeliveryNotice order={order} />}
       {failing ? (
         <FailedDeliveryForm
           order={order}

@@ -9,7 +9,11 @@ import { DeliveryPanel } from './delivery-panel.tsx';
 
 const NOW = Date.now();
 
-function openPanel(patch: Partial<OrderDetail> = {}, run = vi.fn(async () => ({ ok: true, order: {} }))) {
+function openPanel(
+  patch: Partial<OrderDetail> = {},
+  run = vi.fn(async () => ({ ok: true, order: {} })),
+  mode: 'delivered' | 'out_for_delivery' = 'delivered',
+) {
   const order = {
     id: 'A1',
     status: 'MERCHANT_SHIPPED',
@@ -40,7 +44,7 @@ function openPanel(patch: Partial<OrderDetail> = {}, run = vi.fn(async () => ({ 
         onClose={() => {}}
         order={order}
         actions={{ run, isPending: false } as never}
-        mode="delivered"
+        mode={mode}
         tmk="t1"
         onTrackingEntry={() => {}}
       />
@@ -106,6 +110,25 @@ describe('Delivery failed in the delivery panel', () => {
       'data-sla',
       'SLA2',
     );
+  });
+
+  it('once a delivery failed, the panel says so in every mode; from the second failure it suggests cancelling', () => {
+    openPanel(
+      { status: 'MERCHANT_ACCEPTED', failed_delivery: { attempts: 1, suggest_cancel: false } },
+      undefined,
+    );
+    expect(screen.getByText('Delivery failed once already.')).toBeInTheDocument();
+  });
+
+  it('an accepted order after two failures: the out-for-delivery panel suggests cancelling', () => {
+    openPanel(
+      { status: 'MERCHANT_ACCEPTED', failed_delivery: { attempts: 2, suggest_cancel: true } },
+      undefined,
+      'out_for_delivery',
+    );
+    expect(screen.getByRole('dialog', { name: 'Mark Your Order As Out For Delivery' })).toBeInTheDocument();
+    expect(screen.getByText(FAILED_DELIVERY_MSG.SUGGEST_CANCEL)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delivery failed' })).toBeNull();
   });
 
   it.each([

@@ -36,6 +36,22 @@ export function canReportFailedDelivery(order: DialogProps['order']): boolean {
   });
 }
 
+/**
+ * Above the panel's other modes once a delivery has failed: how many times, and from the second failure on
+ * the suggestion to cancel instead of another attempt.
+ */
+export function FailedDeliveryNotice({ order }: Pick<DialogProps, 'order'>) {
+  const attempts = order.failed_delivery?.attempts ?? 0;
+  if (attempts === 0) return null;
+  return (
+    <Alert color={order.failed_delivery?.suggest_cancel ? 'orange' : 'gray'} variant="light" mb="md">
+      {order.failed_delivery?.suggest_cancel
+        ? FAILED_DELIVERY_MSG.SUGGEST_CANCEL
+        : `Delivery failed ${attempts === 1 ? 'once' : `${attempts} times`} already.`}
+    </Alert>
+  );
+}
+
 /** The link-style button under the 'Delivered' form. */
 export function FailedDeliveryButton({ onClick }: { onClick: () => void }) {
   return (
@@ -100,13 +116,7 @@ export function FailedDeliveryForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Delivery failed">
       <Stack>
-        {attempts > 0 && (
-          <Alert color={order.failed_delivery?.suggest_cancel ? 'orange' : 'gray'} variant="light">
-            {order.failed_delivery?.suggest_cancel
-              ? FAILED_DELIVERY_MSG.SUGGEST_CANCEL
-              : `Delivery failed ${attempts === 1 ? 'once' : `${attempts} times`} already.`}
-          </Alert>
-        )}
+        <FailedDeliveryNotice order={order} />
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
