@@ -164,8 +164,9 @@ export function sandboxPayments(
         const left = a.capturedCents - a.refundedCents;
         if (left <= 0) return { ok: false as const, reason: 'charge_already_refunded' };
         // Like Stripe: a refund is at most what is left of the charge; partial refunds add up.
-        if (!Number.isInteger(req.amountCents) || req.amountCents <= 0 || req.amountCents > left)
-          return { ok: false as const, reason: 'amount_too_large' };
+        if (!Number.isInteger(req.amountCents) || req.amountCents <= 0)
+          return { ok: false as const, reason: 'amount_too_small' };
+        if (req.amountCents > left) return { ok: false as const, reason: 'amount_too_large' };
         amounts.set(req.orderId, { ...a, refundedCents: a.refundedCents + req.amountCents });
         intent.refunded = true;
         return { ok: true as const, ref: `re_sandbox_${req.idempotencyKey.slice(0, 24)}` };
