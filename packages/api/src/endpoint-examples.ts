@@ -439,6 +439,14 @@ export const ENDPOINT_EXAMPLES: EndpointExamples = {
     response: { ...detail, status: 'MERCHANT_SHIPPED' },
   },
   shipOrder: { body: { status: 'MERCHANT_SHIPPED' }, response: { ...detail, status: 'MERCHANT_SHIPPED' } },
+  failedDelivery: {
+    body: { reason: 'no_one_home', note: 'Rang twice, no answer' },
+    response: {
+      ...detail,
+      status: 'MERCHANT_ACCEPTED',
+      failed_delivery: { attempts: 1, suggest_cancel: false },
+    },
+  },
   buyLabels: {
     body: [{ weight: 4.5 }, { weight: 2, insurance: 100 }],
     response: {

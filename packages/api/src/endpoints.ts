@@ -51,6 +51,7 @@ import {
 import { MerchantSchema, StripeAccountSchema, TmkParamsSchema } from './merchant.ts';
 import {
   CourierBodySchema,
+  FailedDeliveryBodySchema,
   MerchantOrderParamsSchema,
   OrderDataBodySchema,
   OrderDetailSchema,
@@ -562,6 +563,25 @@ export const endpoints = {
     params: MerchantOrderParamsSchema,
     body: ShipOrderBodySchema,
     responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
+  },
+  failedDelivery: {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/orders/{id}/failed_delivery',
+    tags: ORDERS,
+    summary:
+      "Record a failed delivery by the store's driver: cancel with the restocking fee, or back to accepted",
+    description:
+      "Only for an order out for delivery with the store's driver (MERCHANT_SHIPPED, on-demand or scheduled, " +
+      'no courier, no tracking), else 409. `no_valid_id` and `underage` cancel the order (CANCELLED) with the ' +
+      "terms' $20 restocking fee: the payment is refunded except the fee, `transaction.restocking_fee` and " +
+      '`transaction.refunded` show it and `transaction.total` becomes the fee. A refused refund is 422 and a ' +
+      'provider that does not answer is 503; neither changes the order. `refused`, `no_one_home` and ' +
+      '`wrong_address` move the order back to MERCHANT_ACCEPTED for another attempt; `failed_delivery.suggest_cancel` ' +
+      'is true after the second failed attempt. Two concurrent calls have one effect (the second is 409).',
+    access: { capability: 'orders.write' },
+    params: MerchantOrderParamsSchema,
+    body: FailedDeliveryBodySchema,
+    responses: { 200: OrderDetailSchema, ...merchantErrors, ...errors(409, 422, 503), ...bodyErrors },
   },
   buyLabels: {
     method: 'POST',

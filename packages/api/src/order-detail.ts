@@ -7,6 +7,7 @@ import {
   AgeCheckOutcomeSchema,
   AgeVerificationSchema,
   CourierRequestSchema,
+  FAILED_DELIVERY_REASONS,
   FILL_REQUIRED_MESSAGE,
   ITEM_STATUSES,
   ORDER_STATUSES,
@@ -67,6 +68,8 @@ export const OrderHistoryEntrySchema = z.object({
   item_problems: z.array(z.enum(['OUT_OF_STOCK', 'WRONG_PRICE'])).optional(),
   /** delivered: the age check at the door (the outcome: never a birth date; decision 0101). */
   age_check: AgeCheckOutcomeSchema.optional(),
+  /** delivery_failed: the reason and the attempt number (1 for the first failed attempt). */
+  failed_delivery: z.object({ reason: z.string(), attempt: z.number().int() }).optional(),
   created_at: z.string(),
 });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
@@ -130,7 +133,13 @@ export const OrderDetailSchema = z
       tip: z.number(),
       discount: z.number(),
       total: z.number(),
+      /** A delivery that failed for the age check: the terms' restocking fee the customer paid (dollars). */
+      restocking_fee: z.number().optional(),
+      /** What was given back to the customer with that cancellation (dollars). */
+      refunded: z.number().optional(),
     }),
+    /** Failed delivery attempts so far; `suggest_cancel` once there were two (docs/decisions/0102). */
+    failed_delivery: z.object({ attempts: z.number().int(), suggest_cancel: z.boolean() }).optional(),
     items: z.array(OrderDetailItemSchema),
     order_weight: z.number().nullable(),
     shipment_info: z.array(
@@ -251,6 +260,15 @@ export const CourierBodySchema = z
   .object({ courier_info: CourierRequestSchema })
   .meta({ id: 'CourierRequestBody' });
 export type CourierBody = z.input<typeof CourierBodySchema>;
+
+/** POST .../orders/{id}/failed_delivery: the store's driver could not deliver (docs/decisions/0102). */
+export const FailedDeliveryBodySchema = z
+  .object({
+    reason: z.enum(FAILED_DELIVERY_REASONS, { error: 'Choose why the delivery failed' }),
+    note: text('note').trim().optional(),
+  })
+  .meta({ id: 'FailedDeliveryBody' });
+export type FailedDeliveryBody = z.input<typeof FailedDeliveryBodySchema>;
 
 /** POST .../orders/{id}/ship: out for delivery (optionally with tracking). */
 export const ShipOrderBodySchema = z

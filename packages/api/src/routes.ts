@@ -56,6 +56,7 @@ export const ROUTES = {
   saveOrderData: { method: 'POST', path: '/m/v2/merchant/{tmk}/orders/{id}/data', kind: 'json' },
   requestCourier: { method: 'POST', path: '/m/v2/merchant/{tmk}/orders/{id}/courier', kind: 'json' },
   shipOrder: { method: 'POST', path: '/m/v2/merchant/{tmk}/orders/{id}/ship', kind: 'json' },
+  failedDelivery: { method: 'POST', path: '/m/v2/merchant/{tmk}/orders/{id}/failed_delivery', kind: 'json' },
   buyLabels: { method: 'POST', path: '/m/v2/merchant/{tmk}/orders/{id}/labels', kind: 'json' },
   listLabels: { method: 'GET', path: '/m/v2/merchant/{tmk}/orders/{id}/labels', kind: 'json' },
   getLabelFile: { method: 'GET', path: '/m/v2/merchant/{tmk}/orders/{id}/labels/{file}', kind: 'binary' },

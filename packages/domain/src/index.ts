@@ -6,6 +6,7 @@ export * from './dates.ts';
 export * from './delivery.ts';
 export * from './dialogs.ts';
 export * from './errors.ts';
+export * from './failed-delivery.ts';
 export * from './inventory.ts';
 export * from './items.ts';
 export * from './label-errors.ts';

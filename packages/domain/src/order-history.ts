@@ -1,6 +1,7 @@
 /**
  * How the order's history timeline reads (issue #4 §5): the action, who did it and the status change.
  */
+import { FAILED_DELIVERY_ACTION, failedDeliveryTitle } from './failed-delivery.ts';
 import { DISPLAY_GROUP_LABELS, displayGroup, isOrderStatus, statusLabel } from './order-status.ts';
 
 /** What each history action reads as; an unknown action reads as its name with spaces. */
@@ -22,6 +23,7 @@ const HISTORY_ACTION_TEXT: Readonly<Record<string, string>> = {
   customer_accepted_changes: 'Customer accepted the changes',
   dispute: 'Disputed',
   refund: 'Refunded',
+  delivery_failed: 'Delivery failed',
 };
 
 export interface HistoryEntryLike {
@@ -32,6 +34,8 @@ export interface HistoryEntryLike {
   to_status?: string | null;
   /** reject_items: the item problems recorded with the entry (OUT_OF_STOCK, WRONG_PRICE). */
   item_problems?: readonly string[] | null | undefined;
+  /** delivery_failed: the reason and attempt number recorded with the entry. */
+  failed_delivery?: { reason: string; attempt: number } | null | undefined;
 }
 
 const ITEM_PROBLEM_TEXT: Readonly<Record<string, string>> = {
@@ -59,9 +63,13 @@ export function historyActionText(action: string): string {
 /**
  * The entry's title as a merchant reads it: 'Accepted by Olivia Owner' where a named person did it,
  * 'Put on hold: wrong price' / 'Put on hold: out of stock and wrong price' from the item problems
- * recorded with a reject_items entry, else the action's text ('Order placed', 'Delivered').
+ * recorded with a reject_items entry, 'Delivery failed: no one home (attempt 1)' from a delivery_failed
+ * entry's reason and attempt, else the action's text ('Order placed', 'Delivered').
  */
 export function historyTitle(entry: HistoryEntryLike): string {
+  if (entry.action === FAILED_DELIVERY_ACTION && entry.failed_delivery) {
+    return failedDeliveryTitle(entry.failed_delivery.reason, entry.failed_delivery.attempt);
+  }
   if (entry.action === 'reject_items') {
     const problems = (entry.item_problems ?? []).map((p) => ITEM_PROBLEM_TEXT[p]).filter(Boolean);
     if (problems.length) return `Put on hold: ${problems.join(' and ')}`;

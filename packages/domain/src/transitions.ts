@@ -42,6 +42,27 @@ export function canTransition(actor: Actor, from: OrderStatus, to: OrderStatus):
   return allowedTransitions(actor, from).includes(to);
 }
 
+/**
+ * The failed-delivery transitions (docs/decisions/0102): only the failed-delivery command takes them, so a
+ * plain status change (PUT) can never move a shipped order back or cancel it without the terms' fee.
+ */
+export const FAILED_DELIVERY_TRANSITIONS: Readonly<Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
+  MERCHANT_SHIPPED: ['MERCHANT_ACCEPTED', 'CANCELLED'],
+};
+
+/** Which table a transition is checked against: the state machine, or the failed-delivery table. */
+export type TransitionVia = 'status' | 'failed_delivery';
+
+export function canTransitionVia(
+  via: TransitionVia,
+  actor: Actor,
+  from: OrderStatus,
+  to: OrderStatus,
+): boolean {
+  if (via === 'status') return canTransition(actor, from, to);
+  return actor === 'merchant' && (FAILED_DELIVERY_TRANSITIONS[from] ?? []).includes(to);
+}
+
 /** 'Cannot change order status from MERCHANT_SHIPPED to MERCHANT_ACCEPTED' */
 export function transitionError(from: string, to: string): string {
   return `Cannot change order status from ${from} to ${to}`;

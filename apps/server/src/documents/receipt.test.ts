@@ -45,6 +45,29 @@ describe('renderReceipt', () => {
     expect(text).not.toContain('Shipping $');
   });
 
+  it('shows the refund and the restocking fee of a delivery cancelled for the age check', async () => {
+    const order = buildDocumentOrder({
+      status: 'CANCELLED',
+      promo_code: null,
+      transaction: {
+        subtotal: 120,
+        tax: 10.99,
+        delivery_fee: 7.99,
+        shipping: 0,
+        tip: 0,
+        discount: 0,
+        total: 20,
+        restocking_fee: 20,
+        refunded: 118.98,
+      },
+    });
+    const { text } = await readPdf(await renderReceipt(order));
+    expect(text).toContain('Subtotal $120.00');
+    expect(text).toContain('Refunded -$118.98');
+    expect(text).toContain('Restocking fee $20.00');
+    expect(text).not.toContain('Total $');
+  });
+
   it('hides tracking when the provider is other and omits an absent discount', async () => {
     const order = buildDocumentOrder({
       tracking_provider: 'other',

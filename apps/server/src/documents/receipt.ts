@@ -226,7 +226,16 @@ export function receiptTotals(order: DocumentOrder): TotalRow[] {
   if (t.shipping) rows.push({ label: 'Shipping', amount: t.shipping });
   rows.push({ label: 'Tax', amount: t.tax });
   if (t.tip) rows.push({ label: 'Tip', amount: t.tip });
+  // Cancelled after a failed delivery (no valid ID, under age): all but the restocking fee went back.
+  if (t.restocking_fee !== undefined && t.refunded) {
+    rows.push({ label: 'Refunded', amount: t.refunded, negative: true });
+  }
   return rows;
+}
+
+/** The bold last line: 'Total', or 'Restocking fee' when that is all the customer paid. */
+function receiptTotalLabel(order: DocumentOrder): string {
+  return order.transaction.restocking_fee !== undefined ? 'Restocking fee' : 'Total';
 }
 
 const TOTALS = { x: CONTENT_RIGHT - 250, labelWidth: 150, valueWidth: 100 } as const;
@@ -255,7 +264,12 @@ function drawTotals(doc: Doc, order: DocumentOrder, y: number): number {
   }
   rule(doc, TOTALS.x, CONTENT_RIGHT, cy + 1, COLOR.text, 1);
   cy += 9;
-  drawText(doc, 'Total', TOTALS.x, cy, { font: 'bold', size: 12, width: TOTALS.labelWidth, noWrap: true });
+  drawText(doc, receiptTotalLabel(order), TOTALS.x, cy, {
+    font: 'bold',
+    size: 12,
+    width: TOTALS.labelWidth,
+    noWrap: true,
+  });
   drawText(doc, formatMoney(order.transaction.total), TOTALS.x + TOTALS.labelWidth, cy, {
     font: 'bold',
     size: 12,

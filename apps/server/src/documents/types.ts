@@ -46,6 +46,9 @@ export interface DocumentTransaction {
   tip: number;
   discount: number;
   total: number;
+  /** A failed delivery cancelled with the terms' restocking fee: the fee (= total) and what was refunded. */
+  restocking_fee?: number;
+  refunded?: number;
 }
 
 export interface DocumentItemAuxData {

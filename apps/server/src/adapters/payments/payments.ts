@@ -75,6 +75,8 @@ export interface SandboxPaymentsAdapter extends PaymentsAdapter {
   readonly kind: 'sandbox';
   /** This process's view of an order's payment (tests, and what the sandbox answers next). */
   intent(orderId: string): SandboxIntent | undefined;
+  /** The cents captured and refunded so far for an order's payment (partial refunds add up, as Stripe's). */
+  amounts(orderId: string): { capturedCents: number; refundedCents: number } | undefined;
 }
 
 /** How many payments the sandbox remembers (the oldest are forgotten: a demo server runs for days). */
@@ -82,7 +84,7 @@ const SANDBOX_INTENTS = 10_000;
 
 /**
  * The sandbox behaves like the provider: each order's payment is a PaymentIntent with manual capture
- * (authorised → captured → refunded, or authorised → cancelled), answers are replayed for a repeated
+ * (authorised → captured → refunded in full or in part, or authorised → cancelled), answers are replayed for a repeated
  * idempotency key as Stripe does, captures approve unless the order is marked to decline, and onboarding
  * goes through a local page (served by the billing module) that completes the account. The state lives in
  * this process (it is a sandbox: several processes each keep their own).
@@ -92,6 +94,7 @@ export function sandboxPayments(
   isComplete: (accountId: string) => Promise<boolean>,
 ): SandboxPaymentsAdapter {
   const intents = new Map<string, SandboxIntent>();
+  const amounts = new Map<string, { capturedCents: number; refundedCents: number }>();
   const answers = new Map<string, { ok: true; ref: string | null } | { ok: false; reason: string }>();
   const intentOf = (orderId: string): SandboxIntent => {
     let intent = intents.get(orderId);
@@ -100,7 +103,10 @@ export function sandboxPayments(
       intents.set(orderId, intent);
       if (intents.size > SANDBOX_INTENTS) {
         const oldest = intents.keys().next().value;
-        if (oldest !== undefined) intents.delete(oldest);
+        if (oldest !== undefined) {
+          intents.delete(oldest);
+          amounts.delete(oldest);
+        }
       }
     }
     return intent;
@@ -127,12 +133,17 @@ export function sandboxPayments(
       const intent = intents.get(orderId);
       return intent && { ...intent };
     },
+    amounts: (orderId) => {
+      const a = amounts.get(orderId);
+      return a && { ...a };
+    },
     async capture(req) {
       if (req.sandboxBehavior === 'decline') return { ok: false, reason: 'card_declined' };
       const answer = once(`capture:${req.idempotencyKey}`, () => {
         const intent = intentOf(req.orderId);
         if (intent.status !== 'requires_capture') return unexpected;
         intent.status = 'succeeded';
+        amounts.set(req.orderId, { capturedCents: req.amountCents, refundedCents: 0 });
         return { ok: true as const, ref: `ch_sandbox_${req.idempotencyKey.slice(0, 24)}` };
       });
       return answer.ok ? { ok: true, ref: answer.ref ?? '' } : answer;
@@ -149,7 +160,14 @@ export function sandboxPayments(
       return once(`refund:${req.idempotencyKey}`, () => {
         const intent = intentOf(req.orderId);
         if (intent.status !== 'succeeded') return { ok: false as const, reason: 'charge_not_captured' };
-        if (intent.refunded) return { ok: false as const, reason: 'charge_already_refunded' };
+        const a = amounts.get(req.orderId) ?? { capturedCents: req.amountCents, refundedCents: 0 };
+        const left = a.capturedCents - a.refundedCents;
+        if (left <= 0) return { ok: false as const, reason: 'charge_already_refunded' };
+        // Like Stripe: a refund is at most what is left of the charge; partial refunds add up.
+        if (!Number.isInteger(req.amountCents) || req.amountCents <= 0)
+          return { ok: false as const, reason: 'amount_too_small' };
+        if (req.amountCents > left) return { ok: false as const, reason: 'amount_too_large' };
+        amounts.set(req.orderId, { ...a, refundedCents: a.refundedCents + req.amountCents });
         intent.refunded = true;
         return { ok: true as const, ref: `re_sandbox_${req.idempotencyKey.slice(0, 24)}` };
       });

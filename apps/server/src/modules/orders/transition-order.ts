@@ -1,14 +1,16 @@
 import {
   type Actor,
-  canTransition,
+  canTransitionVia,
   DomainError,
   isOrderStatus,
   isPresaleNotReady,
   type OrderStatus,
   PRESALE_MESSAGE,
+  type TransitionVia,
   transitionError,
 } from '@mc/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext, OrderEvent } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { merchants, orderEventOutbox, orderHistory, orderItems, orders } from '../../db/schema.ts';
@@ -56,8 +58,13 @@ export async function writeHistory(tx: OrderTx, entry: HistoryEntry): Promise<vo
  * The transition table's guard, used by transitionOrder and by commands that check before an outside
  * call (payment capture, carrier, courier) and check again, atomically, when they write.
  */
-export function assertTransition(actor: Actor, from: string, to: OrderStatus): asserts from is OrderStatus {
-  if (!isOrderStatus(from) || !canTransition(actor, from, to)) {
+export function assertTransition(
+  actor: Actor,
+  from: string,
+  to: OrderStatus,
+  via: TransitionVia = 'status',
+): asserts from is OrderStatus {
+  if (!isOrderStatus(from) || !canTransitionVia(via, actor, from, to)) {
     throw new DomainError('ILLEGAL_TRANSITION', transitionError(from, to));
   }
 }
@@ -72,10 +79,12 @@ export interface TransitionRequest {
   to: OrderStatus;
   /** Only move from this status (optimistic check after an outside call, e.g. payment capture). */
   expectFrom?: OrderStatus;
+  /** The table the change is checked against: the state machine (default) or the failed-delivery table. */
+  via?: TransitionVia;
   action: string;
   comment?: string | null;
-  /** Extra columns written with the status, in the same statement. */
-  patch?: Partial<typeof orders.$inferInsert>;
+  /** Extra columns written with the status, in the same statement (values or SQL, e.g. a jsonb merge). */
+  patch?: PgUpdateSetSource<typeof orders>;
   data?: Record<string, unknown>;
 }
 
@@ -104,7 +113,7 @@ export async function transitionOrder(
     if (req.expectFrom && from !== req.expectFrom) {
       throw new DomainError('ILLEGAL_TRANSITION', transitionError(from, req.to));
     }
-    assertTransition(req.actor, from, req.to);
+    assertTransition(req.actor, from, req.to, req.via);
     if (req.to === 'MERCHANT_SHIPPED') await assertReadyToShip(t, req.orderId, current.merchant_id, from);
     const [updated] = await t
       .update(orders)

@@ -40,6 +40,9 @@ export interface BulkOrderRow {
   tip_cents: number;
   discount_cents: number;
   total_cents: number;
+  /** A failed delivery cancelled for the age check (docs/decisions/0102): the fee kept and the refund. */
+  restocking_fee_cents?: number | null;
+  refunded_cents?: number | null;
   tracking_provider: string | null;
   tracking_id: string | null;
   tracking_url: string | null;
@@ -54,6 +57,7 @@ export interface BulkOrderRow {
 const ORDER_COLUMNS = `o.id, o.status, o.date_submitted, o.printed_timestamp, o.delivery_method, o.delivery_date::text AS delivery_date,
   o.delivery_window_start, o.delivery_window_end, o.gift_message, o.promo_code, o.recipient, o.customer,
   o.subtotal_cents, o.tax_cents, o.delivery_fee_cents, o.shipping_cents, o.tip_cents, o.discount_cents, o.total_cents,
+  (o.aux_data->>'restocking_fee_cents')::int AS restocking_fee_cents, (o.aux_data->>'refunded_cents')::int AS refunded_cents,
   o.tracking_provider, o.tracking_id, o.tracking_url, o.other_tracking_provider, o.courier_estimate_id,
   (SELECT a.brand_name FROM applications a WHERE a.id = o.application_id) AS brand_name,
   o.delivery_details->'age_check' AS age_check`;

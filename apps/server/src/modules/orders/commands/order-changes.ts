@@ -4,6 +4,7 @@
  */
 import type {
   CourierBodySchema,
+  FailedDeliveryBodySchema,
   OrderDataBodySchema,
   OrderDetail,
   ShipOrderBodySchema,
@@ -13,6 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { Caller } from '../../../lib/principal.ts';
 import { getOrderDetail } from '../detail/get-order-detail.ts';
+import { recordFailedDelivery } from './failed-delivery.ts';
 import { requestCourier } from './request-courier.ts';
 import { saveOrderData } from './save-order-data.ts';
 import { shipOrder } from './ship-order.ts';
@@ -55,5 +57,15 @@ export async function sendOutForDelivery(
   body: z.output<typeof ShipOrderBodySchema>,
 ): Promise<OrderDetail> {
   await shipOrder(ctx, caller, orderId, body.tracking_info);
+  return getOrderDetail(ctx, caller.merchant, orderId);
+}
+
+export async function failDelivery(
+  ctx: AppContext,
+  caller: Caller,
+  orderId: string,
+  body: z.output<typeof FailedDeliveryBodySchema>,
+): Promise<OrderDetail> {
+  await recordFailedDelivery(ctx, caller, orderId, body);
   return getOrderDetail(ctx, caller.merchant, orderId);
 }

@@ -1,8 +1,19 @@
 import type { AppContext } from '../../../context.ts';
 import type { EndpointHandlers } from '../../../routes/endpoint-handlers.ts';
-import { callCourier, changeOrderData, changeOrderStatus, sendOutForDelivery } from './order-changes.ts';
+import {
+  callCourier,
+  changeOrderData,
+  changeOrderStatus,
+  failDelivery,
+  sendOutForDelivery,
+} from './order-changes.ts';
 
-type OrderCommandOperation = 'updateOrder' | 'saveOrderData' | 'requestCourier' | 'shipOrder';
+type OrderCommandOperation =
+  | 'updateOrder'
+  | 'saveOrderData'
+  | 'requestCourier'
+  | 'shipOrder'
+  | 'failedDelivery';
 
 /** Every order change of the detail view; each answers with the updated order (its status decides success). */
 export function orderCommandHandlers(ctx: AppContext): EndpointHandlers<OrderCommandOperation> {
@@ -11,5 +22,6 @@ export function orderCommandHandlers(ctx: AppContext): EndpointHandlers<OrderCom
     saveOrderData: async ({ caller, params, body }) => changeOrderData(ctx, caller, params.id, body),
     requestCourier: async ({ caller, params, body }) => callCourier(ctx, caller, params.id, body),
     shipOrder: async ({ caller, params, body }) => sendOutForDelivery(ctx, caller, params.id, body),
+    failedDelivery: async ({ caller, params, body }) => failDelivery(ctx, caller, params.id, body),
   };
 }

@@ -4,10 +4,13 @@ import {
   centsToDollars,
   computeOnTrackStatus,
   DomainError,
+  FAILED_DELIVERY_ACTION,
+  historyFailedDelivery,
   historyItemProblems,
   latestPreorderDate,
   parseRejectionMessage,
   STATIC_MAP,
+  suggestsCancel,
 } from '@mc/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
@@ -72,6 +75,12 @@ export async function getOrderDetail(
     status_list: it.status_list ?? [],
   }));
 
+  const failedAttempts = history.filter((h) => h.action === FAILED_DELIVERY_ACTION).length;
+  const aux = o.aux_data ?? {};
+  const centsField = (key: string) => (typeof aux[key] === 'number' ? (aux[key] as number) : null);
+  const restockingFeeCents = centsField('restocking_fee_cents');
+  const refundedCents = centsField('refunded_cents');
+
   const base = `/m/v2/merchant/${encodeURIComponent(merchant.tmk)}/orders/${encodeURIComponent(o.id)}`;
   const window: [string, string] | null =
     o.delivery_window_start && o.delivery_window_end
@@ -125,7 +134,10 @@ export async function getOrderDetail(
       tip: centsToDollars(o.tip_cents),
       discount: centsToDollars(o.discount_cents),
       total: centsToDollars(o.total_cents),
+      ...(restockingFeeCents !== null ? { restocking_fee: centsToDollars(restockingFeeCents) } : {}),
+      ...(refundedCents !== null ? { refunded: centsToDollars(refundedCents) } : {}),
     },
+    failed_delivery: { attempts: failedAttempts, suggest_cancel: suggestsCancel(failedAttempts) },
     items: detailItems,
     order_weight: o.order_weight,
     shipment_info: ships.map((s) => ({
@@ -151,6 +163,7 @@ export async function getOrderDetail(
       comment: h.comment,
       ...(h.action === 'reject_items' ? { item_problems: historyItemProblems(h.data) } : {}),
       ...historyAgeCheck(h.data),
+      ...failedDeliveryField(h.action, h.data),
       created_at: h.created_at.toISOString(),
     })),
   };
@@ -160,6 +173,11 @@ export async function getOrderDetail(
 function historyAgeCheck(data: unknown) {
   const parsed = AgeCheckOutcomeSchema.safeParse((data as { age_check?: unknown } | null)?.age_check);
   return parsed.success ? { age_check: parsed.data } : {};
+}
+
+function failedDeliveryField(action: string, data: unknown) {
+  const fd = action === FAILED_DELIVERY_ACTION ? historyFailedDelivery(data) : null;
+  return fd ? { failed_delivery: fd } : {};
 }
 
 /** GET …/orders/{id}/map: the static map image of the caller's order's delivery address (404 otherwise). */

@@ -133,6 +133,9 @@ export function toDocumentOrder(row: BulkOrderRow, merchant: MerchantForDocument
       tip: dollars(row.tip_cents),
       discount: dollars(row.discount_cents),
       total: dollars(row.total_cents),
+      ...(row.restocking_fee_cents != null
+        ? { restocking_fee: dollars(row.restocking_fee_cents), refunded: dollars(row.refunded_cents ?? 0) }
+        : {}),
     },
     items: row.items.map(documentItem),
     tracking_provider: row.tracking_provider,

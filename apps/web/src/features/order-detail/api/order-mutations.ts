@@ -1,9 +1,17 @@
 /**
- * Every order change of the detail view: PUT /m/v2/orders/{id} (status), POST .../data, .../courier, .../ship.
+ * Every order change of the detail view: PUT /m/v2/orders/{id} (status), POST .../data, .../courier, .../ship,
+ * .../failed_delivery.
  * Each answers with the updated order; on success the detail is replaced and the merchant's lists and tab
  * counts (`ordersKeys.all(tmk)`) are invalidated, which also updates the side navigation's pending count.
  */
-import type { CourierBody, OrderDataBody, OrderDetail, ShipOrderBody, UpdateOrderBody } from '@mc/api';
+import type {
+  CourierBody,
+  FailedDeliveryBody,
+  OrderDataBody,
+  OrderDetail,
+  ShipOrderBody,
+  UpdateOrderBody,
+} from '@mc/api';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -25,7 +33,8 @@ export type OrderChange =
   | { kind: 'status'; body: UpdateOrderBody }
   | { kind: 'data'; body: OrderDataBody }
   | { kind: 'courier'; body: CourierBody }
-  | { kind: 'ship'; body: ShipOrderBody };
+  | { kind: 'ship'; body: ShipOrderBody }
+  | { kind: 'failed_delivery'; body: FailedDeliveryBody };
 
 function sendOrderChange(tmk: string, id: string, change: OrderChange): Promise<OrderDetail> {
   switch (change.kind) {
@@ -37,6 +46,8 @@ function sendOrderChange(tmk: string, id: string, change: OrderChange): Promise<
       return api.requestCourier({ params: { tmk, id }, body: change.body });
     case 'ship':
       return api.shipOrder({ params: { tmk, id }, body: change.body });
+    case 'failed_delivery':
+      return api.failedDelivery({ params: { tmk, id }, body: change.body });
   }
 }
 

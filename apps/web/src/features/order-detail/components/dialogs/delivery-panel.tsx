@@ -41,6 +41,12 @@ import {
   EMPTY_AGE_CHECK,
 } from './age-check-fields.tsx';
 import type { DialogProps } from './dialog-props.ts';
+import {
+  canReportFailedDelivery,
+  FailedDeliveryButton,
+  FailedDeliveryForm,
+  FailedDeliveryNotice,
+} from './failed-delivery.tsx';
 
 export type DeliveryMode = 'out_for_delivery' | 'delivered' | 'courier';
 
@@ -87,6 +93,7 @@ export function DeliveryPanel({
   const [save, setSave] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [packageError, setPackageError] = useState<string | null>(null);
+  const [failing, setFailing] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the panel opens
   useEffect(() => {
@@ -105,6 +112,7 @@ export function DeliveryPanel({
     setSave(false);
     setError(null);
     setPackageError(null);
+    setFailing(false);
   }, [opened, startMode]);
 
   const pickup = showCourierDetails(status, order.courier_info) && order.courier_info;
@@ -177,10 +185,18 @@ export function DeliveryPanel({
       closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
-      title={pickup ? 'Pickup Requested' : DELIVERY_MODE_TITLES[mode]}
+      title={failing ? 'Delivery failed' : pickup ? 'Pickup Requested' : DELIVERY_MODE_TITLES[mode]}
       centered
     >
-      {pickup ? (
+      {!failing && !pickup && <FailedDeliveryNotice order={order} />}
+      {failing ? (
+        <FailedDeliveryForm
+          order={order}
+          actions={actions}
+          onBack={() => setFailing(false)}
+          onDone={onClose}
+        />
+      ) : pickup ? (
         <Stack>
           <CourierDetails info={pickup} tz={tz} />
           <Group justify="flex-end">
@@ -301,6 +317,9 @@ export function DeliveryPanel({
             </Group>
           </Stack>
         </form>
+      )}
+      {!failing && !pickup && mode === 'delivered' && canReportFailedDelivery(order) && (
+        <FailedDeliveryButton onClick={() => setFailing(true)} />
       )}
     </Modal>
   );

@@ -1,0 +1,153 @@
+/**
+ * A failed delivery by the store's driver (issue 17 part 2; docs/decisions/0102).
+ *
+ * - `no_valid_id`, `underage`: the terms cancel the order with the $20 restocking fee. The refund (captured
+ *   total − fee, integer cents) is the money step: made OUTSIDE any transaction, keyed by the order (a repeated
+ *   call, a double click, replays the provider's first answer instead of refunding twice), then the
+ *   cancellation is written conditionally from MERCHANT_SHIPPED with the fee, the adjusted total and the refund.
+ *   A refused refund (422) or a provider that does not answer (503, thrown by the adapter) writes nothing.
+ * - `refused`, `no_one_home`, `wrong_address`: back to MERCHANT_ACCEPTED for another attempt, no money moves.
+ * Either way one history row 'delivery_failed' records the reason, the note and the attempt number.
+ */
+import {
+  centsToDollars,
+  DomainError,
+  FAILED_DELIVERY_ACTION,
+  type FailedDeliveryReason,
+  failedDeliveryOutcome,
+  failedDeliveryTarget,
+  failedDeliveryTitle,
+  formatUsd,
+  isOutWithStoreDriver,
+  restockingSettlement,
+} from '@mc/domain';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import { orderHistory, orders } from '../../../db/schema.ts';
+import { reportServerError } from '../../../lib/error-reporting.ts';
+import { assertTransition, type OrderRow, orderTransaction, transitionOrder } from '../transition-order.ts';
+import { asMerchant, type Caller, readOrder } from './command-context.ts';
+
+export const NOT_STORE_DRIVER_MESSAGE =
+  "Only an order out for delivery with the store's own driver can be marked as a failed delivery";
+
+/** One refund per order for a failed delivery: a repeated call replays the provider's first answer. */
+export const failedDeliveryRefundKey = (orderId: string) => `failed-delivery-refund-${orderId}`;
+
+export async function recordFailedDelivery(
+  ctx: AppContext,
+  caller: Caller,
+  orderId: string,
+  input: { reason: FailedDeliveryReason; note?: string | undefined },
+): Promise<OrderRow> {
+  const order = await readOrder(ctx, caller, orderId);
+  const to = failedDeliveryTarget(input.reason);
+  assertTransition('merchant', order.status, to, 'failed_delivery');
+  if (!isOutWithStoreDriver(order)) throw new DomainError('CONFLICT', NOT_STORE_DRIVER_MESSAGE);
+
+  const outcome = failedDeliveryOutcome(input.reason);
+  const settlement = outcome === 'cancel_with_fee' ? restockingSettlement(order.total_cents) : null;
+  let refundRef: string | null = null;
+  if (settlement && settlement.refundCents > 0) {
+    // Throws UNAVAILABLE (503) when the provider does not answer: nothing is written.
+    const refund = await ctx.adapters.payments.refund({
+      orderId,
+      paymentRef: order.payment_ref,
+      amountCents: settlement.refundCents,
+      idempotencyKey: failedDeliveryRefundKey(orderId),
+    });
+    if (!refund.ok) {
+      throw new DomainError(
+        'UNPROCESSABLE',
+        `The payment provider refused the refund (${refund.reason}). The order was not changed.`,
+      );
+    }
+    refundRef = refund.ref;
+  }
+
+  const note = input.note?.trim() || null;
+  const money = settlement
+    ? `Cancelled with the ${formatUsd(centsToDollars(settlement.feeCents))} restocking fee; ${formatUsd(
+        centsToDollars(settlement.refundCents),
+      )} refunded`
+    : null;
+  try {
+    return await orderTransaction(ctx, async (tx) => {
+      const [done] = await tx
+        .select({ n: count() })
+        .from(orderHistory)
+        .where(and(eq(orderHistory.order_id, orderId), eq(orderHistory.action, FAILED_DELIVERY_ACTION)));
+      const attempt = Number(done?.n ?? 0) + 1;
+      const title = failedDeliveryTitle(input.reason, attempt);
+      return transitionOrder(
+        ctx,
+        {
+          ...asMerchant(caller, orderId),
+          via: 'failed_delivery',
+          to,
+          expectFrom: 'MERCHANT_SHIPPED',
+          action: FAILED_DELIVERY_ACTION,
+          comment: [note, money].filter(Boolean).join(' — ') || null,
+          patch: {
+            status_recent_comment: title,
+            ...(settlement
+              ? {
+                  total_cents: settlement.feeCents,
+                  aux_data: sql`${orders.aux_data} || ${JSON.stringify({
+                    restocking_fee_cents: settlement.feeCents,
+                    refunded_cents: settlement.refundCents,
+                  })}::jsonb`,
+                }
+              : {}),
+          },
+          data: {
+            reason: input.reason,
+            attempt,
+            outcome,
+            note,
+            ...(settlement
+              ? {
+                  captured_cents: order.total_cents,
+                  restocking_fee_cents: settlement.feeCents,
+                  refund_cents: settlement.refundCents,
+                  refund_ref: refundRef,
+                }
+              : {}),
+          },
+        },
+        tx,
+      );
+    });
+  } catch (error) {
+    if (settlement && settlement.refundCents > 0) await checkRefundHasItsCancel(ctx, orderId, error);
+    throw error;
+  }
+}
+
+/**
+ * The refund was made but this call's cancellation was not written. When a concurrent failed-delivery
+ * cancellation of the same order won (a double click) the refund is that one's (same key): nothing to do.
+ * Otherwise money went back without the order being cancelled: reported for someone to look at.
+ */
+async function checkRefundHasItsCancel(ctx: AppContext, orderId: string, error: unknown): Promise<void> {
+  try {
+    const [won] = await ctx.database.db
+      .select({ id: orderHistory.id })
+      .from(orderHistory)
+      .where(
+        and(
+          eq(orderHistory.order_id, orderId),
+          eq(orderHistory.action, FAILED_DELIVERY_ACTION),
+          eq(orderHistory.to_status, 'CANCELLED'),
+        ),
+      )
+      .limit(1);
+    if (!won)
+      reportServerError(error, {
+        step: 'failed delivery refunded, cancellation not written',
+        order_id: orderId,
+      });
+  } catch (e) {
+    reportServerError(e, { step: 'failed delivery check', order_id: orderId });
+  }
+}
