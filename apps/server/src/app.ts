@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import { productionWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
-import { type DestinationStream, loggerOptions, registerRequestLogging } from './lib/logging.ts';
+import { type DestinationStream, loggerOptions, RequestLogController } from './lib/logging.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
 import { authHandlers, sessionCacheOf } from './modules/auth/index.ts';
 import { billingHandlers, registerSandboxStripePages } from './modules/billing/index.ts';
@@ -81,9 +81,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // rather than refused with Fastify's own 503 body.
     return503OnClosing: false,
     // One line per request, at completion, without the request/response serializers (lib/logging.ts).
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
   });
-  registerRequestLogging(app);
   for (const warning of productionWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
   // Responses: Fastify's precompiled serialisers (fast-json-stringify) from the table's schemas converted

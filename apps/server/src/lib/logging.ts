@@ -14,7 +14,7 @@
  */
 
 import { REDACTED, redactText, redactUrl } from '@mc/domain';
-import type { FastifyInstance } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 import pino from 'pino';
 import type { Config } from '../config.ts';
@@ -108,27 +108,42 @@ export function loggerOptions(
 }
 
 /**
- * One "request completed" line per request at info level (Fastify's own request logging is off:
- * `disableRequestLogging` in app.ts). Routes with `logLevel: 'warn'` (health, docs assets) log nothing.
+ * Fastify's per-request log lines (`logController` in app.ts): one "request completed" line at info
+ * when the request ends, with the method, the redacted URL, the status and the time (the request id
+ * comes from the request's child logger) — not Fastify's default of two lines running the request and
+ * response objects through serializers. "incoming request" is logged at debug and below only. Routes
+ * with `logLevel: 'warn'` (health, docs assets) log neither.
  */
-export function registerRequestLogging(app: FastifyInstance): void {
-  const enabled = (log: { level: string }, level: 'debug' | 'info') =>
-    (pino.levels.values[log.level] ?? 0) <= pino.levels.values[level]!;
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (enabled(req.log, 'debug')) req.log.debug({ req }, 'incoming request');
-    done();
-  });
-  app.addHook('onResponse', (req, reply, done) => {
-    if (enabled(req.log, 'info'))
-      req.log.info(
-        {
-          method: req.method,
-          url: redactUrl(req.url),
-          statusCode: reply.statusCode,
-          responseTime: Math.round(reply.elapsedTime * 100) / 100,
-        },
-        'request completed',
+export class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (enabled(request.log, 'debug')) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error(
+        { err: error, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+        'request errored',
       );
-    done();
-  });
+      return;
+    }
+    if (!enabled(reply.log, 'info')) return;
+    reply.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 100) / 100,
+      },
+      'request completed',
+    );
+  }
+}
+
+function enabled(log: { level: string }, level: 'debug' | 'info'): boolean {
+  return (pino.levels.values[log.level] ?? 0) <= pino.levels.values[level]!;
 }

@@ -37,7 +37,8 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private epochValue = 0;
   constructor(
-    readonly ttlMs = SESSION_CACHE_TTL_MS,
+    /** Writable for the tests that prove a notification alone ends a session (a long TTL cannot). */
+    public ttlMs = SESSION_CACHE_TTL_MS,
     readonly max = SESSION_CACHE_MAX,
     private readonly now: () => number = Date.now,
   ) {}
