@@ -9,7 +9,7 @@
  * first page (latency and throughput) on every server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -178,7 +178,30 @@ async function latency(base: string, pathQ: string, headers: Record<string, stri
   return { p50: pct(times, 50), p95: pct(times, 95) };
 }
 
-async function throughput(base: string, pathQ: string, headers: Record<string, string>) {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Requests/s at 32 connections, and the server's CPU milliseconds per request: on a machine whose cores
+ * other work also uses, requests/s follows the load, while CPU per request is the server's own cost (the
+ * ratio of the floor's to the app's is what the throughput ratio would be on a quiet machine).
+ */
+async function throughput(
+  base: string,
+  pathQ: string,
+  headers: Record<string, string>,
+  server?: ChildProcess,
+) {
+  const cpu0 = cpuMs(server?.pid);
   const end = Date.now() + THROUGHPUT_SECONDS * 1000;
   let done = 0;
   let errors = 0;
@@ -193,7 +216,8 @@ async function throughput(base: string, pathQ: string, headers: Record<string, s
       }
     }),
   );
-  return { rps: done / THROUGHPUT_SECONDS, errors, p50: pct(times, 50), p95: pct(times, 95) };
+  const cpuPerReq = (cpuMs(server?.pid) - cpu0) / Math.max(1, done + errors);
+  return { rps: done / THROUGHPUT_SECONDS, errors, p50: pct(times, 50), p95: pct(times, 95), cpuPerReq };
 }
 
 // ------------------------------------------------------------------ cases
@@ -406,7 +430,7 @@ for (const c of cases) {
   );
 }
 const tputPath = cases[0]!.path;
-tput.app = await throughput(appBase, tputPath, auth);
+tput.app = await throughput(appBase, tputPath, auth, app);
 log(`app throughput: ${tput.app.rps.toFixed(0)} req/s`);
 await stop(app);
 
@@ -429,7 +453,7 @@ const tokenInfo = (
   }
 ).token;
 await latency(appBase, tputPath, { authorization: `Bearer ${tokenInfo}` });
-tput.appInfo = await throughput(appBase, tputPath, { authorization: `Bearer ${tokenInfo}` });
+tput.appInfo = await throughput(appBase, tputPath, { authorization: `Bearer ${tokenInfo}` }, appInfo);
 log(`app (info) throughput: ${tput.appInfo.rps.toFixed(0)} req/s`);
 await stop(appInfo);
 
@@ -447,7 +471,7 @@ const floor = await startProcess(
 for (const c of cases) {
   results[c.name]!.floor = await latency(floorBase, c.path, {});
 }
-tput.floor = await throughput(floorBase, tputPath, {});
+tput.floor = await throughput(floorBase, tputPath, {}, floor);
 await stop(floor);
 
 // Bare Fastify + pg: the same SQL behind a Fastify route without logger, schema or hooks.
@@ -459,7 +483,7 @@ const fastifyFloor = await startProcess(
   (out) => out.includes('floor ready'),
 );
 const fastifyLatency = await latency(floorBase, tputPath, {});
-tput.fastify = await throughput(floorBase, tputPath, {});
+tput.fastify = await throughput(floorBase, tputPath, {}, fastifyFloor);
 await stop(fastifyFloor);
 
 // Report
@@ -485,12 +509,19 @@ lines.push(
   '',
   `Throughput, \`${tputPath}\`, ${CONNECTIONS} keep-alive connections for ${THROUGHPUT_SECONDS} s (client loop in the same machine):`,
   '',
-  '| server | requests/s | p50 ms | p95 ms | errors |',
-  '|---|---:|---:|---:|---:|',
-  `| app | ${tput.app.rps.toFixed(0)} | ${f(tput.app.p50)} | ${f(tput.app.p95)} | ${tput.app.errors} |`,
-  `| app, LOG_LEVEL=info | ${tput.appInfo.rps.toFixed(0)} | ${f(tput.appInfo.p50)} | ${f(tput.appInfo.p95)} | ${tput.appInfo.errors} |`,
-  `| floor (node:http + pg) | ${tput.floor.rps.toFixed(0)} | ${f(tput.floor.p50)} | ${f(tput.floor.p95)} | ${tput.floor.errors} |`,
-  `| bare Fastify + pg | ${tput.fastify.rps.toFixed(0)} | ${f(tput.fastify.p50)} | ${f(tput.fastify.p95)} | ${tput.fastify.errors} |`,
+  '| server | requests/s | p50 ms | p95 ms | errors | server CPU ms / request |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...(
+    [
+      ['app', tput.app],
+      ['app, LOG_LEVEL=info', tput.appInfo],
+      ['floor (node:http + pg)', tput.floor],
+      ['bare Fastify + pg', tput.fastify],
+    ] as const
+  ).map(
+    ([name, r]) =>
+      `| ${name} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p95)} | ${r.errors} | ${r.cpuPerReq.toFixed(3)} |`,
+  ),
 );
 // Issue 13 item 1: each measure beside its floor and aim, from this run.
 const first = results[cases[0]!.name]!;
@@ -507,6 +538,14 @@ lines.push(
   `| list latency p50, 1 connection | ${f(first.app?.p50)} ms | ${f(first.floor?.p50)} ms | ${ratio(first.app!.p50, first.floor!.p50)} | – |`,
   `| list latency p50 / p95, bare Fastify + pg | – | ${f(fastifyLatency.p50)} / ${f(fastifyLatency.p95)} ms | – | – |`,
   `| request logging: throughput at info vs warn | ${tput.appInfo.rps.toFixed(0)} req/s | ${tput.app.rps.toFixed(0)} req/s | ${ratio(tput.appInfo.rps, tput.app.rps)} | ≥ 0.98× |`,
+  '',
+  'The same, from the servers’ CPU time per request (floor ÷ app: the throughput ratio on a machine with nothing else running):',
+  '',
+  '| measure | app CPU ms / req | floor CPU ms / req | floor ÷ app | aim |',
+  '|---|---:|---:|---:|---|',
+  `| list vs node:http + pg | ${tput.app.cpuPerReq.toFixed(3)} | ${tput.floor.cpuPerReq.toFixed(3)} | ${ratio(tput.floor.cpuPerReq, tput.app.cpuPerReq)} | ≥ 0.6× |`,
+  `| list vs bare Fastify + pg | ${tput.app.cpuPerReq.toFixed(3)} | ${tput.fastify.cpuPerReq.toFixed(3)} | ${ratio(tput.fastify.cpuPerReq, tput.app.cpuPerReq)} | ≥ 0.9× |`,
+  `| request logging: warn ÷ info | ${tput.appInfo.cpuPerReq.toFixed(3)} (info) | ${tput.app.cpuPerReq.toFixed(3)} (warn) | ${ratio(tput.app.cpuPerReq, tput.appInfo.cpuPerReq)} | ≥ 0.98× |`,
 );
 const report = lines.join('\n');
 console.log(report);
