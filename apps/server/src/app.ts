@@ -81,7 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // rather than refused with Fastify's own 503 body.
     return503OnClosing: false,
     // One line per request, at completion, without the request/response serializers (lib/logging.ts).
-    logController: new RequestLogController(),
+    logController: new RequestLogController(config, opts.logStream),
   });
   for (const warning of productionWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
