@@ -3,9 +3,13 @@
  * p50/p95 of each tab's first page, a filtered page, a page 50,000 rows deep reached through
  * next_url, the counts and the three searches (1 connection, sequential), then list throughput at
  * 32 connections — each beside the same measure on the floor route (floor-server.ts).
+ * The list throughput is also measured on a bare Fastify + pg route (floor-server.ts with FLOOR_FASTIFY=1)
+ * and on the app at LOG_LEVEL=info (its log lines written to /dev/null) to show what request logging
+ * costs; the report puts each ratio beside its aim (issue 13 item 1). `--list-only` measures only the
+ * first page (latency and throughput) on every server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +41,7 @@ const WARMUP = 20;
 const DEEP = opt('deep', Math.min(50_000, Math.floor(spec.largest / 2)));
 const THROUGHPUT_SECONDS = opt('seconds', 10);
 const CONNECTIONS = 32;
+const LIST_ONLY = flag('list-only');
 const log = (s: string) => console.error(`[bench] ${s}`);
 
 // ------------------------------------------------------------------ database
@@ -80,12 +85,14 @@ function startProcess(
   argv: string[],
   env: Record<string, string>,
   ready: (out: string) => boolean,
+  /** 'ignore': stdout goes to /dev/null (the app's info-level log lines, which are not read). */
+  stdout: 'pipe' | 'ignore' = 'pipe',
 ): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...argv], {
       cwd: ROOT,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', stdout, 'pipe'],
     });
     let out = '';
     if (ready('')) resolve(child);
@@ -171,7 +178,30 @@ async function latency(base: string, pathQ: string, headers: Record<string, stri
   return { p50: pct(times, 50), p95: pct(times, 95) };
 }
 
-async function throughput(base: string, pathQ: string, headers: Record<string, string>) {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Requests/s at 32 connections, and the server's CPU milliseconds per request: on a machine whose cores
+ * other work also uses, requests/s follows the load, while CPU per request is the server's own cost (the
+ * ratio of the floor's to the app's is what the throughput ratio would be on a quiet machine).
+ */
+async function throughput(
+  base: string,
+  pathQ: string,
+  headers: Record<string, string>,
+  server?: ChildProcess,
+) {
+  const cpu0 = cpuMs(server?.pid);
   const end = Date.now() + THROUGHPUT_SECONDS * 1000;
   let done = 0;
   let errors = 0;
@@ -186,7 +216,8 @@ async function throughput(base: string, pathQ: string, headers: Record<string, s
       }
     }),
   );
-  return { rps: done / THROUGHPUT_SECONDS, errors, p50: pct(times, 50), p95: pct(times, 95) };
+  const cpuPerReq = (cpuMs(server?.pid) - cpu0) / Math.max(1, done + errors);
+  return { rps: done / THROUGHPUT_SECONDS, errors, p50: pct(times, 50), p95: pct(times, 95), cpuPerReq };
 }
 
 // ------------------------------------------------------------------ cases
@@ -320,7 +351,7 @@ const counts = await db.query<{ tab: string; count: number }>(
   'SELECT tab, count FROM merchant_tab_counts WHERE merchant_id = $1 ORDER BY tab',
   [merchantId],
 );
-const cases = await buildCases(db, merchantId);
+const cases = LIST_ONLY ? (await buildCases(db, merchantId)).slice(0, 1) : await buildCases(db, merchantId);
 const plans: Record<string, unknown> = {};
 for (const c of cases) plans[c.name] = await explain(db, merchantId, c);
 await db.close();
@@ -347,20 +378,23 @@ const tput: Record<string, Awaited<ReturnType<typeof throughput>>> = {};
 
 // App phase
 log('starting the app');
+const appEnv: Record<string, string> = {
+  ...dbEnv,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  MARKETPLACE_KEY: 'bench-marketplace-key-0123456789',
+  // Started as production (run.mjs): the benchmark measures with the sandbox adapters on purpose.
+  ALLOW_SANDBOX: '1',
+};
+// BENCH_CPU_PROF=<dir>: the app (at LOG_LEVEL=warn) writes a V8 CPU profile of this run there.
+const profDir = process.env.BENCH_CPU_PROF;
 const app = await startProcess(
   'app',
-  ['apps/server/src/main.ts'],
-  {
-    ...dbEnv,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    MARKETPLACE_KEY: 'bench-marketplace-key-0123456789',
-    // Started as production (run.mjs): the benchmark measures with the sandbox adapters on purpose.
-    ALLOW_SANDBOX: '1',
-  },
+  [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), 'apps/server/src/main.ts'],
+  appEnv,
   () => true,
 );
 await waitHealthy(appBase).catch(async (e) => {
@@ -373,20 +407,22 @@ const token = (
   }
 ).token;
 const auth = { authorization: `Bearer ${token}` };
-log(`following next_url ${DEEP.toLocaleString()} rows deep`);
-const deep = await deepUrl(appBase, auth);
-cases.splice(6, 0, { name: `next_url page ${DEEP.toLocaleString()} rows deep`, kind: 'list', path: deep });
-cases.splice(7, 0, {
-  name: `offset=${DEEP} page (for comparison)`,
-  kind: 'list',
-  path: `${P}/optimized?${qs({ limit: 30, offset: DEEP })}`,
-});
-// A page a merchant reaches by paging (100 pages of 30): its keys first, then 30 rows in full.
-cases.splice(8, 0, {
-  name: 'offset=3000 page',
-  kind: 'list',
-  path: `${P}/optimized?${qs({ limit: 30, offset: 3000 })}`,
-});
+if (!LIST_ONLY) {
+  log(`following next_url ${DEEP.toLocaleString()} rows deep`);
+  const deep = await deepUrl(appBase, auth);
+  cases.splice(6, 0, { name: `next_url page ${DEEP.toLocaleString()} rows deep`, kind: 'list', path: deep });
+  cases.splice(7, 0, {
+    name: `offset=${DEEP} page (for comparison)`,
+    kind: 'list',
+    path: `${P}/optimized?${qs({ limit: 30, offset: DEEP })}`,
+  });
+  // A page a merchant reaches by paging (100 pages of 30): its keys first, then 30 rows in full.
+  cases.splice(8, 0, {
+    name: 'offset=3000 page',
+    kind: 'list',
+    path: `${P}/optimized?${qs({ limit: 30, offset: 3000 })}`,
+  });
+}
 for (const c of cases) {
   results[c.name] = { app: await latency(appBase, c.path, auth) };
   log(
@@ -394,9 +430,32 @@ for (const c of cases) {
   );
 }
 const tputPath = cases[0]!.path;
-tput.app = await throughput(appBase, tputPath, auth);
+tput.app = await throughput(appBase, tputPath, auth, app);
 log(`app throughput: ${tput.app.rps.toFixed(0)} req/s`);
 await stop(app);
+
+// The same app at LOG_LEVEL=info: one log line per request, written to /dev/null.
+log('starting the app at LOG_LEVEL=info');
+const appInfo = await startProcess(
+  'app (info)',
+  ['apps/server/src/main.ts'],
+  { ...appEnv, LOG_LEVEL: 'info' },
+  () => true,
+  'ignore',
+);
+await waitHealthy(appBase).catch(async (e) => {
+  await stop(appInfo);
+  throw e;
+});
+const tokenInfo = (
+  JSON.parse(await post(`${appBase}/a/v2/login`, { email: benchEmail, password: BENCH_PASSWORD })) as {
+    token: string;
+  }
+).token;
+await latency(appBase, tputPath, { authorization: `Bearer ${tokenInfo}` });
+tput.appInfo = await throughput(appBase, tputPath, { authorization: `Bearer ${tokenInfo}` }, appInfo);
+log(`app (info) throughput: ${tput.appInfo.rps.toFixed(0)} req/s`);
+await stop(appInfo);
 
 // Floor phase
 log('starting the floor');
@@ -412,8 +471,20 @@ const floor = await startProcess(
 for (const c of cases) {
   results[c.name]!.floor = await latency(floorBase, c.path, {});
 }
-tput.floor = await throughput(floorBase, tputPath, {});
+tput.floor = await throughput(floorBase, tputPath, {}, floor);
 await stop(floor);
+
+// Bare Fastify + pg: the same SQL behind a Fastify route without logger, schema or hooks.
+log('starting the Fastify floor');
+const fastifyFloor = await startProcess(
+  'fastify floor',
+  ['bench/floor-server.ts'],
+  { ...floorEnv, FLOOR_PORT: String(FLOOR_PORT), FLOOR_FASTIFY: '1' },
+  (out) => out.includes('floor ready'),
+);
+const fastifyLatency = await latency(floorBase, tputPath, {});
+tput.fastify = await throughput(floorBase, tputPath, {}, fastifyFloor);
+await stop(fastifyFloor);
 
 // Report
 const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2));
@@ -438,10 +509,43 @@ lines.push(
   '',
   `Throughput, \`${tputPath}\`, ${CONNECTIONS} keep-alive connections for ${THROUGHPUT_SECONDS} s (client loop in the same machine):`,
   '',
-  '| server | requests/s | p50 ms | p95 ms | errors |',
-  '|---|---:|---:|---:|---:|',
-  `| app | ${tput.app.rps.toFixed(0)} | ${f(tput.app.p50)} | ${f(tput.app.p95)} | ${tput.app.errors} |`,
-  `| floor | ${tput.floor.rps.toFixed(0)} | ${f(tput.floor.p50)} | ${f(tput.floor.p95)} | ${tput.floor.errors} |`,
+  '| server | requests/s | p50 ms | p95 ms | errors | server CPU ms / request |',
+  '|---|---:|---:|---:|---:|---:|',
+  ...(
+    [
+      ['app', tput.app],
+      ['app, LOG_LEVEL=info', tput.appInfo],
+      ['floor (node:http + pg)', tput.floor],
+      ['bare Fastify + pg', tput.fastify],
+    ] as const
+  ).map(
+    ([name, r]) =>
+      `| ${name} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p95)} | ${r.errors} | ${r.cpuPerReq.toFixed(3)} |`,
+  ),
+);
+// Issue 13 item 1: each measure beside its floor and aim, from this run.
+const first = results[cases[0]!.name]!;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+lines.push(
+  '',
+  'Issue 13 item 1, measured in this run:',
+  '',
+  '| measure | app | floor | ratio | aim |',
+  '|---|---:|---:|---:|---|',
+  `| list throughput vs node:http + pg | ${tput.app.rps.toFixed(0)} req/s | ${tput.floor.rps.toFixed(0)} req/s | ${ratio(tput.app.rps, tput.floor.rps)} | ≥ 0.6× |`,
+  `| list throughput vs bare Fastify + pg | ${tput.app.rps.toFixed(0)} req/s | ${tput.fastify.rps.toFixed(0)} req/s | ${ratio(tput.app.rps, tput.fastify.rps)} | ≥ 0.9× |`,
+  `| list latency p95, 1 connection | ${f(first.app?.p95)} ms | ${f(first.floor?.p95)} ms | ${ratio(first.app!.p95, first.floor!.p95)} | ≤ 2× |`,
+  `| list latency p50, 1 connection | ${f(first.app?.p50)} ms | ${f(first.floor?.p50)} ms | ${ratio(first.app!.p50, first.floor!.p50)} | – |`,
+  `| list latency p50 / p95, bare Fastify + pg | – | ${f(fastifyLatency.p50)} / ${f(fastifyLatency.p95)} ms | – | – |`,
+  `| request logging: throughput at info vs warn | ${tput.appInfo.rps.toFixed(0)} req/s | ${tput.app.rps.toFixed(0)} req/s | ${ratio(tput.appInfo.rps, tput.app.rps)} | ≥ 0.98× |`,
+  '',
+  'The same, from the servers’ CPU time per request (floor ÷ app: the throughput ratio on a machine with nothing else running):',
+  '',
+  '| measure | app CPU ms / req | floor CPU ms / req | floor ÷ app | aim |',
+  '|---|---:|---:|---:|---|',
+  `| list vs node:http + pg | ${tput.app.cpuPerReq.toFixed(3)} | ${tput.floor.cpuPerReq.toFixed(3)} | ${ratio(tput.floor.cpuPerReq, tput.app.cpuPerReq)} | ≥ 0.6× |`,
+  `| list vs bare Fastify + pg | ${tput.app.cpuPerReq.toFixed(3)} | ${tput.fastify.cpuPerReq.toFixed(3)} | ${ratio(tput.fastify.cpuPerReq, tput.app.cpuPerReq)} | ≥ 0.9× |`,
+  `| request logging: warn ÷ info | ${tput.appInfo.cpuPerReq.toFixed(3)} (info) | ${tput.app.cpuPerReq.toFixed(3)} (warn) | ${ratio(tput.app.cpuPerReq, tput.appInfo.cpuPerReq)} | ≥ 0.98× |`,
 );
 const report = lines.join('\n');
 console.log(report);
@@ -450,7 +554,7 @@ mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(
   path.join(outDir, `orders-${url ? 'pg' : 'pglite'}-${stamp}.json`),
-  JSON.stringify({ spec, counts, results, tput, plans }, null, 2),
+  JSON.stringify({ spec, counts, results, tput, fastifyLatency, plans }, null, 2),
 );
 writeFileSync(path.join(outDir, `orders-${url ? 'pg' : 'pglite'}-${stamp}.md`), report);
 agent.destroy();

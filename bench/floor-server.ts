@@ -1,9 +1,12 @@
 /**
  * The benchmark floor: the identical SQL of the orders routes, run through the raw driver behind a bare
  * node:http route — no auth, no validation, no mapping; rows go out as JSON.
+ * With FLOOR_FASTIFY=1, the same behind a bare Fastify route (no logger, no schema, no hooks): the
+ * framework's own floor, which the app is compared with too (issue 13 item 1).
  * Env: FLOOR_PORT, and DATABASE_URL (pool of 20 like the app) or PGLITE_DIR.
  */
 import http from 'node:http';
+import Fastify from 'fastify';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import {
   buildListQuery,
@@ -48,38 +51,65 @@ function params(merchant: string, u: URL, defaultLimit: number): ListParams {
   };
 }
 
-const server = http.createServer(async (req, res) => {
-  try {
-    const u = new URL(req.url ?? '/', 'http://floor');
-    const m = /^\/m\/v2\/merchant\/([^/]+)\/orders\/(optimized|optimize|count)$/.exec(u.pathname);
-    if (!m) {
-      res.writeHead(404).end();
-      return;
-    }
-    const id = await merchantId(decodeURIComponent(m[1]!));
-    let body: unknown;
-    if (m[2] === 'count') body = await db.query(COUNTS_SQL, [id]);
-    else {
-      const p = params(id, u, m[2] === 'optimize' ? 10 : 30);
-      const kept = usesKeptCount(p);
-      const list = buildListQuery(p, { hours: !p.tab || p.tab === 'active', keptTotal: kept });
-      const total = buildTotalQuery(p);
-      const rows = await db.query(list.text, list.values);
-      const needCount =
-        (kept && rows.length === 0) ||
-        (!kept && (p.cursor || rows.length > p.limit || (rows.length === 0 && p.offset > 0)));
-      const n = needCount ? await db.query(total.text, total.values) : null;
-      body = { rows, n };
-    }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  } catch (e) {
-    res.writeHead(500).end(String(e));
+const ROUTE = /^\/m\/v2\/merchant\/([^/]+)\/orders\/(optimized|optimize|count)$/;
+
+/** The body of a floor answer, or null for an unknown path. */
+async function answer(url: string): Promise<unknown> {
+  const u = new URL(url, 'http://floor');
+  const m = ROUTE.exec(u.pathname);
+  if (!m) return null;
+  const id = await merchantId(decodeURIComponent(m[1]!));
+  let body: unknown;
+  if (m[2] === 'count') body = await db.query(COUNTS_SQL, [id]);
+  else {
+    const p = params(id, u, m[2] === 'optimize' ? 10 : 30);
+    const kept = usesKeptCount(p);
+    const list = buildListQuery(p, { hours: !p.tab || p.tab === 'active', keptTotal: kept });
+    const total = buildTotalQuery(p);
+    const rows = await db.query(list.text, list.values);
+    const needCount =
+      (kept && rows.length === 0) ||
+      (!kept && (p.cursor || rows.length > p.limit || (rows.length === 0 && p.offset > 0)));
+    const n = needCount ? await db.query(total.text, total.values) : null;
+    body = { rows, n };
   }
-});
-server.keepAliveTimeout = 60_000;
-server.listen(Number(process.env.FLOOR_PORT ?? 3901), '127.0.0.1', () => console.log('floor ready'));
+  return body;
+}
+
+const port = Number(process.env.FLOOR_PORT ?? 3901);
+let close: () => Promise<void>;
+if (process.env.FLOOR_FASTIFY === '1') {
+  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 200 } });
+  app.get('/m/v2/merchant/:tmk/orders/:kind', async (req, reply) => {
+    const body = await answer(req.url);
+    if (body === null) return reply.status(404).send();
+    return body;
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  app.server.keepAliveTimeout = 60_000;
+  console.log('floor ready');
+  close = () => app.close();
+} else {
+  const server = http.createServer(async (req, res) => {
+    try {
+      const body = await answer(req.url ?? '/');
+      if (body === null) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    } catch (e) {
+      res.writeHead(500).end(String(e));
+    }
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(port, '127.0.0.1', () => console.log('floor ready'));
+  close = async () => {
+    server.close();
+  };
+}
 const stop = async () => {
-  server.close();
+  await close();
   await db.close();
   process.exit(0);
 };

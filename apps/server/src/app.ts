@@ -6,14 +6,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { buildOpenApiDocument, type OperationId } from '@mc/api';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { productionWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
-import { type DestinationStream, loggerOptions } from './lib/logging.ts';
+import { type DestinationStream, loggerOptions, RequestLogController } from './lib/logging.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
-import { authHandlers } from './modules/auth/index.ts';
+import { authHandlers, sessionCacheOf } from './modules/auth/index.ts';
 import { billingHandlers, registerSandboxStripePages } from './modules/billing/index.ts';
 import { courierHandlers } from './modules/courier/index.ts';
 import { registerDevRoutes } from './modules/dev/index.ts';
@@ -80,10 +80,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // During a graceful stop, requests already on an open connection are served (with Connection: close)
     // rather than refused with Fastify's own 503 body.
     return503OnClosing: false,
+    // One line per request, at completion, without the request/response serializers (lib/logging.ts).
+    logController: new RequestLogController(config, opts.logStream),
   });
   for (const warning of productionWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses: Fastify's precompiled serialisers (fast-json-stringify) from the table's schemas converted
+  // to JSON Schema once; a route whose schema does not convert sets zod's serialiser itself (register-endpoints.ts).
   app.decorateRequest('principal', null);
 
   const events = new EventEmitter();
@@ -109,6 +112,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       await listenOrderEvents(database.connectionString, events, app.log, () => {
         app.log.info({ streams: streams.open.size }, 'order events: LISTEN back, consoles asked to resync');
         streams.closeAll();
+        // Session revocations sent while the LISTEN was down never arrive: forget every cached session.
+        sessionCacheOf(ctx).clear();
       }),
     );
   // On close the relay publishes what is left; rows it cannot publish wait for the next start.

@@ -212,3 +212,46 @@ describe('logs at trace level', () => {
     expect(log).toContain(`access_token=${REDACTED}`);
   });
 });
+
+describe('request log lines at info level (issue 13 item 1)', () => {
+  it('are one line per request, at completion, with method, redacted URL, status and time', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      JWT_SECRET,
+      MARKETPLACE_KEY,
+      DATA_DIR: '/tmp/mc-test-unused',
+      SEED_DEMO: 'false',
+    });
+    const built = await buildApp({ config, database, logStream: stream });
+    try {
+      await built.app.ready();
+      lines.length = 0;
+      const res = await built.app.inject({ url: '/forgot/password-reset/secret-reset-token-123?x=1' });
+      await built.app.inject({ url: '/healthz' });
+      const requestLines = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(requestLines).toHaveLength(1);
+      const [line] = requestLines;
+      expect(line).toMatchObject({
+        level: 30,
+        msg: 'request completed',
+        method: 'GET',
+        url: `/forgot/password-reset/${REDACTED}?x=1`,
+        statusCode: res.statusCode,
+      });
+      expect(typeof line!.reqId).toBe('string');
+      expect(typeof line!.responseTime).toBe('number');
+      expect(line).not.toHaveProperty('req');
+      expect(line).not.toHaveProperty('res');
+    } finally {
+      await built.app.close();
+    }
+  });
+});

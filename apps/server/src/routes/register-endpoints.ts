@@ -1,6 +1,7 @@
 /**
  * Registers the server's routes from the endpoint table (packages/api endpoints.ts): for every entry, the
- * route with the entry's method, path and zod schemas (validation, JSON response serialisation), the
+ * route with the entry's method, path and zod schemas (request validation; responses through
+ * precompiled JSON Schema serialisers, see responseSerialization), the
  * access check the entry names (the capability from the domain's permission table), and the module's
  * handler for that operationId. A table entry without a handler, or a handler without an entry, stops the
  * start with an error naming them.
@@ -13,10 +14,12 @@ import {
   type OperationId,
   successStatus,
 } from '@mc/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Caller, Principal } from '../lib/principal.ts';
+import { responseJsonSchema } from '../lib/response-schemas.ts';
 import { requireMerchant, requireOwnMerchant, requireUser } from '../modules/auth/index.ts';
 import type { EndpointHandlers, Handler, HandlerInput, HandlerSpec } from './endpoint-handlers.ts';
 
@@ -52,6 +55,29 @@ function jsonResponses(endpoint: Endpoint): Record<number, z.ZodType> {
   return out;
 }
 
+/**
+ * The route's response schemas and serialiser: every JSON response as JSON Schema, compiled by
+ * fast-json-stringify (Fastify's default serialiser, lib/response-schemas.ts); if any of them does not
+ * convert cleanly, the route keeps its zod schemas and zod's serialiser (which validates at run time).
+ */
+export function responseSerialization(endpoint: Endpoint): {
+  response: Record<number, unknown>;
+  serializerCompiler?: FastifySerializerCompiler<unknown>;
+} {
+  const zod = jsonResponses(endpoint);
+  const json: Record<number, unknown> = {};
+  for (const [status, schema] of Object.entries(zod)) {
+    const converted = responseJsonSchema(schema);
+    if (!converted)
+      return {
+        response: zod,
+        serializerCompiler: zodSerializerCompiler as unknown as FastifySerializerCompiler<unknown>,
+      };
+    json[Number(status)] = converted;
+  }
+  return { response: json };
+}
+
 /** The table's access check for one request. */
 function authorizer(ctx: AppContext, endpoint: Endpoint) {
   const access = endpoint.access;
@@ -82,6 +108,7 @@ export function registerEndpoints(
     const authorize = authorizer(ctx, endpoint);
     const okStatus = successStatus(endpoint);
     const authorizeFirst = spec.authorize !== 'handler';
+    const serialization = responseSerialization(endpoint);
 
     root.route({
       method: endpoint.method,
@@ -91,8 +118,9 @@ export function registerEndpoints(
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.headers ? { headers: endpoint.headers } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),
-        response: jsonResponses(endpoint),
+        response: serialization.response,
       },
+      ...(serialization.serializerCompiler ? { serializerCompiler: serialization.serializerCompiler } : {}),
       config: { operationId: id, ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}) },
       ...(spec.onRequest ? { onRequest: spec.onRequest } : {}),
       ...(spec.preValidation ? { preValidation: spec.preValidation } : {}),

@@ -1,10 +1,14 @@
 /** The auth module's entry point: what the app and other modules use. */
 export { requireMerchant, requireOwnMerchant, requireUser } from './require-caller.ts';
 export { authHandlers } from './routes.ts';
+export { SessionCache, sessionCacheOf } from './session-cache.ts';
 export {
+  announceMerchantChanged,
   announceSessionsRevoked,
   emitSessionNotification,
   isSessionRevokedEvent,
+  MERCHANT_CHANGED,
+  type MerchantChangedEvent,
   SESSION_EVENTS_CHANNEL,
   SESSION_REVOKED,
   type SessionRevokedEvent,

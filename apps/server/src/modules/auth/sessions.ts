@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { merchants, sessions, users } from '../../db/schema.ts';
 import type { Principal } from '../../lib/principal.ts';
+import { SessionCache, sessionCacheOf } from './session-cache.ts';
 
 export type { Principal } from '../../lib/principal.ts';
 
@@ -37,34 +38,51 @@ const UNAUTHENTICATED = () =>
 
 /**
  * Verified token claims, memoised per token until the token expires (the signature check is a
- * noticeable share of a list request). The session row is still read on every request, so logout,
- * reset and revoke take effect at once; only the signature work is saved.
+ * noticeable share of a request that misses the session cache). Only the signature work is saved: the
+ * session row is read again whenever the session cache has no live entry.
  */
 const verifiedBySecret = new WeakMap<Uint8Array, Map<string, { sid: string; sub: string; exp: number }>>();
 
-async function verifyToken(ctx: AppContext, token: string): Promise<{ sid: string; sub: string }> {
+/** `key`: the token's hash (SessionCache.key), so the memo holds no credential either. */
+async function verifyToken(
+  ctx: AppContext,
+  token: string,
+  key: string,
+): Promise<{ sid: string; sub: string }> {
   let verified = verifiedBySecret.get(ctx.config.jwtSecret);
   if (!verified) {
     verified = new Map();
     verifiedBySecret.set(ctx.config.jwtSecret, verified);
   }
-  const hit = verified.get(token);
+  const hit = verified.get(key);
   if (hit && hit.exp > Date.now()) return hit;
   try {
     const { payload } = await jwtVerify(token, ctx.config.jwtSecret, { algorithms: ['HS256'] });
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw UNAUTHENTICATED();
     const claims = { sid: payload.sid, sub: payload.sub, exp: (payload.exp ?? 0) * 1000 };
     if (verified.size >= 10_000) verified.clear();
-    verified.set(token, claims);
+    verified.set(key, claims);
     return claims;
   } catch {
     throw UNAUTHENTICATED();
   }
 }
 
+/**
+ * The principal of a bearer token. A verified session is served from this process's session cache
+ * (session-cache.ts) for at most a second, and dropped at once when any process announces that the
+ * user's sessions ended or changed or that the merchant changed: the hot path costs no session query.
+ */
 export async function resolvePrincipal(ctx: AppContext, token: string): Promise<Principal> {
-  const { sid, sub } = await verifyToken(ctx, token);
-  return loadPrincipal(ctx, sid, sub);
+  const cache = sessionCacheOf(ctx);
+  const key = SessionCache.key(token);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const epoch = cache.epoch;
+  const { sid, sub } = await verifyToken(ctx, token, key);
+  const { principal, expiresAt } = await readPrincipal(ctx, sid, sub);
+  cache.set(key, principal, expiresAt, epoch);
+  return principal;
 }
 
 /**
@@ -72,6 +90,14 @@ export async function resolvePrincipal(ctx: AppContext, token: string): Promise<
  * token's subject) and for event-stream tickets and stream re-checks (by session id alone).
  */
 export async function loadPrincipal(ctx: AppContext, sid: string, sub?: string): Promise<Principal> {
+  return (await readPrincipal(ctx, sid, sub)).principal;
+}
+
+async function readPrincipal(
+  ctx: AppContext,
+  sid: string,
+  sub?: string,
+): Promise<{ principal: Principal; expiresAt: number }> {
   const [row] = await ctx.database.db
     .select({
       userId: users.id,
@@ -90,8 +116,9 @@ export async function loadPrincipal(ctx: AppContext, sid: string, sub?: string):
       and(eq(sessions.id, sid), sub ? eq(sessions.user_id, sub) : undefined, isNull(sessions.revoked_at)),
     )
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now()) throw UNAUTHENTICATED();
-  return {
+  const expiresAt = row?.expiresAt.getTime() ?? 0;
+  if (!row || expiresAt <= Date.now()) throw UNAUTHENTICATED();
+  const principal: Principal = {
     userId: row.userId,
     sessionId: sid,
     email: row.email,
@@ -101,6 +128,7 @@ export async function loadPrincipal(ctx: AppContext, sid: string, sub?: string):
     tmk: row.merchant?.tmk ?? null,
     merchant: row.merchant,
   };
+  return { principal, expiresAt };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {

@@ -84,7 +84,8 @@ export async function updateUser(
       await tx.update(users).set(patch).where(eq(users.id, userId));
       if (patch.password_hash) await revokeAllSessions(tx, userId, { exceptSessionId: principal.sessionId });
     });
-    if (patch.password_hash) await announceSessionsRevoked(ctx, { user_id: userId });
+    // A new password ended the other sessions; a new name or email changes the cached principal.
+    await announceSessionsRevoked(ctx, { user_id: userId });
   }
   const user = await loadUser(db, userId);
   if (!user) throw new DomainError('NOT_FOUND', 'User not found');

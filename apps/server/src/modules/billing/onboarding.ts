@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { MerchantRow } from '../../db/rows.ts';
 import { merchants } from '../../db/schema.ts';
+import { announceMerchantChanged } from '../auth/index.ts';
 
 /**
  * GET /v1/merchant/{tmk}/stripe: creates the connected account when missing (through the payments
@@ -41,11 +42,13 @@ export async function getOnboardingLinks(
   if (links.account_id && links.account_id !== merchant.merchant_account_id)
     patch.merchant_account_id = links.account_id;
   if (links.complete !== merchant.payments_onboarded) patch.payments_onboarded = links.complete;
-  if (Object.keys(patch).length)
+  if (Object.keys(patch).length) {
     await ctx.database.db
       .update(merchants)
       .set({ ...patch, updated_at: new Date() })
       .where(eq(merchants.id, merchant.id));
+    await announceMerchantChanged(ctx, merchant.id);
+  }
   // The sandbox's pages live on this server: answer them as paths so they work behind any origin (dev proxy, tests).
   const local = (url: string | null) =>
     url && payments.kind === 'sandbox' && url.startsWith(publicUrl) ? url.slice(publicUrl.length) : url;

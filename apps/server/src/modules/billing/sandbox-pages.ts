@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { merchants } from '../../db/schema.ts';
+import { announceMerchantChanged } from '../auth/index.ts';
 
 const esc = (v: string) =>
   v.replace(
@@ -102,6 +103,7 @@ ${field('Email', a(m.email))}</div>
           .update(merchants)
           .set({ payments_onboarded: true, updated_at: new Date() })
           .where(eq(merchants.id, m.id));
+        await announceMerchantChanged(ctx, m.id);
         return reply.redirect('/settings/billing', 303);
       },
     );

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { MerchantRow } from '../../db/rows.ts';
 import { merchantHours, merchants } from '../../db/schema.ts';
+import { announceMerchantChanged } from '../auth/index.ts';
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -45,6 +46,7 @@ export async function saveMerchantDetails(
     .where(eq(merchants.id, merchant.id))
     .returning();
   if (!row) throw new DomainError('NOT_FOUND', 'Merchant not found');
+  await announceMerchantChanged(ctx, merchant.id);
   return row;
 }
 
@@ -67,6 +69,7 @@ export async function saveMerchantAuxData(
     .where(eq(merchants.id, merchant.id))
     .returning();
   if (!row) throw new DomainError('NOT_FOUND', 'Merchant not found');
+  await announceMerchantChanged(ctx, merchant.id);
   return row;
 }
 

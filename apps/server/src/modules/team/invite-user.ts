@@ -6,6 +6,7 @@ import type { MerchantRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Principal } from '../../lib/principal.ts';
+import { announceSessionsRevoked } from '../auth/index.ts';
 import { toTeamMember } from './team-view.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'This email is already used by another account';
@@ -82,6 +83,8 @@ export async function inviteUser(
     throw e;
   }
   if (!row) throw new Error('invite returned nothing');
+  // An existing account now acts for this store: its cached sessions (if any) must see the new role.
+  if (existing) await announceSessionsRevoked(ctx, { user_id: existing.id });
   try {
     await ctx.adapters.email.send(
       invitationEmail({
@@ -96,9 +99,10 @@ export async function inviteUser(
     );
   } catch {
     // Without the email nobody knows the password: undo the invitation.
-    if (existing)
+    if (existing) {
       await db.update(users).set({ authorized_merchant_id: null, roles: [] }).where(eq(users.id, row.id));
-    else await db.delete(users).where(eq(users.id, row.id));
+      await announceSessionsRevoked(ctx, { user_id: existing.id });
+    } else await db.delete(users).where(eq(users.id, row.id));
     throw new DomainError('UNAVAILABLE', 'The invitation email could not be sent. Please try again.');
   }
   return toTeamMember(row);

@@ -54,7 +54,7 @@ export async function setUserRole(
   body: SetUserRolesBody,
 ): Promise<TeamMember> {
   const role = body.roles[0] as MerchantRole;
-  return ctx.database.db.transaction(async (tx) => {
+  const member = await ctx.database.db.transaction(async (tx) => {
     const { target, otherOwners } = await lockTarget(tx, principal, targetId, SELF_ROLE_MESSAGE);
     if (isOwner(target.roles) && !isOwner([role]) && otherOwners === 0) {
       throw new DomainError('CONFLICT', LAST_OWNER_MESSAGE);
@@ -66,6 +66,9 @@ export async function setUserRole(
       .returning();
     return toTeamMember(row!);
   });
+  // Every process drops its cached copy of the user's sessions: the new role applies on their next request.
+  await announceSessionsRevoked(ctx, { user_id: targetId });
+  return member;
 }
 
 /** POST /a/v2/users/{id}/data {authorized_merchant: null}: removes the user's access and ends their sessions at once. */
