@@ -13,6 +13,7 @@ import {
   login,
   openPage,
   type PageSession,
+  placeMarketplaceOrder,
   seriousA11yViolations,
   startServer,
   type TestServer,
@@ -21,7 +22,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 const sessions: PageSession[] = [];
-const MARKETPLACE_KEY = 'demo-marketplace-key';
 
 beforeAll(async () => {
   server = await startServer();
@@ -48,39 +48,15 @@ async function session(viewport: { width: number; height: number }): Promise<Pag
 }
 
 /** The marketplace places an order for the demo store; a catalogue SKU brings the product's image. */
-async function placeOrder(method: 'on_demand' | 'shipping'): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
-    body: JSON.stringify({
-      merchant: 'demo-wine-spirits',
-      application_ref: 'e2e',
-      delivery: { method },
-      recipient: {
-        first_name: 'Ada',
-        last_name: 'Axe',
-        street_1: '12 Test Ave',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10013',
-        phone_number: '(212) 555-0111',
-      },
-      customer: {
-        first_name: 'Ada',
-        last_name: 'Axe',
-        email: 'ada@example.test',
-        phone_number: '(212) 555-0111',
-      },
-      items: [
-        { name: 'Old Harbor Bourbon', merchant_sku: 'DWS-00001', quantity: 2, price: 39.99 },
-        { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
-      ],
-      transaction: { tax: 8.1, delivery_fee: 4.99 },
-    }),
+const placeOrder = (method: 'on_demand' | 'shipping') =>
+  placeMarketplaceOrder(server.baseUrl, {
+    method,
+    name: ['Ada', 'Axe'],
+    items: [
+      { name: 'Old Harbor Bourbon', merchant_sku: 'DWS-00001', quantity: 2, price: 39.99 },
+      { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
+    ],
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 async function orderStatus(id: string): Promise<string> {
   const res = await fetch(`${server.baseUrl}/a/v2/login`, {

@@ -18,6 +18,7 @@ import {
   login,
   openPage,
   type PageSession,
+  placeMarketplaceOrder,
   ROOT,
   startServer,
   type TestServer,
@@ -26,7 +27,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 let s: PageSession;
-const MARKETPLACE_KEY = 'demo-marketplace-key';
 const SHOTS = join(ROOT, 'screenshots');
 const WIDTHS = [
   { width: 1440, height: 900 },
@@ -47,36 +47,12 @@ afterEach(async () => {
   await s?.context.close();
 });
 
-async function placeOnDemandOrder(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
-    body: JSON.stringify({
-      merchant: 'demo-wine-spirits',
-      application_ref: 'e2e',
-      delivery: { method: 'on_demand' },
-      recipient: {
-        first_name: 'Dana',
-        last_name: 'Doorstep',
-        street_1: '12 Test Ave',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10013',
-        phone_number: '(212) 555-0111',
-      },
-      customer: {
-        first_name: 'Dana',
-        last_name: 'Doorstep',
-        email: 'dana@example.test',
-        phone_number: '(212) 555-0111',
-      },
-      items: [{ name: 'Old Harbor Bourbon', quantity: 1, price: 39.99 }],
-      transaction: { tax: 3.2, delivery_fee: 4.99 },
-    }),
+const placeOnDemandOrder = () =>
+  placeMarketplaceOrder(server.baseUrl, {
+    name: ['Dana', 'Doorstep'],
+    items: [{ name: 'Old Harbor Bourbon', quantity: 1, price: 39.99 }],
+    transaction: { tax: 3.2, delivery_fee: 4.99 },
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 function pdfText(bytes: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-pdf-'));

@@ -16,6 +16,7 @@ import {
   login,
   openPage,
   type PageSession,
+  placeMarketplaceOrder,
   ROOT,
   startServer,
   type TestServer,
@@ -24,7 +25,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 let s: PageSession;
-const MARKETPLACE_KEY = 'demo-marketplace-key';
 const SHOTS = join(ROOT, 'screenshots');
 
 beforeAll(async () => {
@@ -41,39 +41,8 @@ afterEach(async () => {
   await s?.context.close();
 });
 
-async function placeOrder(lastName: string): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
-    body: JSON.stringify({
-      merchant: 'demo-wine-spirits',
-      application_ref: 'e2e',
-      delivery: { method: 'on_demand' },
-      recipient: {
-        first_name: 'Bulk',
-        last_name: lastName,
-        street_1: '12 Test Ave',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10013',
-        phone_number: '(212) 555-0111',
-      },
-      customer: {
-        first_name: 'Bulk',
-        last_name: lastName,
-        email: 'bulk@example.test',
-        phone_number: '(212) 555-0111',
-      },
-      items: [
-        { name: 'Old Harbor Bourbon', quantity: 2, price: 39.99 },
-        { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
-      ],
-      transaction: { tax: 8.1, delivery_fee: 4.99 },
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const placeOrder = (lastName: string) =>
+  placeMarketplaceOrder(server.baseUrl, { name: ['Bulk', lastName], email: 'bulk@example.test' });
 
 async function apiToken(): Promise<{ token: string; tmk: string }> {
   const res = await fetch(`${server.baseUrl}/a/v2/login`, {

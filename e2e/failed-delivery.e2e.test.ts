@@ -14,6 +14,7 @@ import {
   login,
   openPage,
   type PageSession,
+  placeMarketplaceOrder,
   ROOT,
   seriousA11yViolations,
   startServer,
@@ -23,7 +24,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 let s: PageSession | undefined;
-const MARKETPLACE_KEY = 'demo-marketplace-key';
 const SHOTS = join(ROOT, 'screenshots');
 
 beforeAll(async () => {
@@ -41,39 +41,7 @@ afterEach(async () => {
 });
 
 /** An on-demand order for the demo store, placed as the marketplace does; total $152.07. */
-async function placeOrder(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
-    body: JSON.stringify({
-      merchant: 'demo-wine-spirits',
-      application_ref: 'e2e',
-      delivery: { method: 'on_demand' },
-      recipient: {
-        first_name: 'Erin',
-        last_name: 'Tester',
-        street_1: '12 Test Ave',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10013',
-        phone_number: '(212) 555-0111',
-      },
-      customer: {
-        first_name: 'Erin',
-        last_name: 'Tester',
-        email: 'erin@example.test',
-        phone_number: '(212) 555-0111',
-      },
-      items: [
-        { name: 'Old Harbor Bourbon', quantity: 2, price: 39.99 },
-        { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
-      ],
-      transaction: { tax: 8.1, delivery_fee: 4.99 },
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const placeOrder = () => placeMarketplaceOrder(server.baseUrl);
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();

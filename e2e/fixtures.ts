@@ -340,3 +340,64 @@ export async function seriousA11yViolations(
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Orders placed as the marketplace does
+// ---------------------------------------------------------------------------------------------
+
+/** The demo marketplace's server-to-server key (seeded with the demo data). */
+export const MARKETPLACE_KEY = 'demo-marketplace-key';
+
+export interface MarketplaceOrder {
+  /** Recipient's and customer's first and last name. */
+  name?: readonly [string, string];
+  email?: string;
+  method?: 'on_demand' | 'shipping' | 'scheduled';
+  items?: readonly object[];
+  /** Tax and delivery fee; `null` sends none. */
+  transaction?: object | null;
+  /** Any other field of the intake body, over the defaults. */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * Places an order for the demo store through the marketplace intake (POST /m/v2/marketplace/orders):
+ * by default an on-demand order of two bottles (total $152.07) for 12 Test Ave, New York. Returns its id.
+ */
+export async function placeMarketplaceOrder(baseUrl: string, o: MarketplaceOrder = {}): Promise<string> {
+  const [first, last] = o.name ?? ['Erin', 'Tester'];
+  const phone = '(212) 555-0111';
+  const res = await fetch(`${baseUrl}/m/v2/marketplace/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
+    body: JSON.stringify({
+      merchant: 'demo-wine-spirits',
+      application_ref: 'e2e',
+      delivery: { method: o.method ?? 'on_demand' },
+      recipient: {
+        first_name: first,
+        last_name: last,
+        street_1: '12 Test Ave',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10013',
+        phone_number: phone,
+      },
+      customer: {
+        first_name: first,
+        last_name: last,
+        email: o.email ?? `${first.toLowerCase()}@example.test`,
+        phone_number: phone,
+      },
+      items: o.items ?? [
+        { name: 'Old Harbor Bourbon', quantity: 2, price: 39.99 },
+        { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
+      ],
+      ...(o.transaction === null ? {} : { transaction: o.transaction ?? { tax: 8.1, delivery_fee: 4.99 } }),
+      ...o.extra,
+    }),
+  });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`marketplace order refused (${res.status}): ${text}`);
+  return (JSON.parse(text) as { id: string }).id;
+}

@@ -13,6 +13,7 @@ import {
   login,
   openPage,
   type PageSession,
+  placeMarketplaceOrder,
   startServer,
   type TestServer,
 } from './fixtures.ts';
@@ -20,7 +21,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 let s: PageSession;
-const MARKETPLACE_KEY = 'demo-marketplace-key';
 
 beforeAll(async () => {
   server = await startServer();
@@ -36,43 +36,18 @@ afterEach(async () => {
 });
 
 /** The marketplace places an order for the demo store (server credential), as the simulator does. */
-async function placeOrder(
+const placeOrder = (
   method: 'on_demand' | 'shipping' | 'scheduled' = 'on_demand',
   extra: Record<string, unknown> = {},
-): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
-    body: JSON.stringify({
-      merchant: 'demo-wine-spirits',
-      application_ref: 'e2e',
-      delivery: { method },
-      recipient: {
-        first_name: 'Erin',
-        last_name: 'Tester',
-        street_1: '12 Test Ave',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10013',
-        phone_number: '(212) 555-0111',
-      },
-      customer: {
-        first_name: 'Erin',
-        last_name: 'Tester',
-        email: 'erin@example.test',
-        phone_number: '(212) 555-0111',
-      },
-      items: [
-        { name: 'Old Harbor Bourbon', quantity: 2, price: 39.99, engraving_message: ['Happy Birthday'] },
-        { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
-      ],
-      transaction: { tax: 8.1, delivery_fee: 4.99 },
-      ...extra,
-    }),
+) =>
+  placeMarketplaceOrder(server.baseUrl, {
+    method,
+    items: [
+      { name: 'Old Harbor Bourbon', quantity: 2, price: 39.99, engraving_message: ['Happy Birthday'] },
+      { name: 'Maison Duclair Brut', quantity: 1, price: 59 },
+    ],
+    extra,
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });

@@ -11,6 +11,7 @@ import {
   expectPath,
   launchBrowser,
   login,
+  MARKETPLACE_KEY,
   openPage,
   type PageSession,
   startServer,
@@ -18,7 +19,6 @@ import {
 } from './fixtures.ts';
 
 const TMK = 'demo-wine-spirits';
-const MARKETPLACE_KEY = 'demo-marketplace-key';
 let server: TestServer;
 let browser: Browser;
 let s: PageSession;

@@ -15,6 +15,7 @@ import {
   login,
   openPage,
   type PageSession,
+  placeMarketplaceOrder,
   ROOT,
   seriousA11yViolations,
   startServer,
@@ -24,7 +25,6 @@ import {
 let server: TestServer;
 let browser: Browser;
 let s: PageSession;
-const MARKETPLACE_KEY = 'demo-marketplace-key';
 const SHOTS = join(ROOT, 'screenshots');
 
 beforeAll(async () => {
@@ -45,35 +45,13 @@ const BOURBON = { merchant_sku: 'DWS-00001', name: 'E2E Pick Bourbon', price: 39
 const SCOTCH = { merchant_sku: 'DWS-00002', name: 'E2E Pick Scotch', price: 64, category: 'Whiskey' };
 const BRUT = { merchant_sku: 'DWS-00003', name: 'E2E Pick Brut', price: 59, category: 'Champagne' };
 
-async function placeOrder(lastName: string, items: object[]): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
-    body: JSON.stringify({
-      merchant: 'demo-wine-spirits',
-      application_ref: 'e2e',
-      delivery: { method: 'on_demand' },
-      recipient: {
-        first_name: 'Pick',
-        last_name: lastName,
-        street_1: '12 Test Ave',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10013',
-        phone_number: '(212) 555-0111',
-      },
-      customer: {
-        first_name: 'Pick',
-        last_name: lastName,
-        email: 'pick@example.test',
-        phone_number: '(212) 555-0111',
-      },
-      items,
-    }),
+const placeOrder = (lastName: string, items: object[]) =>
+  placeMarketplaceOrder(server.baseUrl, {
+    name: ['Pick', lastName],
+    email: 'pick@example.test',
+    items,
+    transaction: null,
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 async function openActive(width: number, height: number): Promise<Page> {
   s = await openPage(browser, server.baseUrl, { width, height });

@@ -14,11 +14,11 @@ import {
   login,
   openPage,
   type PageSession,
+  placeMarketplaceOrder,
   startServer,
   type TestServer,
 } from './fixtures.ts';
 
-const MARKETPLACE_KEY = 'demo-marketplace-key';
 let server: TestServer;
 let browser: Browser;
 let s: PageSession | undefined;
@@ -44,36 +44,12 @@ async function signedIn(viewport = { width: 1440, height: 900 }): Promise<Page> 
 }
 
 /** A new order from the marketplace: the newest, so the first row of Active. */
-async function placeOrder(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/m/v2/marketplace/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${MARKETPLACE_KEY}` },
-    body: JSON.stringify({
-      merchant: 'demo-wine-spirits',
-      application_ref: 'e2e',
-      delivery: { method: 'on_demand' },
-      recipient: {
-        first_name: 'Kay',
-        last_name: 'Board',
-        street_1: '12 Test Ave',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10013',
-        phone_number: '(212) 555-0111',
-      },
-      customer: {
-        first_name: 'Kay',
-        last_name: 'Board',
-        email: 'kay@example.test',
-        phone_number: '(212) 555-0111',
-      },
-      items: [{ name: 'Maison Duclair Brut', quantity: 1, price: 59 }],
-      transaction: { tax: 5, delivery_fee: 4.99 },
-    }),
+const placeOrder = () =>
+  placeMarketplaceOrder(server.baseUrl, {
+    name: ['Kay', 'Board'],
+    items: [{ name: 'Maison Duclair Brut', quantity: 1, price: 59 }],
+    transaction: { tax: 5, delivery_fee: 4.99 },
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 async function orderStatus(id: string): Promise<string> {
   const login = await fetch(`${server.baseUrl}/a/v2/login`, {
