@@ -59,6 +59,14 @@ export function neutraliseCsvCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+const CSV_NEEDS_QUOTES = /[",\r\n]/;
+const CSV_QUOTES = /"/g;
+
+/** One CSV cell's text (RFC 4180, csv-stringify's default): quoted only when it holds '"', ',', CR or LF. */
+export function csvQuote(value: string): string {
+  return CSV_NEEDS_QUOTES.test(value) ? `"${value.replace(CSV_QUOTES, '""')}"` : value;
+}
+
 const BATCH_KIND_TEXT: Record<BatchKind, string> = {
   accept: 'Accept',
   details: 'Order details (CSV)',

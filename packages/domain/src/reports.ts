@@ -3,7 +3,7 @@
  * the period presets, the rejection-reason labels and the CSV of a chart's table.
  * docs/decisions/0084-reports-summary-counted-in-one-indexed-query.md gives the reasons.
  */
-import { neutraliseCsvCell } from './bulk.ts';
+import { csvQuote, neutraliseCsvCell } from './bulk.ts';
 import { deliveryMethodLabel } from './delivery.ts';
 import type { OrderStatus } from './order-status.ts';
 import { ON_DEMAND_SLA_MS } from './sla.ts';
@@ -104,8 +104,7 @@ export function reportPresetRange(days: number, today: string): { from: string; 
 
 /** One CSV cell: neutralised against formulas, quoted when it holds a comma, quote or line break. */
 function csvCell(value: string | number | null | undefined): string {
-  const s = neutraliseCsvCell(value === null || value === undefined ? '' : String(value));
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return csvQuote(neutraliseCsvCell(value === null || value === undefined ? '' : String(value)));
 }
 
 /** A CSV document: a header row, then the rows, CRLF line ends (RFC 4180). */

@@ -14,6 +14,7 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   centsToDollars,
+  csvQuote,
   DEFAULT_TIMEZONE,
   deliveryMethodLabel,
   isValidTimeZone,
@@ -175,17 +176,9 @@ export function detailsRecords(o: BulkOrderRow, timeZone: string): string[][] {
   return orderLines(o).map((l) => lineCells(l, date));
 }
 
-const NEEDS_QUOTES = /[",\r\n]/;
-const QUOTES = /"/g;
-
-/** One cell as csv-stringify writes it by default: quoted only when it holds '"', ',', CR or LF. */
-export function csvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(QUOTES, '""')}"` : value;
-}
-
 /** One record and its line end (joined: one flat string, not a chain of concatenations). */
 export function csvRecord(cells: readonly string[]): string {
-  return `${cells.map((c) => csvField(c ?? '')).join(',')}\n`;
+  return `${cells.map((c) => csvQuote(c ?? '')).join(',')}\n`;
 }
 
 /** Text is handed to the file in pieces of about this many characters. */
