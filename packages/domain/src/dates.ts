@@ -35,6 +35,13 @@ export function formatOrderDate(value: DateInput, tz?: string | null): string {
 const OFFSET_BUCKET_MS = 6 * 60 * 60_000;
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** The offset orderDateFormatter uses for a whole six hours of UTC time, or NaN when it changes within them. */
+function bucketOffset(tz: string, bucket: number): number {
+  const start = tzOffset(tz, new Date(bucket * OFFSET_BUCKET_MS));
+  const end = tzOffset(tz, new Date((bucket + 1) * OFFSET_BUCKET_MS - 1));
+  return start === end ? start : Number.NaN;
+}
+
 /**
  * formatOrderDate for many instants in one zone (the bulk details CSV): the same text, byte for byte, at a
  * fraction of the cost. The zone's offset is the one TZDate uses (tzOffset), looked up at both ends of each
@@ -49,9 +56,7 @@ export function orderDateFormatter(tz?: string | null): (value: DateInput) => st
     const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
     let offset = offsets.get(bucket);
     if (offset === undefined) {
-      const start = tzOffset(tz, new Date(bucket * OFFSET_BUCKET_MS));
-      const end = tzOffset(tz, new Date((bucket + 1) * OFFSET_BUCKET_MS - 1));
-      offset = start === end ? start : Number.NaN;
+      offset = bucketOffset(tz, bucket);
       if (offsets.size >= 100_000) offsets = new Map();
       offsets.set(bucket, offset);
     }
@@ -68,6 +73,58 @@ export function orderDateFormatter(tz?: string | null): (value: DateInput) => st
     const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
     return `${pad2(local.getUTCMonth() + 1)}/${pad2(local.getUTCDate())}/${year} ${h12}:${pad2(local.getUTCMinutes())} ${h24 < 12 ? 'AM' : 'PM'}`;
   };
+}
+
+/** From `start_ms` (inclusive) until the next segment's start, the offset is `offset_ms`. */
+export interface OffsetSegment {
+  start_ms: number;
+  offset_ms: number;
+}
+
+/**
+ * The offsets orderDateFormatter applies to the instants of [fromMs, toMs), as segments in time order: the
+ * first starts at or before `fromMs`, and an instant t of the range is written as the UTC wall clock of
+ * `t + offset_ms` of the last segment starting at or before t. Six hours whose ends agree are one offset (as
+ * the formatter keeps them); six hours in which the offset changes are split where tzOffset changes, found
+ * to the millisecond by bisection (one change per six hours, as the formatter assumes). This is what lets
+ * PostgreSQL write the formatter's text (details-copy.ts) with ICU's zone data rather than its own.
+ * Null when the table cannot give the formatter's text by that rule: no zone, an unknown one, a range
+ * outside 1970–2199 (whole milliseconds, four-digit years), or an offset that is not whole milliseconds.
+ */
+export function orderDateOffsets(tz: string, fromMs: number, toMs: number): OffsetSegment[] | null {
+  const lo = Date.UTC(1970, 0, 1);
+  const hi = Date.UTC(2200, 0, 1);
+  if (!tz || !(fromMs >= lo && toMs <= hi && fromMs < toMs)) return null;
+  const segments: OffsetSegment[] = [];
+  const push = (start_ms: number, minutes: number): boolean => {
+    const offset_ms = minutes * 60_000;
+    if (!Number.isInteger(offset_ms)) return false;
+    const last = segments[segments.length - 1];
+    if (!last || last.offset_ms !== offset_ms) segments.push({ start_ms, offset_ms });
+    return true;
+  };
+  const at = (ms: number) => tzOffset(tz, new Date(ms));
+  // The changes of tzOffset within [a, b], where at(a) = fa and at(b) = fb.
+  const split = (a: number, fa: number, b: number, fb: number): boolean => {
+    if (fa === fb) return true;
+    if (b - a <= 1) return push(b, fb);
+    const m = Math.floor((a + b) / 2);
+    const fm = at(m);
+    return split(a, fa, m, fm) && split(m, fm, b, fb);
+  };
+  const last = Math.floor((toMs - 1) / OFFSET_BUCKET_MS);
+  for (let bucket = Math.floor(fromMs / OFFSET_BUCKET_MS); bucket <= last; bucket++) {
+    const start = bucket * OFFSET_BUCKET_MS;
+    const offset = bucketOffset(tz, bucket);
+    if (!Number.isNaN(offset)) {
+      if (!push(start, offset)) return null;
+      continue;
+    }
+    const end = start + OFFSET_BUCKET_MS - 1;
+    const fa = at(start);
+    if (Number.isNaN(fa) || !push(start, fa) || !split(start, fa, end, at(end))) return null;
+  }
+  return segments.every((s) => Number.isFinite(s.offset_ms)) ? segments : null;
 }
 
 /** Date only: '06/12/2025'. */

@@ -18,6 +18,7 @@ import { pickListFileName } from '../../../documents/pick-list.ts';
 import { toDocumentOrder } from '../reports/document-order.ts';
 import { markPrinted } from '../reports/get-report.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
+import { copyDetailsLines, DetailsRangeError } from './details-copy.ts';
 import { writeDetailsLines } from './details-csv.ts';
 import { batchDetailsLines } from './details-lines.ts';
 import { type BulkOrderRow, loadBulkOrders } from './load-orders.ts';
@@ -93,8 +94,10 @@ async function batchMerchant(ctx: AppContext, batch: BatchRow) {
 
 /**
  * The pending items whose order is gone (or is not the merchant's) are settled as failed in one statement;
- * the others are read straight into the file (details-lines.ts: one cursor on PostgreSQL, keyset pages on
- * PGlite) — no array of orders. The file's bytes are kept as they are written and stored with the items'
+ * the others are read straight into the file — no array of orders. On PostgreSQL the database writes the
+ * CSV text itself (details-copy.ts: one COPY, decision 0108); on PGlite, or when a timestamp lies outside
+ * what details-copy can write, the JS writer does (details-lines.ts → details-csv.ts: keyset pages, or one
+ * cursor), with the same bytes. The file's bytes are kept as they are written and stored with the items'
  * 'done' in one transaction (a batch file is one bytea row).
  */
 export async function runDetailsBatch(ctx: AppContext, batch: BatchRow): Promise<void> {
@@ -105,17 +108,25 @@ export async function runDetailsBatch(ctx: AppContext, batch: BatchRow): Promise
     [batch.id, batch.merchant_id, BULK_MSG.ORDER_NOT_FOUND],
   );
   const merchant = await batchMerchant(ctx, batch);
-  const chunks: Buffer[] = [];
+  let chunks: Buffer[] = [];
   const file = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       chunks.push(chunk);
       callback();
     },
   });
-  const { orders } = await writeDetailsLines(batchDetailsLines(ctx.database, batch), file, {
-    timeZone: merchant.timezone,
-  });
-  if (orders === 0) return;
+  const opts = { timeZone: merchant.timezone };
+  let copied: { lines: number } | null = null;
+  if (ctx.database.pool) {
+    try {
+      copied = await copyDetailsLines(ctx.database, batch, file, opts);
+    } catch (err) {
+      if (!(err instanceof DetailsRangeError)) throw err;
+      chunks = []; // what the COPY wrote before it stopped is not the file
+    }
+  }
+  const { lines } = copied ?? (await writeDetailsLines(batchDetailsLines(ctx.database, batch), file, opts));
+  if (lines === 0) return;
   await storeFiles(ctx, batch.id, [
     {
       kind: 'csv',
