@@ -5,7 +5,8 @@
  * PGlite has no cursor outside a transaction (and a transaction would hold its only connection for the
  * whole file), so there the same SELECT is read in keyset pages of batch positions — never OFFSET. Both
  * are served by batch_items_batch_position_idx (migration 0010) and give the same rows in the same order;
- * details-csv.ts turns them into bytes. Decision 0105.
+ * details-csv.ts turns them into bytes. Decision 0105. The job on PostgreSQL has the database write the
+ * text instead (details-copy.ts, decision 0108) and comes here only when that declines.
  */
 import Cursor from 'pg-cursor';
 import type { Database } from '../../../db/client.ts';
