@@ -12,6 +12,7 @@ import { productionWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
 import { type DestinationStream, loggerOptions, RequestLogController } from './lib/logging.ts';
+import { lazySerializerFactory } from './lib/response-schemas.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
 import { authHandlers, sessionCacheOf } from './modules/auth/index.ts';
 import { billingHandlers, registerSandboxStripePages } from './modules/billing/index.ts';
@@ -82,6 +83,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     return503OnClosing: false,
     // One line per request, at completion, without the request/response serializers (lib/logging.ts).
     logController: new RequestLogController(config, opts.logStream),
+    // fast-json-stringify serializers compiled on each route's first response, not at start-up.
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
   });
   for (const warning of productionWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);

@@ -3,7 +3,11 @@
  * character); the bars are drawn as vector rectangles, so they stay sharp at any printer
  * resolution, cost a few hundred bytes, and need no image per page in a 1,000-slip batch.
  */
-import bwipjs from 'bwip-js/node';
+import type bwipjsModule from 'bwip-js/node';
+import { lazyRequire } from '../lib/lazy-require.ts';
+
+/** bwip-js loads with the first barcode (lib/lazy-require.ts), not at start-up. */
+const bwipjs = lazyRequire<typeof bwipjsModule>('bwip-js/node');
 
 export interface BarcodeBars {
   /** [start, width] of each bar, in modules. */
@@ -14,7 +18,7 @@ export interface BarcodeBars {
 
 /** The bars of a Code 128 symbol for the text. Throws if bwip-js cannot encode it. */
 export function code128Bars(text: string): BarcodeBars {
-  const symbols = bwipjs.raw({ bcid: 'code128', text });
+  const symbols = bwipjs().raw({ bcid: 'code128', text });
   const first = symbols[0];
   if (!first || !('sbs' in first)) throw new Error('code128: no linear symbol produced');
   const bars: Array<[number, number]> = [];

@@ -13,7 +13,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
+import type { Font, create as fontkitCreate } from 'fontkit';
+import { lazyRequire } from '../lib/lazy-require.ts';
 import { isStandardFontChar, pdfSafe } from './text.ts';
 
 export type FallbackKey = 'sans' | 'cjk' | 'hangul' | 'arabic' | 'emoji';
@@ -142,11 +143,14 @@ function fontBytes(file: string): Buffer {
   return data;
 }
 
+/** fontkit loads with the first fallback font (lib/lazy-require.ts), not at start-up. */
+const fontkit = lazyRequire<{ create: typeof fontkitCreate }>('fontkit');
+
 const coverage = new Map<FallbackKey, Font>();
 function coverageFont(spec: FallbackSpec): Font {
   let font = coverage.get(spec.key);
   if (!font) {
-    font = create(fontBytes(spec.files.regular));
+    font = fontkit().create(fontBytes(spec.files.regular));
     coverage.set(spec.key, font);
   }
   return font;

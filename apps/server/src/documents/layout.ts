@@ -9,11 +9,15 @@
  * baseline, wrapped and cut by this module's own line breaker. Text the standard fonts
  * draw entirely takes pdfkit's own path, as before.
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { lazyRequire } from '../lib/lazy-require.ts';
 import { type Face, type FontChar, fontChars, type TextRun, toRuns, useFallbackFont } from './fonts.ts';
 import { pdfSafe } from './text.ts';
 
 export type Doc = PDFKit.PDFDocument;
+
+/** pdfkit loads with the first document (lib/lazy-require.ts), not at start-up. */
+const pdfkit = lazyRequire<typeof PDFDocument>('pdfkit');
 
 export const LETTER = { width: 612, height: 792 } as const;
 export const MARGIN = 40;
@@ -48,7 +52,7 @@ export interface DocumentInfo {
 /** A document with no page yet: each draw function adds its own pages. */
 export function createDocument(info: DocumentInfo): Doc {
   return withMeasureCache(
-    new PDFDocument({
+    new (pdfkit())({
       autoFirstPage: false,
       compress: true,
       bufferPages: false,

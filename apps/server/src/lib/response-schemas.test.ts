@@ -3,12 +3,14 @@
  * endpoint table converts; a schema zod cannot express in JSON Schema keeps zod's serializer; the output
  * of the converted serializer is the same JSON as zod's for a matching body.
  */
+
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { type Endpoint, endpoints, isNonJsonResponse } from '@mc/api';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { responseSerialization } from '../routes/register-endpoints.ts';
-import { responseJsonSchema } from './response-schemas.ts';
+import { lazySerializerFactory, responseJsonSchema } from './response-schemas.ts';
 
 describe('responseJsonSchema', () => {
   it('converts every JSON response schema of the endpoint table', () => {
@@ -23,6 +25,50 @@ describe('responseJsonSchema', () => {
     }
     expect(n).toBeGreaterThan(300);
     expect(failed).toEqual([]);
+  });
+
+  it('compiles with fast-json-stringify, every one (the server compiles each on its first response)', () => {
+    // What lazySerializerFactory runs on a route's first response, run here for every route at once.
+    const build = SerializerSelector()(undefined, {});
+    const failed: string[] = [];
+    for (const [id, endpoint] of Object.entries(endpoints as Record<string, Endpoint>)) {
+      for (const [status, spec] of Object.entries(endpoint.responses)) {
+        if (isNonJsonResponse(spec)) continue;
+        const schema = responseJsonSchema(spec);
+        if (!schema) continue;
+        try {
+          expect(
+            build({ schema, method: endpoint.method, url: endpoint.path, httpStatus: status }),
+          ).toBeTypeOf('function');
+        } catch (error) {
+          failed.push(`${id} ${status}: ${error}`);
+        }
+      }
+    }
+    expect(failed).toEqual([]);
+  });
+
+  it("compiles on the first response only, and writes what Fastify's default serializer writes", async () => {
+    const lazy = Fastify({
+      schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
+    });
+    const eager = Fastify();
+    const schema = responseJsonSchema(z.object({ a: z.string(), n: z.number().int().nullable() }))!;
+    const body = { a: 'x', n: 2, extra: true };
+    for (const app of [lazy, eager])
+      app.get('/x', { schema: { response: { 200: schema } } }, async () => body);
+    // A schema fast-json-stringify cannot compile: the eager default fails at start, the lazy one on the route's first use.
+    const broken = { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } };
+    lazy.get('/broken', { schema: { response: { 200: broken } } }, async () => ({ a: 1 }));
+    await lazy.ready();
+    const eagerBroken = Fastify();
+    eagerBroken.get('/broken', { schema: { response: { 200: broken } } }, async () => ({ a: 1 }));
+    await expect(eagerBroken.ready()).rejects.toThrow();
+    const [a, b] = await Promise.all([lazy.inject({ url: '/x' }), eager.inject({ url: '/x' })]);
+    expect(a.body).toBe(b.body);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await lazy.inject({ url: '/broken' })).statusCode).toBe(500);
+    await Promise.all([lazy.close(), eager.close(), eagerBroken.close()]);
   });
 
   it('folds nullable into a type list and refuses what JSON Schema cannot say', () => {

@@ -11,6 +11,7 @@
  * declared string, truncates a declared integer). The API tests check every response body against the
  * zod schema (test/response-contract.ts), which is where a handler returning the wrong shape is caught.
  */
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { z } from 'zod';
 
 type Json = Record<string, unknown>;
@@ -60,3 +61,23 @@ export function responseJsonSchema(schema: z.ZodType): Json | null {
   converted.set(schema, out);
   return out;
 }
+
+type BuildSerializer = ReturnType<typeof SerializerSelector>;
+
+/**
+ * Fastify's own serializer factory (fast-json-stringify, the same options), compiling each route's
+ * serializer on its first response instead of at start-up: compiling all of the table's response schemas
+ * cost ~0.4 s of CPU before `/healthz` could answer (docs/operations.md, "Measured"). The output is the
+ * same; `response-schemas.test.ts` compiles every one of them, so a schema that fast-json-stringify
+ * refuses still fails a test rather than a first request.
+ */
+export const lazySerializerFactory: BuildSerializer = (externalSchemas, serializerOpts) => {
+  const build = SerializerSelector()(externalSchemas, serializerOpts);
+  return (route) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => {
+      serialize ??= build(route);
+      return serialize(data);
+    };
+  };
+};

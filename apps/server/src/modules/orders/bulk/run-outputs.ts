@@ -8,13 +8,14 @@
 import { Writable } from 'node:stream';
 import type { BatchFileKind } from '@mc/api';
 import { BULK_MSG, marksPrinted, REPORT_TYPES, type ReportType } from '@mc/domain';
-import archiver from 'archiver';
+import type archiverModule from 'archiver';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { batchFiles, batchItems, merchants } from '../../../db/schema.ts';
 import { batchFileName } from '../../../documents/batch.ts';
 import { pickListFileName } from '../../../documents/pick-list.ts';
+import { lazyRequire } from '../../../lib/lazy-require.ts';
 import { toDocumentOrder } from '../reports/document-order.ts';
 import { markPrinted } from '../reports/get-report.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
@@ -23,6 +24,9 @@ import { writeDetailsLines } from './details-csv.ts';
 import { batchDetailsLines } from './details-lines.ts';
 import { type BulkOrderRow, loadBulkOrders } from './load-orders.ts';
 import { renderBatchPdf } from './render-pool.ts';
+
+/** archiver loads with the first zip (lib/lazy-require.ts), not at start-up. */
+const archiver = lazyRequire<typeof archiverModule>('archiver');
 
 export interface BatchFile {
   kind: BatchFileKind;
@@ -138,7 +142,7 @@ export async function runDetailsBatch(ctx: AppContext, batch: BatchRow): Promise
 }
 
 async function zip(files: BatchFile[]): Promise<Buffer> {
-  const archive = archiver('zip', { zlib: { level: 1 } });
+  const archive = archiver()('zip', { zlib: { level: 1 } });
   const chunks: Buffer[] = [];
   archive.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {

@@ -1,0 +1,17 @@
+/**
+ * A package loaded on its first use instead of at start-up. pdfkit (with fontkit), bwip-js and archiver
+ * cost ~0.3 s of CPU to load and are needed only when a document, a barcode or a zip is made, never to
+ * answer `/healthz` (docs/operations.md, "Measured"). They are CommonJS packages, so `require` gives the
+ * same object as the default import did; keep an `import type` beside each use for the types.
+ */
+import { createRequire } from 'node:module';
+
+const load = createRequire(import.meta.url);
+
+export function lazyRequire<T>(id: string): () => T {
+  let loaded: T | undefined;
+  return () => {
+    loaded ??= load(id) as T;
+    return loaded;
+  };
+}
