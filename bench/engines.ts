@@ -269,6 +269,10 @@ const pct = (xs: number[], p: number) => {
 /** p50 and p95 latency, and the server's CPU ms per request (its own cost, whatever the machine's load). */
 type Figures = { p50: number; p95: number; cpu: number };
 const results: Record<string, Record<string, Figures>> = {};
+// A first pass over every case: V8 compiles PGlite's WASM engine to optimised code in the background
+// during the first seconds of load (CPU that would otherwise land on the first rows' figures).
+for (let round = 0; round < WARMUP * 5; round++)
+  for (const c of cases) for (const s of servers) await get(s.base + c.path, s.headers);
 for (const c of cases) {
   const times = servers.map(() => [] as number[]);
   const cpu0 = servers.map((s) => cpuMs(s.child.pid));
@@ -315,7 +319,7 @@ agent.destroy();
 const f = (n: number) => n.toFixed(2);
 const x = (n: number) => `${n.toFixed(2)}×`;
 const lines = [
-  `Dataset on both engines: ${spec.orders.toLocaleString()} orders over ${spec.merchants} merchants; largest merchant ${spec.largest.toLocaleString()} (${tabCounts.map((c) => `${c.tab} ${Number(c.count).toLocaleString()}`).join(', ')}). PostgreSQL ${pgVersion}; PGlite (embedded default). ${ITER} rounds per row after ${WARMUP} warm-up; each round sends one request to each of the four servers (app and floor on each engine) in a rotating order, 1 keep-alive connection each. Floor = the same SQL through the bare driver (bench/floor-server.ts). CPU = the server process's CPU ms per request over the row (its own cost, which the machine's load does not inflate as much as latency).`,
+  `Dataset on both engines: ${spec.orders.toLocaleString()} orders over ${spec.merchants} merchants; largest merchant ${spec.largest.toLocaleString()} (${tabCounts.map((c) => `${c.tab} ${Number(c.count).toLocaleString()}`).join(', ')}). PostgreSQL ${pgVersion}; PGlite (embedded default). ${ITER} rounds per row after ${WARMUP} warm-up (and ${WARMUP * 5} rounds of every row before the first); each round sends one request to each of the four servers (app and floor on each engine) in a rotating order, 1 keep-alive connection each. Floor = the same SQL through the bare driver (bench/floor-server.ts). CPU = the server process's CPU ms per request over the row (its own cost, which the machine's load does not inflate as much as latency).`,
   '',
   '| measure | PG app p50 / p95 ms | PG floor p50 / p95 ms | PGlite app p50 / p95 ms | PGlite floor p50 / p95 ms | PGlite app ÷ PG app (p50) | PGlite app ÷ its floor (p50 / p95) | CPU ms / request: PG app, floor; PGlite app, floor | aim | met |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
