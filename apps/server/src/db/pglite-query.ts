@@ -163,7 +163,8 @@ export function pgliteQuery(client: PGlite, opts: { maxStatements?: number } = {
     const values = (params ?? []).map(toParam);
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        if (!configured) {
+        // Outside any transaction, so a rollback cannot undo it.
+        if (!configured && !client.isInTransaction()) {
           await client.execProtocolStream(serialize.query('SET plan_cache_mode = force_custom_plan'), {
             syncToFs: false,
           });
