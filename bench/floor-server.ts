@@ -42,7 +42,7 @@ function params(merchant: string, u: URL, defaultLimit: number): ListParams {
     cursor: cursor ? decodeCursor(cursor) : null,
     tab: g('filter[tab]') as ListParams['tab'],
     applicationRefs: g('filter[application_ref]')?.split(','),
-    deliveryMethod: g('filter[delivery_method]'),
+    deliveryMethods: g('filter[delivery_method]')?.split(','),
     orderKey: g('filter[order_key]'),
     search: g('filter[search]'),
     recipientName: g('filter[recipient_name]'),

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * npm run bench [-- --pglite] [--orders N --merchants M --largest L] [--reload]
+ * npm run bench [-- --pglite | --both] [--orders N --merchants M --largest L] [--reload]
  *
  * Loads the benchmark dataset (1,000,000 orders over 1,000 merchants, the largest with 100,000) into
  * the configured database — BENCH_DATABASE_URL, else DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/mc_bench (created when missing) — or, with --pglite, a PGlite
  * directory (smaller default dataset), then measures the orders API against a bare floor route.
+ * With --both, the orders counts and first pages on PostgreSQL and PGlite side by side, each beside its
+ * floor, on one dataset (bench/engines.ts) instead of the orders benchmark.
  * Results: printed as markdown and written to bench/.results/.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,7 +15,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const res = spawnSync(process.execPath, ['--import', 'tsx', 'bench/bench.ts', ...process.argv.slice(2)], {
+const both = process.argv.includes('--both');
+const main = both ? 'bench/engines.ts' : 'bench/bench.ts';
+const res = spawnSync(process.execPath, ['--import', 'tsx', main, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
@@ -28,7 +32,7 @@ const slips = process.argv.includes('--no-slips')
     });
 // Bulk tools (issue #6): reports batch, bulk accept and the 100,000-order details CSV beside their floors.
 const bulk =
-  process.argv.includes('--no-bulk') || process.argv.includes('--pglite')
+  process.argv.includes('--no-bulk') || process.argv.includes('--pglite') || both
     ? { status: 0 }
     : spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/bulk.ts'], {
         cwd: root,
@@ -45,7 +49,7 @@ const reports = process.argv.includes('--no-reports')
     });
 // Console weight and the orders page's largest contentful paint on the same dataset; `--no-web` skips it.
 const web =
-  process.argv.includes('--no-web') || process.argv.includes('--pglite')
+  process.argv.includes('--no-web') || process.argv.includes('--pglite') || both
     ? { status: 0 }
     : spawnSync(process.execPath, ['bench/web.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
 process.exit(

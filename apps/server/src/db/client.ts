@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { pgliteQuery } from './pglite-query.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -104,7 +105,8 @@ export function wrapPglite(client: PGlite): Database {
     db,
     driver: 'pglite',
     pglite: client,
-    query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    // One engine call per query, statements kept prepared (pglite-query.ts, docs/decisions/0110).
+    query: pgliteQuery(client),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
