@@ -1,20 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { type LoginInput, LoginSchema, MAX_LENGTH } from '@mc/domain';
+import { checkLogin, type LoginInput, MAX_LENGTH } from '@mc/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/password-field.tsx';
 import { errorMessage, notifyError } from '../../lib/notify.ts';
 import { useLogin } from './api/login.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
+/**
+ * LoginSchema's rules without zod (`checkLogin`, the same messages and the email trimmed), so the sign-in
+ * page loads no zod (docs/decisions/0109).
+ */
+const loginResolver: Resolver<LoginInput> = (values) => {
+  const result = checkLogin(values);
+  if (result.ok) return { values: result.values, errors: {} };
+  const errors: Partial<Record<keyof LoginInput, { type: string; message: string }>> = {};
+  for (const [name, message] of Object.entries(result.errors) as [keyof LoginInput, string][])
+    errors[name] = { type: 'validate', message };
+  return { values: {}, errors };
+};
+
 /** /login (part 1 §2): email, password and a forgot-password link. */
 export function LoginPage() {
   const loginMutation = useLogin();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(LoginSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
