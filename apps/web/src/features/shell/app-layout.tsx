@@ -3,18 +3,22 @@ import { can } from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { DeferredDialog } from '../../components/deferred-dialog.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 import { merchantQueryOptions, stripeAccountQueryOptions } from '../../lib/merchant-api.ts';
 import { getUserId, useSession } from '../../lib/session.ts';
 import { userQueryOptions } from '../../lib/user-api.ts';
 import { useLogout } from './api/logout.ts';
 import { AppFooter } from './components/app-footer.tsx';
 import { AppHeader } from './components/app-header.tsx';
-import { MobileNav } from './components/mobile-nav.tsx';
 import { PaymentBanner } from './components/payment-banner.tsx';
 import { useRouteHandle } from './route-handle.ts';
 import classes from './shell.module.css';
+
+/** The phone menu (a drawer) loads when first opened. */
+const MobileNav = lazyNamed(() => import('./components/mobile-nav.tsx'), 'MobileNav');
 
 /** The logged-in frame: brand header with menu, payment banner, content (max 1440 px), footer. */
 export function AppLayout({ children }: { children?: ReactNode }) {
@@ -44,12 +48,16 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         onToggleMobileNav={mobileNav.toggle}
         onSignOut={handleSignOut}
       />
-      <MobileNav
-        opened={mobileNavOpened}
-        onClose={mobileNav.close}
-        onSignOut={handleSignOut}
-        storeName={storeName}
-      />
+      <DeferredDialog opened={mobileNavOpened}>
+        {(opened) => (
+          <MobileNav
+            opened={opened}
+            onClose={mobileNav.close}
+            onSignOut={handleSignOut}
+            storeName={storeName}
+          />
+        )}
+      </DeferredDialog>
       {needsPaymentSetup ? (
         <PaymentBanner canSetUpPayments={can(user.data?.userRoles ?? [], 'billing.write')} />
       ) : null}
