@@ -3,10 +3,18 @@
  * OrderStreamEventSchema (orders-list.ts), so the orders list checks each event without loading zod
  * (docs/decisions/0109). `order-stream.test.ts` checks the two agree.
  */
-import { ORDER_TABS } from '@mc/domain';
-import type { OrderStreamEvent } from './orders-list.ts';
+import { ORDER_TABS, type OrderTab } from '@mc/domain';
 
 export const ORDER_STREAM_EVENT_TYPES = ['order.created', 'order.updated'] as const;
+
+/** One event of GET …/orders/events (OrderStreamEventSchema in orders-list.ts is checked against it). */
+export interface OrderStreamEvent {
+  type: (typeof ORDER_STREAM_EVENT_TYPES)[number];
+  order_id: string;
+  status: string;
+  tab: OrderTab;
+  at: string;
+}
 
 const isOneOf = <T extends string>(list: readonly T[], v: unknown): v is T =>
   typeof v === 'string' && (list as readonly string[]).includes(v);

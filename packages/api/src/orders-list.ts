@@ -12,7 +12,7 @@ import {
   text,
 } from '@mc/domain';
 import { z } from 'zod';
-import { ORDER_STREAM_EVENT_TYPES } from './order-stream.ts';
+import { ORDER_STREAM_EVENT_TYPES, type OrderStreamEvent } from './order-stream.ts';
 
 /** Largest page a caller may ask for. */
 export const ORDERS_MAX_LIMIT = 100;
@@ -211,8 +211,7 @@ export const OrderStreamEventSchema = z.object({
   status: z.string(),
   tab: z.enum(ORDER_TABS),
   at: z.string(),
-});
-export type OrderStreamEvent = z.infer<typeof OrderStreamEventSchema>;
+}) satisfies z.ZodType<OrderStreamEvent>;
 
 /**
  * The event stream takes a single-use ticket (POST …/orders/events/ticket) in place of the bearer header

@@ -16,6 +16,7 @@ import {
   isValidEmail,
   isValidRoutingNumber,
   isValidZip,
+  type LoginInput,
   PASSWORD_MESSAGE,
   PASSWORD_MIN_LENGTH,
   ROUTING_NUMBER_LENGTH,
@@ -157,8 +158,7 @@ export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 export const LoginSchema = z.object({
   email: emailSchema('email'),
   password: text('password', { error: requiredMessage('password') }).min(1, requiredMessage('password')),
-});
-export type LoginInput = z.infer<typeof LoginSchema>;
+}) satisfies z.ZodType<LoginInput>;
 
 export const ForgotPasswordSchema = z.object({ email: emailSchema('email') });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;

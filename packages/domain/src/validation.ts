@@ -7,7 +7,6 @@
  */
 import type { z } from 'zod';
 import { isCleanText, MAX_LENGTH, tooLongMessage, UNSAFE_TEXT_MESSAGE } from './limits.ts';
-import type { LoginInput } from './validation-schemas.ts';
 
 // ---------------------------------------------------------------------------
 // Messages and constants
@@ -187,6 +186,12 @@ function textIssue(value: string, max: number): string | null {
   if (value.length > max) return tooLongMessage(max);
   if (!isCleanText(value)) return UNSAFE_TEXT_MESSAGE;
   return null;
+}
+
+/** The sign-in form and POST /a/v2/login body (LoginSchema in validation-schemas.ts is checked against it). */
+export interface LoginInput {
+  email: string;
+  password: string;
 }
 
 export type LoginCheck =
