@@ -9,8 +9,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD, launchBrowser, startServer, type TestServer } from './fixtures.ts';
 
-/** KB (1,024 bytes) gzip. The aims are 150 (orders) and 120 (sign-in); see benchmarks.md for why not yet. */
-const BUDGETS_KB = { login: 240, orders: 280 } as const;
+/**
+ * KB (1,024 bytes) gzip: what the pages load now plus at most 3 KB (docs/decisions/0109). The issue's aims
+ * are 120 (sign-in) and 150 (orders); benchmarks.md says how far off and why.
+ */
+const BUDGETS_KB = { login: 143, orders: 222 } as const;
 
 let server: TestServer;
 let browser: Browser;

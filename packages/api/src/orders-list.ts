@@ -12,6 +12,7 @@ import {
   text,
 } from '@mc/domain';
 import { z } from 'zod';
+import { ORDER_STREAM_EVENT_TYPES, type OrderStreamEvent } from './order-stream.ts';
 
 /** Largest page a caller may ask for. */
 export const ORDERS_MAX_LIMIT = 100;
@@ -205,13 +206,12 @@ export type OrderFilters = z.infer<typeof OrderFiltersSchema>;
 
 /** One server-sent event on /orders/events (`event:` is the type, `data:` this JSON). */
 export const OrderStreamEventSchema = z.object({
-  type: z.enum(['order.created', 'order.updated']),
+  type: z.enum(ORDER_STREAM_EVENT_TYPES),
   order_id: z.string(),
   status: z.string(),
   tab: z.enum(ORDER_TABS),
   at: z.string(),
-});
-export type OrderStreamEvent = z.infer<typeof OrderStreamEventSchema>;
+}) satisfies z.ZodType<OrderStreamEvent>;
 
 /**
  * The event stream takes a single-use ticket (POST …/orders/events/ticket) in place of the bearer header

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { type DateInput, formatTime, isoDateInZone, toDate } from './dates.ts';
 import { isCourierOrder, isDeliverMethod } from './delivery.ts';
-import { text } from './limits.ts';
+import { text } from './limits-schemas.ts';
 import { BIRTH_DATE_MESSAGE, BIRTH_YEAR_SPAN, parseIsoDate } from './validation.ts';
 
 /** The legal drinking age the check proves. */

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { zonedDateTime } from './dates.ts';
 import { COURIER_DISPATCH_TYPE } from './delivery.ts';
-import { MAX_LENGTH, optionalHttpUrlSchema, text } from './limits.ts';
+import { MAX_LENGTH } from './limits.ts';
+import { optionalHttpUrlSchema, text } from './limits-schemas.ts';
 import { dollarsToCents } from './money.ts';
 import { isValidPhone, toE164Us } from './phone.ts';
 import {

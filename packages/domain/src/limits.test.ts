@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  httpUrlSchema,
   isCleanText,
   isHttpUrl,
   MAX_LENGTH,
   maxLengthFor,
-  optionalHttpUrlSchema,
-  text,
   tooLongMessage,
   UNSAFE_TEXT_MESSAGE,
 } from './limits.ts';
+import { httpUrlSchema, optionalHttpUrlSchema, text } from './limits-schemas.ts';
 
 describe('isCleanText', () => {
   it.each([

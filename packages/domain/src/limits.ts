@@ -5,9 +5,10 @@
  * Every string is bounded (a maximum length suited to the field) and clean (no NUL character and no
  * unpaired UTF-16 surrogate: PostgreSQL refuses NUL in text, and a lone surrogate cannot be stored as
  * UTF-8 without being silently replaced).
+ *
+ * No zod here: the console's first pages read these limits; the schemas built on them are in
+ * limits-schemas.ts (docs/decisions/0109).
  */
-import { z } from 'zod';
-
 /** Maximum lengths, in UTF-16 code units (what `maxLength` on an input counts). */
 export const MAX_LENGTH = {
   /** People, stores, brands, contacts, carrier names. */
@@ -55,19 +56,6 @@ export function isCleanText(value: string): boolean {
   return !NUL_OR_LONE_SURROGATE.test(value);
 }
 
-/**
- * The one string rule: at most `max` characters, no NUL, no lone surrogate. Chain `.trim()`, `.min()`,
- * `.regex()` … after it as with `z.string()`. `params` is `z.string`'s (e.g. `{ error }` for a wrong type).
- */
-export function safeString(max: number, params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).max(max, tooLongMessage(max)).refine(isCleanText, UNSAFE_TEXT_MESSAGE);
-}
-
-/** Same as {@link safeString} with the limit named: `text('name')`. */
-export function text(kind: MaxLengthKey, params?: Parameters<typeof z.string>[0]) {
-  return safeString(MAX_LENGTH[kind], params);
-}
-
 /** An absolute http(s) URL with a host, at most 2,048 characters. */
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
@@ -77,19 +65,6 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** URL field: trimmed; absolute http(s) only (`javascript:`, `data:` and relative text are refused). */
-export function httpUrlSchema(message = URL_MESSAGE) {
-  return text('url').trim().refine(isHttpUrl, message);
-}
-
-/** Optional URL field: empty passes (means 'none'), otherwise an absolute http(s) URL. */
-export function optionalHttpUrlSchema(message = URL_MESSAGE) {
-  return text('url')
-    .trim()
-    .refine((v) => v === '' || isHttpUrl(v), message)
-    .optional();
 }
 
 const FIELD_LIMITS: [RegExp, MaxLengthKey][] = [

@@ -9,7 +9,6 @@ import {
   ORDER_STATUSES,
   ORDER_TABS,
   type OrderStatus,
-  OrderStatusSchema,
   ordersHeaderTitle,
   parseTab,
   statusLabel,
@@ -20,6 +19,7 @@ import {
   tabOfStatus,
   tabPath,
 } from './order-status.ts';
+import { OrderStatusSchema } from './order-status-schemas.ts';
 
 describe('statuses and tabs', () => {
   it('every status belongs to exactly one tab', () => {

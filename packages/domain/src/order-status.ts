@@ -1,8 +1,7 @@
 /**
  * Order statuses, list tabs, labels and display groups (spec part 1 §4, part 2 §2.1, §4.1; DESIGN §5).
+ * No zod here (the orders list reads it); OrderStatusSchema is in order-status-schemas.ts (decision 0109).
  */
-import { z } from 'zod';
-
 export const ORDER_STATUSES = [
   'SUBMITTED',
   'PAYMENT_SUBMITTED',
@@ -19,12 +18,6 @@ export const ORDER_STATUSES = [
   'REFUNDED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Accepts the spec's alias REJECTED_MERCHANT and stores it as MERCHANT_REJECTED. */
-export const OrderStatusSchema = z.preprocess(
-  (v) => (v === 'REJECTED_MERCHANT' ? 'MERCHANT_REJECTED' : v),
-  z.enum(ORDER_STATUSES),
-);
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);

@@ -14,7 +14,7 @@ import {
   PRICE_REQUIRED_MESSAGE,
   toNumberInput,
 } from './dialogs.ts';
-import { safeString, text } from './limits.ts';
+import { safeString, text } from './limits-schemas.ts';
 import { formatUsd } from './money.ts';
 import type { OrderStatus } from './order-status.ts';
 import { REJECTION_REASON_LABELS, REJECTION_REASONS, type RejectionReason } from './transitions.ts';

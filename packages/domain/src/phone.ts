@@ -3,7 +3,7 @@
  * (sign-in, the orders list) does not load the library's metadata (~30 KB gzip).
  */
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { text } from './limits.ts';
+import { text } from './limits-schemas.ts';
 import { invalidFieldMessage, requiredMessage } from './validation.ts';
 
 /** Phone parsed with US as the default country and valid. */

@@ -2,25 +2,27 @@
  * Settings forms: store details, billing, profile, delivery hours, role edit (spec part 2 §3, §5, §6).
  */
 import { z } from 'zod';
-import { safeString, text } from './limits.ts';
+import { safeString, text } from './limits-schemas.ts';
 import { phoneSchema } from './phone.ts';
 import { MERCHANT_ROLES, type MerchantRole } from './roles.ts';
 import {
-  birthdaySchema,
   DESCRIPTOR_MAX_LENGTH,
   DESCRIPTOR_MESSAGE,
-  emailSchema,
   fieldLabel,
   isValidRoutingNumber,
-  optionalEmailSchema,
-  optionalPasswordSchema,
   ROUTING_NUMBER_MESSAGE,
   requiredMessage,
-  requiredString,
   stripEinDashes,
   stripNonDigits,
-  zipSchema,
 } from './validation.ts';
+import {
+  birthdaySchema,
+  emailSchema,
+  optionalEmailSchema,
+  optionalPasswordSchema,
+  requiredString,
+  zipSchema,
+} from './validation-schemas.ts';
 
 /** Runs an object-level rule even when field rules failed, so every issue is reported at once. */
 const always = { when: () => true } as const;

@@ -5,11 +5,10 @@ import {
   BIRTH_DATE_MESSAGE,
   birthYearOptions,
   charactersLeft,
+  checkLogin,
   DESCRIPTOR_MESSAGE,
   daysInMonth,
-  descriptorSchema,
   EMAIL_MESSAGE,
-  ForgotPasswordSchema,
   fieldErrors,
   formatPhoneDisplay,
   formatUsPhone,
@@ -17,24 +16,28 @@ import {
   isValidEmail,
   isValidRoutingNumber,
   isValidZip,
-  LoginSchema,
-  makeSignUpSchema,
-  optionalEmailSchema,
   PASSWORD_MESSAGE,
   PASSWORD_MIN_LENGTH,
   parseIsoDate,
-  ResetPasswordSchema,
   requiredMessage,
-  routingNumberSchema,
-  SignUpBodySchema,
   sanitizeRoutingNumberInput,
   stripEinDashes,
   stripHtml,
   stripNonDigits,
   TERMS_MESSAGE,
   toIsoDate,
-  zipSchema,
 } from './validation.ts';
+import {
+  descriptorSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  makeSignUpSchema,
+  optionalEmailSchema,
+  ResetPasswordSchema,
+  routingNumberSchema,
+  SignUpBodySchema,
+  zipSchema,
+} from './validation-schemas.ts';
 
 describe('messages verbatim (part 1 §5)', () => {
   it.each([
@@ -254,6 +257,46 @@ describe('account schemas', () => {
         const ok = ResetPasswordSchema.safeParse({ new_password: pw, reset_token: 't' }).success;
         expect(ok).toBe(pw.length >= 10);
       }),
+    );
+  });
+});
+
+describe('checkLogin: LoginSchema without zod (the sign-in page, decision 0109)', () => {
+  /** What the form got from zodResolver(LoginSchema): the parsed values, or the first message per field. */
+  const viaSchema = (input: unknown) => {
+    const r = LoginSchema.safeParse(input);
+    return r.success ? { ok: true, values: r.data } : { ok: false, errors: fieldErrors(r.error) };
+  };
+
+  it.each([
+    [{ email: '', password: '' }],
+    [{ email: '   ', password: 'x' }],
+    [{ email: 'nope', password: '' }],
+    [{ email: ' a@b.co ', password: 'pw' }],
+    [{ email: 'a@b.co', password: ' ' }],
+    [{ email: `${'a'.repeat(250)}@b.co`, password: 'pw' }],
+    [{ email: 'a@b.co', password: 'p'.repeat(257) }],
+    [{ email: 'a\u0000@b.co', password: '\uD800' }],
+    [{ email: 'a@b..co', password: 'pw' }],
+    [{}],
+    [{ email: 1, password: null }],
+  ])('%j gives what the schema gives', (input) => {
+    expect(checkLogin(input as { email: unknown; password: unknown })).toEqual(viaSchema(input));
+  });
+
+  it('property: the same answer as LoginSchema for any email and password', () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+      fc.emailAddress(),
+      fc.emailAddress().map((e) => ` ${e}\t`),
+      fc.string({ minLength: 250, maxLength: 270 }),
+    );
+    fc.assert(
+      fc.property(text, text, (email, password) => {
+        expect(checkLogin({ email, password })).toEqual(viaSchema({ email, password }));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,9 +1,12 @@
 /**
  * Shared validation rules and messages (spec part 1 §5, part 2 §5).
  * Pure: no I/O. Every message is the spec's text, verbatim.
+ *
+ * No zod at run time here (the sign-in page reads this module): the schemas built from these rules are
+ * in validation-schemas.ts (docs/decisions/0109).
  */
-import { z } from 'zod';
-import { type MaxLengthKey, safeString, text } from './limits.ts';
+import type { z } from 'zod';
+import { isCleanText, MAX_LENGTH, tooLongMessage, UNSAFE_TEXT_MESSAGE } from './limits.ts';
 
 // ---------------------------------------------------------------------------
 // Messages and constants
@@ -164,151 +167,6 @@ export function isValidBirthDate(value: string, now: Date = new Date()): boolean
   return d !== null && d.getTime() < now.getTime() - DAY_MS;
 }
 
-// ---------------------------------------------------------------------------
-// Reusable zod field schemas
-// ---------------------------------------------------------------------------
-
-/** Required text (trimmed): 'Please enter your {field}'. */
-export function requiredString(field: string, max: MaxLengthKey = 'addressLine') {
-  const msg = requiredMessage(field);
-  return text(max, { error: msg }).trim().min(1, msg);
-}
-
-/** Optional text: absent or empty allowed. */
-export function optionalString(max: MaxLengthKey = 'addressLine') {
-  return text(max).trim().optional();
-}
-
-/** Required email: 'Please enter your {field}' when empty, 'Please enter a valid email' otherwise. */
-export function emailSchema(field = 'email') {
-  const msg = requiredMessage(field);
-  return text('email', { error: msg })
-    .trim()
-    .min(1, { error: msg, abort: true })
-    .refine(isValidEmail, EMAIL_MESSAGE);
-}
-
-/** Optional email: empty passes, otherwise must be an email. */
-export function optionalEmailSchema() {
-  return text('email')
-    .trim()
-    .refine((v) => v === '' || isValidEmail(v), EMAIL_MESSAGE)
-    .optional();
-}
-
-/** New password: required and at least 10 characters. Not trimmed. */
-export function passwordSchema(field = 'password') {
-  const msg = requiredMessage(field);
-  return text('password', { error: msg })
-    .min(1, { error: msg, abort: true })
-    .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE);
-}
-
-/** Optional password (profile): empty passes, otherwise at least 10 characters. */
-export function optionalPasswordSchema() {
-  return text('password')
-    .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE)
-    .optional();
-}
-
-function requiredZip(field: string) {
-  const req = requiredMessage(field);
-  return text('zip', { error: req })
-    .trim()
-    .min(1, { error: req, abort: true })
-    .refine(isValidZip, invalidFieldMessage(field));
-}
-
-function optionalZip(field: string) {
-  return text('zip')
-    .trim()
-    .refine((v) => v === '' || isValidZip(v), invalidFieldMessage(field))
-    .optional();
-}
-
-/** Zip: 5 digits or 5-4, 'Please enter a valid {field}'. Required unless `{ required: false }`. */
-export function zipSchema(field?: string, opts?: { required?: true }): ReturnType<typeof requiredZip>;
-export function zipSchema(field: string, opts: { required: false }): ReturnType<typeof optionalZip>;
-export function zipSchema(field = 'zip', opts: { required?: boolean } = {}) {
-  return opts.required === false ? optionalZip(field) : requiredZip(field);
-}
-
-/** Routing number: exactly 9 digits. */
-export function routingNumberSchema() {
-  return safeString(ROUTING_NUMBER_LENGTH + 20, { error: ROUTING_NUMBER_MESSAGE })
-    .trim()
-    .refine(isValidRoutingNumber, ROUTING_NUMBER_MESSAGE);
-}
-
-function optionalDescriptor() {
-  return safeString(DESCRIPTOR_MAX_LENGTH + 100)
-    .trim()
-    .max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE)
-    .optional();
-}
-
-function requiredDescriptor() {
-  const req = requiredMessage('descriptor');
-  return safeString(DESCRIPTOR_MAX_LENGTH + 100, { error: req })
-    .trim()
-    .min(1, { error: req, abort: true })
-    .max(DESCRIPTOR_MAX_LENGTH, DESCRIPTOR_MESSAGE);
-}
-
-/** Deposit descriptor: max 22 characters. Required unless `{ required: false }`. */
-export function descriptorSchema(opts?: { required?: true }): ReturnType<typeof requiredDescriptor>;
-export function descriptorSchema(opts: { required: false }): ReturnType<typeof optionalDescriptor>;
-export function descriptorSchema(opts: { required?: boolean } = {}) {
-  return opts.required === false ? optionalDescriptor() : requiredDescriptor();
-}
-
-/** Birthday 'YYYY-MM-DD': a real date earlier than one day before `now()`. */
-export function birthdaySchema(now: () => Date = () => new Date(), field = 'birthday') {
-  const req = requiredMessage(field);
-  return text('short', { error: req })
-    .trim()
-    .min(1, { error: req, abort: true })
-    .refine((v) => isValidBirthDate(v, now()), BIRTH_DATE_MESSAGE);
-}
-
-// ---------------------------------------------------------------------------
-// Account forms (part 1 §2, §5, §7)
-// ---------------------------------------------------------------------------
-
-/** Sign-up form schema; `now` is injectable for tests. */
-export function makeSignUpSchema(now: () => Date = () => new Date()) {
-  return z.object({
-    first_name: requiredString('first_name', 'name'),
-    last_name: requiredString('last_name', 'name'),
-    email: emailSchema('email'),
-    password: passwordSchema('password'),
-    birthday: birthdaySchema(now),
-    terms: z.literal(true, { error: TERMS_MESSAGE }),
-  });
-}
-
-export const SignUpSchema = makeSignUpSchema();
-export type SignUpInput = z.infer<typeof SignUpSchema>;
-
-/** POST /a/v2/users body: the sign-up form without the terms checkbox. */
-export const SignUpBodySchema = SignUpSchema.omit({ terms: true });
-export type SignUpBody = z.infer<typeof SignUpBodySchema>;
-
-export const LoginSchema = z.object({
-  email: emailSchema('email'),
-  password: text('password', { error: requiredMessage('password') }).min(1, requiredMessage('password')),
-});
-export type LoginInput = z.infer<typeof LoginSchema>;
-
-export const ForgotPasswordSchema = z.object({ email: emailSchema('email') });
-export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
-
-export const ResetPasswordSchema = z.object({
-  new_password: passwordSchema('new_password'),
-  reset_token: requiredString('reset_token', 'token'),
-});
-export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
-
 /** First message per field path (for forms and the server's `errors` map). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
@@ -317,4 +175,50 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     if (!(key in out)) out[key] = issue.message;
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------
+// The sign-in form without zod (docs/decisions/0109)
+// ---------------------------------------------------------------------------
+
+/** What `text(max)` reports first for a string: too long, then an unsafe character; else null. */
+function textIssue(value: string, max: number): string | null {
+  if (value.length > max) return tooLongMessage(max);
+  if (!isCleanText(value)) return UNSAFE_TEXT_MESSAGE;
+  return null;
+}
+
+/** The sign-in form and POST /a/v2/login body (LoginSchema in validation-schemas.ts is checked against it). */
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export type LoginCheck =
+  | { ok: true; values: LoginInput }
+  | { ok: false; errors: Partial<Record<keyof LoginInput, string>> };
+
+/**
+ * LoginSchema's rules as plain functions, for the sign-in page (which loads no zod): the same first
+ * message per field and the same output (the email trimmed). `validation.test.ts` checks the two agree.
+ */
+export function checkLogin(input: { email: unknown; password: unknown }): LoginCheck {
+  const errors: Partial<Record<keyof LoginInput, string>> = {};
+  let email = '';
+  if (typeof input.email !== 'string') errors.email = requiredMessage('email');
+  else {
+    email = input.email.trim();
+    const issue = textIssue(input.email, MAX_LENGTH.email);
+    if (issue) errors.email = issue;
+    else if (email.length === 0) errors.email = requiredMessage('email');
+    else if (!isValidEmail(email)) errors.email = EMAIL_MESSAGE;
+  }
+  if (typeof input.password !== 'string') errors.password = requiredMessage('password');
+  else {
+    const issue = textIssue(input.password, MAX_LENGTH.password);
+    if (issue) errors.password = issue;
+    else if (input.password.length === 0) errors.password = requiredMessage('password');
+  }
+  if (errors.email || errors.password) return { ok: false, errors };
+  return { ok: true, values: { email, password: input.password as string } };
 }

@@ -1,17 +1,12 @@
-import { TOAST_DURATION_MS } from '@mc/domain';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { theme } from './theme.ts';
-
-/** Toasts close automatically after 8000 ms (part 1 §2, §9). */
-const TOAST_AUTO_CLOSE_MS = TOAST_DURATION_MS;
+import { ToastHost } from './toast-host.tsx';
 
 /**
  * WCAG AA contrast on white: secondary ("dimmed") text and error text one notch darker than
@@ -41,10 +36,8 @@ export function Providers({ children, queryClient, env = 'default' }: ProvidersP
       env={env}
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
-      </QueryClientProvider>
+      <ToastHost />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * THE route table: mirrors part 1 §2 "Route table" (and part 2 §2.1 for the orders tabs).
  * Pages come from each feature's index.ts, where every page is its own chunk (React.lazy) so the first
- * load stays small.
+ * load stays small. Rendered by `AppRoutes` with React Router's declarative API (`useRoutes`), without its
+ * data router: the console has no loaders or actions, and the data router is half of React Router's weight
+ * (docs/decisions/0109).
  */
-import { Suspense, useEffect } from 'react';
-import { Outlet, type RouteObject, useLocation, useMatches } from 'react-router';
+import { Suspense, useEffect, useMemo } from 'react';
+import { matchRoutes, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { ForgotPage, LoginPage, ResetPasswordPage, SignUpPage } from '../features/auth/index.ts';
 import { DevelopersPage } from '../features/developers/index.ts';
@@ -24,23 +26,28 @@ import {
   AppLayout,
   isShellRouteHandle,
   NotFoundPage,
-  RouteErrorPage,
+  RouteErrorBoundary,
+  RouteHandlesContext,
   type ShellRouteHandle,
+  useRouteHandle,
 } from '../features/shell/index.ts';
 import { TermsPage } from '../features/terms/index.ts';
 import { trackPageView } from '../lib/analytics.ts';
 import { PRODUCT_NAME } from '../lib/brand.ts';
+import { registerNavigator } from '../lib/navigation.ts';
 import { getUserId } from '../lib/session.ts';
 import { GuestOnly, HomeRedirect, NotFoundOrLogin, Redirect, RequireToken } from './guards.tsx';
 
 const h = (handle: ShellRouteHandle) => handle;
 
-/** Document title from the deepest route handle, and a 'Page View' for every location. */
+/**
+ * Document title from the deepest route handle, a 'Page View' for every location, and the error screen
+ * for a page that crashes while rendering (cleared by the next navigation).
+ */
 function RootFrame() {
-  const { pathname } = useLocation();
-  const matches = useMatches();
-  let title: string | undefined;
-  for (const m of matches) if (isShellRouteHandle(m.handle) && m.handle.title) title = m.handle.title;
+  const location = useLocation();
+  const { pathname } = location;
+  const title = useRouteHandle('title');
 
   useEffect(() => {
     document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
@@ -50,9 +57,11 @@ function RootFrame() {
   }, [pathname]);
 
   return (
-    <Suspense fallback={<PageLoader fullScreen />}>
-      <Outlet />
-    </Suspense>
+    <RouteErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
@@ -61,7 +70,6 @@ const ordersSearch = h({ headerSlot: OrdersHeaderSearch });
 export const routes: RouteObject[] = [
   {
     element: <RootFrame />,
-    errorElement: <RouteErrorPage />,
     children: [
       // '/': to /orders with a token, otherwise to /login.
       { index: true, element: <HomeRedirect /> },
@@ -150,3 +158,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The route table at the current location, inside a router (BrowserRouter in the app, MemoryRouter in
+ * tests). Gives the shell the matched routes' handles and lets code outside React navigate (navigateTo).
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handles = useMemo(
+    () => (matchRoutes(routes, location) ?? []).map((m) => m.route.handle).filter(isShellRouteHandle),
+    [location],
+  );
+  useEffect(() => {
+    registerNavigator((to, opts) => void navigate(to, opts));
+    return () => registerNavigator(null);
+  }, [navigate]);
+  const element = useRoutes(routes, location);
+  return <RouteHandlesContext.Provider value={handles}>{element}</RouteHandlesContext.Provider>;
+}

@@ -1,9 +1,8 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
-import { routes } from '../app/routes.tsx';
-import { registerNavigator } from '../lib/navigation.ts';
+import { AppRoutes } from '../app/routes.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { refreshSession } from '../lib/session.ts';
 
@@ -100,15 +99,40 @@ function defaultAnswer(url: string): { status?: number; body?: unknown } {
   return { status: 404, body: { message: 'Not found' } };
 }
 
-/** Renders the real route table at `path` inside the app providers. */
+/** What a test reads and drives of the router: the current location, and navigation. */
+export interface TestRouter {
+  readonly state: { readonly location: Location };
+  navigate: (to: string, opts?: { replace?: boolean }) => Promise<void>;
+}
+
+/** Renders the real route table at `path` inside the app providers, in a memory router. */
 export function renderApp(path: string) {
   queryClient.clear();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  registerNavigator((to, opts) => void router.navigate(to, opts));
+  let location: Location | null = null;
+  let navigate: NavigateFunction | null = null;
+  function RouterProbe() {
+    location = useLocation();
+    navigate = useNavigate();
+    return null;
+  }
   const utils = render(
     <Providers queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe />
+        <AppRoutes />
+      </MemoryRouter>
     </Providers>,
   );
+  const router: TestRouter = {
+    get state() {
+      if (!location) throw new Error('the router has not rendered yet');
+      return { location };
+    },
+    async navigate(to, opts) {
+      await act(async () => {
+        await navigate?.(to, opts);
+      });
+    },
+  };
   return { ...utils, router };
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_EVENTS } from '../../lib/analytics.ts';
 import { getSession } from '../../lib/session.ts';
 import { analyticsEvents } from '../../test/analytics-events.ts';
-import { fakeToken, mockFetch, renderApp, signOut } from '../../test/render-app.tsx';
+import { fakeToken, mockFetch, renderApp, sentBody, signOut } from '../../test/render-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,6 +35,32 @@ describe('login (part 1 §2)', () => {
     expect(screen.getByText('Please enter your password')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/a/v2/login'))).toBe(false);
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot');
+  });
+
+  it('focuses the first field in error, re-checks a field as it changes once submitted, sends the email trimmed', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.endsWith('/a/v2/login')
+        ? { status: 401, body: { message: 'Invalid email or password' } }
+        : undefined,
+    );
+    renderApp('/login');
+    const u = userEvent.setup();
+    const email = await screen.findByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    await u.type(password, 'pw');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter your email')).toBeInTheDocument();
+    expect(screen.queryByText('Please enter your password')).toBeNull();
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await u.type(email, 'nope');
+    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    await u.type(email, '@demo.test  ');
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email')).toBeNull());
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(sentBody(fetchMock, '/a/v2/login')).toEqual({ email: 'nope@demo.test', password: 'pw' }),
+    );
   });
 
   it('stores token and merchant key, loads the merchant, records the login and goes to /', async () => {

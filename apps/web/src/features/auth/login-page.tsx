@@ -1,25 +1,68 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { type LoginInput, LoginSchema, MAX_LENGTH } from '@mc/domain';
+import { checkLogin, type LoginInput, MAX_LENGTH } from '@mc/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, type RefObject, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/password-field.tsx';
 import { errorMessage, notifyError } from '../../lib/notify.ts';
 import { useLogin } from './api/login.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
+type LoginField = keyof LoginInput;
+const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
+
+/**
+ * The sign-in form's state, as react-hook-form kept it before (docs/decisions/0109: the page loads neither
+ * it nor zod): LoginSchema's rules through `checkLogin` (the same messages, the email trimmed), checked on
+ * submit, then again on each change of a field once submitted; the first field in error gets the focus.
+ */
+function useLoginForm(onValid: (values: LoginInput) => void) {
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const refs: Record<LoginField, RefObject<HTMLInputElement | null>> = {
+    email: emailRef,
+    password: passwordRef,
+  };
+
+  const field = (name: LoginField) => ({
+    ref: refs[name],
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.currentTarget.value };
+      setValues(next);
+      if (!submitted) return;
+      const check = checkLogin(next);
+      setErrors((prev) => ({ ...prev, [name]: check.ok ? undefined : check.errors[name] }));
+    },
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const check = checkLogin(values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      const first = LOGIN_FIELDS.find((name) => check.errors[name]);
+      if (first) refs[first].current?.focus();
+      return;
+    }
+    setErrors({});
+    onValid(check.values);
+  };
+
+  return { field, handleSubmit };
+}
+
 /** /login (part 1 §2): email, password and a forgot-password link. */
 export function LoginPage() {
   const loginMutation = useLogin();
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors } = form.formState;
-
-  const handleSubmit = form.handleSubmit((values) => {
+  const form = useLoginForm((values) => {
     loginMutation.mutate(values, {
       onError: (error) => {
         // Bad credentials and rate limits are answered inline; anything else also gets a toast.
@@ -31,6 +74,7 @@ export function LoginPage() {
       },
     });
   });
+  const handleSubmit = form.handleSubmit;
 
   const failure = loginMutation.error;
   return (
@@ -52,16 +96,14 @@ export function LoginPage() {
             autoComplete="email"
             placeholder="you@store.com"
             autoFocus
-            error={errors.email?.message}
-            {...form.register('email')}
+            {...form.field('email')}
           />
           <Stack gap={6}>
             <PasswordField
               label="Password"
               autoComplete="current-password"
               placeholder="Your password"
-              error={errors.password?.message}
-              {...form.register('password')}
+              {...form.field('password')}
             />
             <Group justify="flex-end">
               <Anchor component={Link} to="/forgot" fz="sm" fw={500}>

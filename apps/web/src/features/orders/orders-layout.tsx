@@ -4,11 +4,12 @@ import { IconKeyboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { DeferredDialog } from '../../components/deferred-dialog.tsx';
 import { trackNavigation } from '../../lib/analytics.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 import { DEFAULT_LIST_FILTERS, type ListFilters } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { orderCountsQueryOptions } from './api/get-order-counts.ts';
-import { ShortcutsDialog } from './components/shortcuts-dialog.tsx';
 import { useNewOrders } from './hooks/new-orders-store.ts';
 import { useAlertPrefs } from './hooks/use-alert-prefs.ts';
 import { useOrderEvents } from './hooks/use-order-events.ts';
@@ -19,6 +20,9 @@ export interface OrdersOutletContext {
   filters: ListFilters;
   setFilters: (f: ListFilters) => void;
 }
+
+/** The shortcuts list loads when first opened ('?' or the keyboard button). */
+const ShortcutsDialog = lazyNamed(() => import('./components/shortcuts-dialog.tsx'), 'ShortcutsDialog');
 
 const TITLE_PREFIX = /^\(\d+\) /;
 
@@ -93,7 +97,9 @@ export function OrdersLayout() {
           </Tooltip>
         </Group>
       </Group>
-      <ShortcutsDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      <DeferredDialog opened={helpOpen}>
+        {(opened) => <ShortcutsDialog opened={opened} onClose={() => setHelpOpen(false)} />}
+      </DeferredDialog>
       <div className={classes.layout}>
         <nav aria-label="Order status" className={classes.tabs}>
           {ORDER_TABS.map((t) => (

@@ -2,28 +2,23 @@ import { useDisclosure } from '@mantine/hooks';
 import { can } from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
+import { DeferredDialog } from '../../components/deferred-dialog.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 import { merchantQueryOptions, stripeAccountQueryOptions } from '../../lib/merchant-api.ts';
 import { getUserId, useSession } from '../../lib/session.ts';
 import { userQueryOptions } from '../../lib/user-api.ts';
 import { useLogout } from './api/logout.ts';
 import { AppFooter } from './components/app-footer.tsx';
 import { AppHeader } from './components/app-header.tsx';
-import { MobileNav } from './components/mobile-nav.tsx';
 import { PaymentBanner } from './components/payment-banner.tsx';
-import { isShellRouteHandle } from './route-handle.ts';
+import { useRouteHandle } from './route-handle.ts';
 import classes from './shell.module.css';
 
-function useHeaderSlot() {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isShellRouteHandle(handle) && handle.headerSlot) return handle.headerSlot;
-  }
-  return undefined;
-}
+/** The phone menu (a drawer) loads when first opened. */
+const MobileNav = lazyNamed(() => import('./components/mobile-nav.tsx'), 'MobileNav');
 
 /** The logged-in frame: brand header with menu, payment banner, content (max 1440 px), footer. */
 export function AppLayout({ children }: { children?: ReactNode }) {
@@ -34,7 +29,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const stripe = useQuery({ ...stripeAccountQueryOptions(merchantKey ?? ''), enabled: Boolean(merchantKey) });
   const [mobileNavOpened, mobileNav] = useDisclosure(false);
   const logout = useLogout();
-  const HeaderSlot = useHeaderSlot();
+  const HeaderSlot = useRouteHandle('headerSlot');
 
   const storeName =
     merchant.data?.name ?? (merchant.isPending && merchantKey ? 'Loading store…' : PRODUCT_NAME);
@@ -53,12 +48,16 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         onToggleMobileNav={mobileNav.toggle}
         onSignOut={handleSignOut}
       />
-      <MobileNav
-        opened={mobileNavOpened}
-        onClose={mobileNav.close}
-        onSignOut={handleSignOut}
-        storeName={storeName}
-      />
+      <DeferredDialog opened={mobileNavOpened}>
+        {(opened) => (
+          <MobileNav
+            opened={opened}
+            onClose={mobileNav.close}
+            onSignOut={handleSignOut}
+            storeName={storeName}
+          />
+        )}
+      </DeferredDialog>
       {needsPaymentSetup ? (
         <PaymentBanner canSetUpPayments={can(user.data?.userRoles ?? [], 'billing.write')} />
       ) : null}

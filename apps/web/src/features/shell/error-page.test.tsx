@@ -1,12 +1,13 @@
 import { MSG } from '@mc/domain';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
 import { registerErrorReporter } from '../../lib/error-reporting.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { AppErrorBoundary } from './app-error-boundary.tsx';
-import { RouteErrorPage } from './error-page.tsx';
+import { RouteErrorBoundary } from './error-page.tsx';
 
 function Boom(): never {
   throw new Error('render crash');
@@ -19,10 +20,13 @@ describe('render crash (part 1 §2, §8)', () => {
     const reporter = vi.fn();
     registerErrorReporter(reporter);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const router = createMemoryRouter([{ path: '/', element: <Boom />, errorElement: <RouteErrorPage /> }]);
     render(
       <Providers queryClient={createQueryClient()} env="test">
-        <RouterProvider router={router} />
+        <MemoryRouter>
+          <RouteErrorBoundary resetKey="/">
+            <Boom />
+          </RouteErrorBoundary>
+        </MemoryRouter>
       </Providers>,
     );
     expect(await screen.findByRole('heading', { name: MSG.ERROR_TITLE })).toBeInTheDocument();
@@ -31,6 +35,23 @@ describe('render crash (part 1 §2, §8)', () => {
     expect(reporter).toHaveBeenCalledWith(expect.objectContaining({ message: 'render crash' }), {
       source: 'route-error-boundary',
     });
+  });
+
+  it('a navigation clears the error screen (the boundary resets with the location)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    registerErrorReporter(vi.fn());
+    const page = (resetKey: string, ui: ReactNode) => (
+      <Providers queryClient={createQueryClient()} env="test">
+        <RouteErrorBoundary resetKey={resetKey}>{ui}</RouteErrorBoundary>
+      </Providers>
+    );
+    const { rerender } = render(page('/broken', <Boom />));
+    expect(await screen.findByRole('heading', { name: MSG.ERROR_TITLE })).toBeInTheDocument();
+    rerender(page('/broken', <p>still broken</p>));
+    expect(screen.queryByText('still broken')).toBeNull();
+    rerender(page('/orders', <p>next page</p>));
+    expect(await screen.findByText('next page')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MSG.ERROR_TITLE })).toBeNull();
   });
 
   it('the app-wide boundary catches crashes outside the router', async () => {

@@ -1,8 +1,7 @@
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { MSG } from '@mc/domain';
 import { IconAlertOctagon } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { reportError } from '../../lib/error-reporting.ts';
 
@@ -29,11 +28,37 @@ export function ErrorScreen() {
   );
 }
 
-/** Router error element: reports the error, then shows the error screen. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  useEffect(() => {
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+  /** The current location: a navigation clears the error, as a router's error element is cleared. */
+  resetKey: unknown;
+}
+
+interface RouteErrorBoundaryState {
+  hasError: boolean;
+  resetKey: unknown;
+}
+
+/** The route table's error boundary: reports a render crash, then shows the error screen. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { hasError: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
+    return { hasError: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { hasError: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: Error): void {
     reportError(error, { source: 'route-error-boundary' });
-  }, [error]);
-  return <ErrorScreen />;
+  }
+
+  override render() {
+    return this.state.hasError ? <ErrorScreen /> : this.props.children;
+  }
 }

@@ -1,7 +1,7 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 
 /**
- * What a route can hand to the shell through `handle` (read with `useMatches`; the deepest wins).
+ * What a route can hand to the shell through `handle` (the deepest matched route that sets it wins).
  * - `title`: the document title ("<title> · Merchant Console").
  * - `headerSlot`: rendered in the logged-in header (the orders area puts its two search boxes here).
  */
@@ -12,4 +12,21 @@ export interface ShellRouteHandle {
 
 export function isShellRouteHandle(value: unknown): value is ShellRouteHandle {
   return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The handles of the routes matched at the current location, outermost first. The route table provides
+ * it (app/routes.tsx, `AppRoutes`): the console uses React Router without its data router, which is what
+ * `useMatches` needs (docs/decisions/0109).
+ */
+export const RouteHandlesContext = createContext<readonly ShellRouteHandle[]>([]);
+
+/** The value of `key` from the deepest matched route that sets it. */
+export function useRouteHandle<K extends keyof ShellRouteHandle>(key: K): ShellRouteHandle[K] | undefined {
+  const handles = useContext(RouteHandlesContext);
+  for (let i = handles.length - 1; i >= 0; i--) {
+    const value = handles[i]?.[key];
+    if (value) return value;
+  }
+  return undefined;
 }

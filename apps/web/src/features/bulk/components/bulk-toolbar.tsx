@@ -1,10 +1,14 @@
-import { Alert, Button, Group, List, Menu, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
-import { bulkAcceptConfirm, MSG, PRINT_OPTIONS, type PrintOption } from '@mc/domain';
+import { Alert, Button, Group, List, Menu, Paper, Progress, Text } from '@mantine/core';
+import { MSG, PRINT_OPTIONS, type PrintOption } from '@mc/domain';
 import { IconCheck, IconChevronDown, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
 import type { BulkBatchState } from '../hooks/use-bulk-batch.ts';
 import type { BulkSelection } from '../hooks/use-bulk-selection.ts';
 import classes from './bulk.module.css';
+
+/** The confirmation (a modal) loads when Accept is first pressed, not with the list. */
+const AcceptConfirm = lazyNamed(() => import('./accept-confirm.tsx'), 'AcceptConfirm');
 
 const PRINT_LABELS: Record<PrintOption, string> = {
   all: 'All (receipts and packing slips)',
@@ -83,15 +87,17 @@ export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
         </Group>
       </Paper>
       {confirming ? (
-        <AcceptConfirm
-          ids={confirming}
-          totals={totals}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() => {
-            setConfirming(null);
-            void bulk.accept(confirming);
-          }}
-        />
+        <Suspense fallback={null}>
+          <AcceptConfirm
+            ids={confirming}
+            totals={totals}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => {
+              setConfirming(null);
+              void bulk.accept(confirming);
+            }}
+          />
+        </Suspense>
       ) : null}
       {run ? (
         <div className={classes.progress} role="status" aria-live="polite">
@@ -130,37 +136,5 @@ export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
         </Alert>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Bulk accept charges every selected customer's card: ask first, with the count and the sum of the totals
- * (issue 15 item 11). Focus starts on Cancel, so Enter never charges by accident.
- */
-function AcceptConfirm(props: {
-  ids: string[];
-  totals: ReadonlyMap<string, number>;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  const q = bulkAcceptConfirm(props.ids.map((id) => props.totals.get(id) ?? 0));
-  return (
-    <Modal
-      opened
-      onClose={props.onCancel}
-      title={q.title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack>
-        <Text fz="sm">{q.message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel} data-autofocus>
-            Cancel
-          </Button>
-          <Button onClick={props.onConfirm}>{q.confirm}</Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

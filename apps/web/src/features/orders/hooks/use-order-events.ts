@@ -7,7 +7,7 @@
  * A dropped stream (network, server restart, session ended) is reopened with a fresh ticket after a
  * growing pause; if the session has ended, the ticket request's 401 signs the console out.
  */
-import { ApiError, type OrderListItem, type OrderStreamEvent, OrderStreamEventSchema } from '@mc/api';
+import { ApiError, type OrderListItem, type OrderStreamEvent, parseOrderStreamEvent } from '@mc/api';
 import { isOrderStatus, type OrderTab, tabOfStatus } from '@mc/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -75,9 +75,8 @@ export function useOrderEvents(tmk: string | null, token: string | null): void {
     const refreshCounts = () => void qc.invalidateQueries({ queryKey: ordersKeys.counts(tmk) });
     const parse = (ev: MessageEvent): OrderStreamEvent | null => {
       try {
-        const parsed = OrderStreamEventSchema.safeParse(JSON.parse(String(ev.data)));
-        if (!parsed.success) return null;
-        const e = parsed.data;
+        const e = parseOrderStreamEvent(JSON.parse(String(ev.data)));
+        if (!e) return null;
         return isOrderStatus(e.status) && tabOfStatus(e.status) === e.tab ? e : null;
       } catch {
         return null;

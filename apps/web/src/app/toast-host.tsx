@@ -1,0 +1,36 @@
+/**
+ * Toasts (part 1 §2, §9): Mantine's notifications, top right, at most 4 at once, closing after 8000 ms.
+ * `notifications.show` (lib/notify.ts) only writes to Mantine's store; the component that shows them, and
+ * what it brings (transitions, portals), loads with the first toast rather than with every page
+ * (docs/decisions/0109). The store knows the limit and the position from the start, so toasts shown
+ * before it loads are queued exactly as the mounted component would queue them.
+ */
+import { notificationsStore, useNotifications } from '@mantine/notifications';
+import { TOAST_DURATION_MS } from '@mc/domain';
+import { lazy, Suspense, useState } from 'react';
+
+const TOAST_LIMIT = 4;
+const TOAST_POSITION = 'top-right';
+
+notificationsStore.updateState((state) => ({
+  ...state,
+  limit: TOAST_LIMIT,
+  defaultPosition: TOAST_POSITION,
+}));
+
+const Notifications = lazy(async () => ({
+  default: (await import('./toast-notifications.ts')).Notifications,
+}));
+
+export function ToastHost() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  // Once mounted it stays, so a closing toast keeps its exit transition.
+  if (!needed && notifications.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,2 @@
+/** The toasts' component, loaded with the first toast (toast-host.tsx). */
+export { Notifications } from '@mantine/notifications';
