@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { buildOpenApiDocument, type OperationId } from '@mc/api';
@@ -33,6 +32,7 @@ import { teamHandlers } from './modules/team/index.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EndpointHandlers } from './routes/endpoint-handlers.ts';
 import { registerEndpoints } from './routes/register-endpoints.ts';
 import { type Readiness, registerHealthRoutes } from './runtime/health.ts';
@@ -122,7 +122,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   registerErrorHandling(app);
   registerInputGuard(app);
-  await app.register(helmet, {
+  // helmet's headers, computed once from these options (plugins/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
     // HSTS in production only (a browser would pin a developer's localhost to https otherwise).
