@@ -10,7 +10,12 @@ import type { Config } from './config.ts';
 import { productionWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
-import { type DestinationStream, loggerOptions, RequestLogController } from './lib/logging.ts';
+import {
+  type DestinationStream,
+  lazyChildLogger,
+  loggerOptions,
+  RequestLogController,
+} from './lib/logging.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
 import { authHandlers, sessionCacheOf } from './modules/auth/index.ts';
 import { billingHandlers, registerSandboxStripePages } from './modules/billing/index.ts';
@@ -82,6 +87,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     return503OnClosing: false,
     // One line per request, at completion, without the request/response serializers (lib/logging.ts).
     logController: new RequestLogController(config, opts.logStream),
+    // Each request's child logger is made when something is logged through it (lib/logging.ts).
+    childLoggerFactory: lazyChildLogger,
   });
   for (const warning of productionWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
