@@ -10,6 +10,7 @@ import {
   DEFAULT_TIMEZONE,
   DomainError,
   hasSla,
+  isoString,
   type OnTrackStatus,
   ORDERS_PAGE_SIZE,
   onTrackStatusClock,
@@ -78,7 +79,7 @@ export function toListParams(
 
 /** The driver's Date as is (never modified here), a string read as one. */
 const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
-const iso = (v: Date | string | null): string | null => (v === null ? null : asDate(v).toISOString());
+const iso = (v: Date | string | null): string | null => (v === null ? null : isoString(asDate(v)));
 
 /** One row of the page; `onTrack` is the merchant's SLA clock (`onTrackStatusClock`). */
 export function toListItem(
@@ -92,7 +93,7 @@ export function toListItem(
     id: r.id,
     logistic_order_ref: r.logistic_order_ref,
     status: r.status,
-    date_submitted: submitted.toISOString(),
+    date_submitted: isoString(submitted),
     printed_timestamp: iso(r.printed_timestamp),
     application_ref: r.application_ref,
     application_name: r.application_name,
@@ -101,9 +102,7 @@ export function toListItem(
       method: r.delivery_method,
       date: r.delivery_date,
       window:
-        r.delivery_window_start && windowEnd
-          ? [iso(r.delivery_window_start)!, windowEnd.toISOString()]
-          : null,
+        r.delivery_window_start && windowEnd ? [iso(r.delivery_window_start)!, isoString(windowEnd)] : null,
     },
     courier_estimate_id: r.courier_estimate_id,
     gift_message: r.gift_message ? { message: r.gift_message } : null,
