@@ -5,7 +5,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { buildOpenApiDocument, type OperationId } from '@mc/api';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { productionWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
@@ -16,6 +15,7 @@ import {
   loggerOptions,
   RequestLogController,
 } from './lib/logging.ts';
+import { validatorCompiler } from './lib/request-validation.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
 import { authHandlers, sessionCacheOf } from './modules/auth/index.ts';
 import { billingHandlers, registerSandboxStripePages } from './modules/billing/index.ts';
