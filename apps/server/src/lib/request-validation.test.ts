@@ -4,14 +4,14 @@
  * errors as fastify-type-provider-zod's own compiler.
  */
 import { OrdersListQuerySchema, TmkParamsSchema } from '@mc/api';
-import type { FastifyRouteSchemaDef } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { memoisingValidatorCompiler, VALIDATION_MEMO_MAX, validatorCompiler } from './request-validation.ts';
 
 const route = (schema: z.ZodType, httpPart = 'querystring') =>
-  ({ schema, method: 'GET', url: '/x', httpPart }) as FastifyRouteSchemaDef<z.ZodType>;
+  ({ schema, method: 'GET', url: '/x', httpPart }) as Parameters<FastifySchemaCompiler<z.ZodType>>[0];
 const query = (o: Record<string, string>) => Object.assign(Object.create(null), o) as Record<string, string>;
 
 describe('validation memo', () => {
@@ -71,7 +71,7 @@ describe('validation memo', () => {
   it('answers the orders list query as zod does, refusals included', () => {
     const ours = validatorCompiler(route(OrdersListQuerySchema));
     const theirs = zodValidatorCompiler(route(OrdersListQuerySchema));
-    const cases = [
+    const cases: Record<string, string>[] = [
       { limit: '30', offset: '0', 'filter[tab]': 'active' },
       { limit: '30', offset: '0', 'filter[tab]': 'active' },
       { limit: '0' },
