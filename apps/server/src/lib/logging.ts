@@ -171,14 +171,18 @@ const LEVEL_VALUES: Record<string, number> = pino.levels.values;
  * no-ops there); anything else goes to the real child, with the same bindings and options as before.
  */
 class LazyChildLogger {
-  private made: FastifyBaseLogger | undefined;
-  private readonly startLevel: string;
+  // Declared, not defined: class fields would be defined one by one on every request (measurable here).
+  declare private made: FastifyBaseLogger | undefined;
+  declare private readonly startLevel: string;
+  declare private readonly parent: FastifyBaseLogger;
+  declare private readonly bindings: Bindings;
+  declare private readonly options: ChildLoggerOptions;
 
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.made = undefined;
+    this.parent = parent;
+    this.bindings = bindings;
+    this.options = options;
     this.startLevel = (options.level as string | undefined) ?? parent.level;
   }
 
