@@ -63,13 +63,12 @@ describe('dates in the merchant timezone', () => {
 });
 
 describe('isoString', () => {
-  it('is toISOString: 200,000 instants from 1970 to 2100, the edges of the 4-digit years and the rest', () => {
+  it('is toISOString: 50,000 instants from 1970 to 2100, the edges of the 4-digit years and the rest', () => {
     const at = (ms: number) => new Date(ms);
     const cases: Date[] = [];
     const start = Date.UTC(1970, 0, 1);
     const span = Date.UTC(2100, 0, 1) - start;
-    for (let i = 0; i < 200_000; i++)
-      cases.push(at(start + (Math.floor((i * 7_919 * span) / 200_000) % span)));
+    for (let i = 0; i < 50_000; i++) cases.push(at(start + (Math.floor((i * 7_919 * span) / 50_000) % span)));
     for (const ms of [
       Date.UTC(1000, 0, 1),
       Date.UTC(999, 11, 31, 23, 59, 59, 999),
@@ -82,8 +81,9 @@ describe('isoString', () => {
       -1,
     ])
       cases.push(at(ms));
-    for (const d of cases) expect(isoString(d)).toBe(d.toISOString());
-  });
+    const wrong = cases.filter((d) => isoString(d) !== d.toISOString());
+    expect(wrong).toEqual([]);
+  }, 30_000);
 
   it('is toISOString for any date (property)', () => {
     fc.assert(
@@ -92,7 +92,7 @@ describe('isoString', () => {
       }),
       { numRuns: 20_000 },
     );
-  });
+  }, 30_000);
 
   it('refuses an invalid date as toISOString does', () => {
     expect(() => isoString(new Date(Number.NaN))).toThrow(RangeError);
