@@ -478,7 +478,7 @@ await stop(floor);
 log('starting the Fastify floor');
 const fastifyFloor = await startProcess(
   'fastify floor',
-  ['bench/floor-server.ts'],
+  [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}/fastify-floor`] : []), 'bench/floor-server.ts'],
   { ...floorEnv, FLOOR_PORT: String(FLOOR_PORT), FLOOR_FASTIFY: '1' },
   (out) => out.includes('floor ready'),
 );

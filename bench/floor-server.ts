@@ -8,73 +8,13 @@
 import http from 'node:http';
 import Fastify from 'fastify';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import {
-  buildListQuery,
-  buildTotalQuery,
-  decodeCursor,
-  type ListParams,
-  usesKeptCount,
-} from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
-import { COUNTS_SQL } from '../apps/server/src/modules/orders/list/order-counts.ts';
+import { floorAnswer } from './floor-answer.ts';
 
 const db: Database = process.env.DATABASE_URL
   ? openPostgres(process.env.DATABASE_URL, 20)
   : await openPglite(process.env.PGLITE_DIR ?? null);
-const merchantIds = new Map<string, string>();
-
-async function merchantId(tmk: string): Promise<string> {
-  let id = merchantIds.get(tmk);
-  if (!id) {
-    const [row] = await db.query<{ id: string }>('SELECT id FROM merchants WHERE tmk = $1', [tmk]);
-    id = row?.id ?? '';
-    merchantIds.set(tmk, id);
-  }
-  return id;
-}
-
-function params(merchant: string, u: URL, defaultLimit: number): ListParams {
-  const g = (k: string) => u.searchParams.get(k) ?? undefined;
-  const cursor = g('cursor');
-  return {
-    merchantId: merchant,
-    limit: Number(g('limit') ?? defaultLimit),
-    offset: Number(g('offset') ?? 0),
-    cursor: cursor ? decodeCursor(cursor) : null,
-    tab: g('filter[tab]') as ListParams['tab'],
-    applicationRefs: g('filter[application_ref]')?.split(','),
-    deliveryMethods: g('filter[delivery_method]')?.split(','),
-    orderKey: g('filter[order_key]'),
-    search: g('filter[search]'),
-    recipientName: g('filter[recipient_name]'),
-    customerEmail: g('filter[customer_email]'),
-    sort: (g('sort[date]') as ListParams['sort']) ?? 'desc',
-  };
-}
-
-const ROUTE = /^\/m\/v2\/merchant\/([^/]+)\/orders\/(optimized|optimize|count)$/;
-
 /** The body of a floor answer, or null for an unknown path. */
-async function answer(url: string): Promise<unknown> {
-  const u = new URL(url, 'http://floor');
-  const m = ROUTE.exec(u.pathname);
-  if (!m) return null;
-  const id = await merchantId(decodeURIComponent(m[1]!));
-  let body: unknown;
-  if (m[2] === 'count') body = await db.query(COUNTS_SQL, [id]);
-  else {
-    const p = params(id, u, m[2] === 'optimize' ? 10 : 30);
-    const kept = usesKeptCount(p);
-    const list = buildListQuery(p, { hours: !p.tab || p.tab === 'active', keptTotal: kept });
-    const total = buildTotalQuery(p);
-    const rows = await db.query(list.text, list.values);
-    const needCount =
-      (kept && rows.length === 0) ||
-      (!kept && (p.cursor || rows.length > p.limit || (rows.length === 0 && p.offset > 0)));
-    const n = needCount ? await db.query(total.text, total.values) : null;
-    body = { rows, n };
-  }
-  return body;
-}
+const answer = floorAnswer(db);
 
 const port = Number(process.env.FLOOR_PORT ?? 3901);
 let close: () => Promise<void>;

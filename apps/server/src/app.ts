@@ -1,17 +1,21 @@
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { buildOpenApiDocument, type OperationId } from '@mc/api';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { productionWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
-import { type DestinationStream, loggerOptions, RequestLogController } from './lib/logging.ts';
+import {
+  type DestinationStream,
+  lazyChildLogger,
+  loggerOptions,
+  RequestLogController,
+} from './lib/logging.ts';
+import { validatorCompiler } from './lib/request-validation.ts';
 import { lazySerializerFactory } from './lib/response-schemas.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
 import { authHandlers, sessionCacheOf } from './modules/auth/index.ts';
@@ -34,6 +38,7 @@ import { teamHandlers } from './modules/team/index.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EndpointHandlers } from './routes/endpoint-handlers.ts';
 import { registerEndpoints } from './routes/register-endpoints.ts';
 import { type Readiness, registerHealthRoutes } from './runtime/health.ts';
@@ -85,6 +90,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     logController: new RequestLogController(config, opts.logStream),
     // fast-json-stringify serializers compiled on each route's first response, not at start-up.
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
+    // Each request's child logger is made when something is logged through it (lib/logging.ts).
+    childLoggerFactory: lazyChildLogger,
   });
   for (const warning of productionWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
@@ -125,7 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   registerErrorHandling(app);
   registerInputGuard(app);
-  await app.register(helmet, {
+  // helmet's headers, computed once from these options (plugins/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
     // HSTS in production only (a browser would pin a developer's localhost to https otherwise).

@@ -173,3 +173,18 @@ export function zonedDateTime(
 ): Date {
   return new Date(new TZDate(year, month1to12 - 1, day, hours, minutes, 0, 0, tz).getTime());
 }
+
+const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/**
+ * `date.toISOString()`, written from the UTC fields: the same string (years 1000–9999; any other date,
+ * or an invalid one, goes to toISOString itself), about a third of its cost. The orders list writes
+ * one or more per row.
+ */
+export function isoString(date: Date): string {
+  const y = date.getUTCFullYear();
+  if (!(y >= 1000 && y <= 9999)) return date.toISOString();
+  return `${y}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}T${pad2(date.getUTCHours())}:${pad2(
+    date.getUTCMinutes(),
+  )}:${pad2(date.getUTCSeconds())}.${pad3(date.getUTCMilliseconds())}Z`;
+}

@@ -5,6 +5,7 @@ import {
   formatOrderDate,
   formatShortDate,
   inventoryLastUpdateText,
+  isoString,
   isValidTimeZone,
   zonedDateTime,
 } from './dates.ts';
@@ -58,5 +59,42 @@ describe('dates in the merchant timezone', () => {
     );
     expect(isValidTimeZone('America/Chicago')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('isoString', () => {
+  it('is toISOString: 50,000 instants from 1970 to 2100, the edges of the 4-digit years and the rest', () => {
+    const at = (ms: number) => new Date(ms);
+    const cases: Date[] = [];
+    const start = Date.UTC(1970, 0, 1);
+    const span = Date.UTC(2100, 0, 1) - start;
+    for (let i = 0; i < 50_000; i++) cases.push(at(start + (Math.floor((i * 7_919 * span) / 50_000) % span)));
+    for (const ms of [
+      Date.UTC(1000, 0, 1),
+      Date.UTC(999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(10_000, 0, 1),
+      Date.UTC(-1, 5, 1),
+      Date.UTC(2024, 1, 29, 0, 0, 0, 5),
+      Date.UTC(2026, 11, 31, 23, 59, 59, 990),
+      0,
+      -1,
+    ])
+      cases.push(at(ms));
+    const wrong = cases.filter((d) => isoString(d) !== d.toISOString());
+    expect(wrong).toEqual([]);
+  }, 30_000);
+
+  it('is toISOString for any date (property)', () => {
+    fc.assert(
+      fc.property(fc.date({ noInvalidDate: true }), (d) => {
+        expect(isoString(d)).toBe(d.toISOString());
+      }),
+      { numRuns: 20_000 },
+    );
+  }, 30_000);
+
+  it('refuses an invalid date as toISOString does', () => {
+    expect(() => isoString(new Date(Number.NaN))).toThrow(RangeError);
   });
 });

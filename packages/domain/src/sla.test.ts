@@ -5,6 +5,7 @@ import {
   computeOnTrackStatus,
   endOfNextBusinessDay,
   formatDurationShort,
+  onTrackStatusClock,
   type SlaInput,
   slaColor,
   slaDueAt,
@@ -178,5 +179,50 @@ describe('tabs whose orders carry an SLA', () => {
     expect(tabHasSla('on_hold')).toBe(false);
     expect(tabHasSla('cancelled')).toBe(false);
     expect(tabHasSla('completed')).toBe(false);
+  });
+});
+
+describe('the SLA clock of a list page (onTrackStatusClock)', () => {
+  const HOURS = [
+    null,
+    [],
+    [{ weekday: 'Saturday ' }, { weekday: 'monday' }],
+    [{ weekday: 'sunday' }, { weekday: 'nonsense' }],
+  ];
+  const METHODS = ['shipping', 'preorder', 'deposit', 'on_demand', 'courier', 'scheduled'];
+  const STATUSES = ['SUBMITTED', 'MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED', 'CANCELLED'];
+
+  it('answers as computeOnTrackStatus for every order (methods, windows, presales, zones, hours)', () => {
+    let compared = 0;
+    for (const timezone of [NY, 'Asia/Kathmandu', 'UTC']) {
+      for (const hours of HOURS) {
+        const clock = onTrackStatusClock(timezone, hours);
+        // 1,500 submissions 7 min apart (a week, across midnights and a weekend), each method and status.
+        for (let i = 0; i < 1500; i++) {
+          const submittedAt = new Date(Date.UTC(2025, 5, 12, 0, 0) + i * 7 * 60_000);
+          const method = METHODS[i % METHODS.length]!;
+          const order = {
+            status: STATUSES[i % STATUSES.length]!,
+            now: new Date(submittedAt.getTime() + (i % 50) * 3_600_000),
+            deliveryMethod: method,
+            submittedAt,
+            deliveryWindowEnd: i % 3 === 0 ? new Date(submittedAt.getTime() + 5 * 3_600_000) : null,
+            preorderAvailableDate: i % 4 === 0 ? '2025-06-16' : i % 4 === 1 ? '2025-06-01' : null,
+          };
+          expect(clock(order)).toEqual(computeOnTrackStatus({ ...order, timezone, hours }));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(18_000);
+  });
+
+  it('keeps answering the same once its memo is full and dropped', () => {
+    const start = Date.UTC(2025, 0, 1);
+    const due = (i: number) => endOfNextBusinessDay(new Date(start + i * 900_000), NY).toISOString();
+    const first = Array.from({ length: 200 }, (_, i) => due(i));
+    for (let i = 200; i < 12_000; i++) due(i); // more buckets than the memo holds
+    expect(Array.from({ length: 200 }, (_, i) => due(i))).toEqual(first);
+    expect(first[0]).toBe('2025-01-02T05:00:00.000Z');
   });
 });

@@ -54,11 +54,62 @@ export interface SlaInput extends SlaDueInput {
   now: Date;
 }
 
+/** The order's own times (what a merchant calendar does not give). */
+type SlaTimes = Omit<SlaDueInput, 'timezone' | 'hours'>;
+/** One order of a merchant, for `onTrackStatusClock`. */
+export type SlaOrderInput = Omit<SlaInput, 'timezone' | 'hours'>;
+
 /** Lower-case weekday names that count as business days. */
 export function businessDays(hours?: readonly BusinessHoursEntry[] | null): Set<string> {
   const days = new Set((hours ?? []).map((h) => h.weekday.trim().toLowerCase()));
   for (const d of days) if (!(WEEKDAY_NAMES as readonly string[]).includes(d)) days.delete(d);
   return days.size > 0 ? days : MON_TO_FRI;
+}
+
+/**
+ * One merchant calendar (timezone and business days) with its memo of due times. Every timezone offset is
+ * a multiple of 15 minutes, so a 15-minute bucket never straddles a local midnight: the end of the next
+ * business day is the same for every instant in it. Memoised because the list computes it for every row
+ * of every page (timezone maths is the costliest part of a list request).
+ */
+interface DueCalendar {
+  timezone: string;
+  days: Set<string>;
+  /** 15-minute bucket → due time (ms). */
+  due: Map<number, number>;
+}
+
+const calendars = new Map<string, DueCalendar>();
+/** Due times held by all calendars; past this many, every memo is dropped. */
+const MAX_DUE_ENTRIES = 10_000;
+let dueEntries = 0;
+
+function calendarFor(timezone: string, hours?: readonly BusinessHoursEntry[] | null): DueCalendar {
+  const days = businessDays(hours);
+  const key = `${timezone}|${[...days].sort().join(',')}`;
+  let calendar = calendars.get(key);
+  if (!calendar) {
+    calendar = { timezone, days, due: new Map() };
+    calendars.set(key, calendar);
+  }
+  return calendar;
+}
+
+/** End of the next business day after `from` (ms), through the calendar's memo. */
+function endOfNextBusinessDayIn(calendar: DueCalendar, from: number): number {
+  const bucket = Math.floor(from / 900_000);
+  const hit = calendar.due.get(bucket);
+  if (hit !== undefined) return hit;
+  const due = computeEndOfNextBusinessDay(new Date(from), calendar.timezone, calendar.days).getTime();
+  if (dueEntries >= MAX_DUE_ENTRIES) {
+    for (const c of calendars.values()) c.due.clear();
+    calendars.clear();
+    calendar.due.clear();
+    dueEntries = 0;
+  }
+  calendar.due.set(bucket, due);
+  dueEntries++;
+  return due;
 }
 
 /**
@@ -70,20 +121,8 @@ export function endOfNextBusinessDay(
   timezone: string,
   hours?: readonly BusinessHoursEntry[] | null,
 ): Date {
-  const days = businessDays(hours);
-  // Every timezone offset is a multiple of 15 minutes, so a 15-minute bucket never straddles a local
-  // midnight: the answer is the same for every instant in it. Memoised because the list computes it
-  // for every row of every page (timezone maths is the costliest part of a list request).
-  const key = `${timezone}|${[...days].sort().join(',')}|${Math.floor(from.getTime() / 900_000)}`;
-  const hit = dueCache.get(key);
-  if (hit !== undefined) return new Date(hit);
-  const due = computeEndOfNextBusinessDay(from, timezone, days);
-  if (dueCache.size >= 10_000) dueCache.clear();
-  dueCache.set(key, due.getTime());
-  return due;
+  return new Date(endOfNextBusinessDayIn(calendarFor(timezone, hours), from.getTime()));
 }
-
-const dueCache = new Map<string, number>();
 
 function computeEndOfNextBusinessDay(from: Date, timezone: string, days: Set<string>): Date {
   const local = new TZDate(from.getTime(), timezone);
@@ -105,9 +144,10 @@ function usesTwoHourWindow(method: string, windowEnd?: Date | null): boolean {
   return method === 'scheduled' && !windowEnd;
 }
 
-/** Start of the SLA window: submission, or for presale items the start of their availability day. */
-export function slaWindowStart(input: SlaDueInput): Date {
-  const { submittedAt, timezone, preorderAvailableDate } = input;
+/** Start of the SLA window (ms): submission, or for presale items the start of their availability day. */
+function windowStartMs(input: SlaTimes, timezone: string): number {
+  const { submittedAt, preorderAvailableDate } = input;
+  const submitted = submittedAt.getTime();
   if (!usesTwoHourWindow(input.deliveryMethod, input.deliveryWindowEnd) && preorderAvailableDate) {
     const avail = parseIsoDate(preorderAvailableDate);
     if (avail) {
@@ -117,10 +157,24 @@ export function slaWindowStart(input: SlaDueInput): Date {
         avail.getUTCDate(),
         timezone,
       ).getTime();
-      if (startOfAvail > submittedAt.getTime()) return new Date(startOfAvail);
+      if (startOfAvail > submitted) return startOfAvail;
     }
   }
-  return submittedAt;
+  return submitted;
+}
+
+/** Start of the SLA window: submission, or for presale items the start of their availability day. */
+export function slaWindowStart(input: SlaDueInput): Date {
+  const start = windowStartMs(input, input.timezone);
+  return start === input.submittedAt.getTime() ? input.submittedAt : new Date(start);
+}
+
+/** Due time (ms) given the window start; `calendar` is only read for the business-day methods. */
+function dueMs(input: SlaTimes, start: number, calendar: () => DueCalendar): number {
+  const { deliveryMethod, submittedAt, deliveryWindowEnd } = input;
+  if (deliveryMethod === 'scheduled' && deliveryWindowEnd) return deliveryWindowEnd.getTime();
+  if (usesTwoHourWindow(deliveryMethod, deliveryWindowEnd)) return submittedAt.getTime() + ON_DEMAND_SLA_MS;
+  return endOfNextBusinessDayIn(calendar(), start);
 }
 
 /**
@@ -131,12 +185,10 @@ export function slaWindowStart(input: SlaDueInput): Date {
  *   timezone, counted from the submission day (or the presale availability day when later).
  */
 export function slaDueAt(input: SlaDueInput): Date {
-  const { deliveryMethod, submittedAt, deliveryWindowEnd } = input;
+  const { deliveryMethod, deliveryWindowEnd } = input;
   if (deliveryMethod === 'scheduled' && deliveryWindowEnd) return deliveryWindowEnd;
-  if (usesTwoHourWindow(deliveryMethod, deliveryWindowEnd)) {
-    return new Date(submittedAt.getTime() + ON_DEMAND_SLA_MS);
-  }
-  return endOfNextBusinessDay(slaWindowStart(input), input.timezone, input.hours);
+  const start = windowStartMs(input, input.timezone);
+  return new Date(dueMs(input, start, () => calendarFor(input.timezone, input.hours)));
 }
 
 /**
@@ -159,8 +211,10 @@ export function slaMessage(remainingMs: number): string {
   return over < 60_000 ? 'Overdue' : `Overdue by ${formatDurationShort(over, 'down')}`;
 }
 
+const SLA_STATUS_SET: ReadonlySet<string> = new Set(SLA_STATUSES);
+
 export function hasSla(status: string): boolean {
-  return (SLA_STATUSES as readonly string[]).includes(status);
+  return SLA_STATUS_SET.has(status);
 }
 
 /** Whether orders of a tab can carry an SLA (the On Track badge); with no tab, any order can. */
@@ -168,17 +222,36 @@ export function tabHasSla(tab: OrderTab | null | undefined): boolean {
   return !tab || TAB_STATUSES[tab].some(hasSla);
 }
 
-/** The order's `on_track_status`, or null when the order carries no SLA. */
-export function computeOnTrackStatus(input: SlaInput): OnTrackStatus | null {
+function onTrack(input: SlaOrderInput, timezone: string, calendar: () => DueCalendar): OnTrackStatus | null {
   if (!hasSla(input.status)) return null;
-  const due = slaDueAt(input).getTime();
-  const start = slaWindowStart(input).getTime();
-  const now = input.now.getTime();
-  const remaining = due - now;
+  const start = windowStartMs(input, timezone);
+  const due = dueMs(input, start, calendar);
+  const remaining = due - input.now.getTime();
   const total = due - start;
   let type: SlaType;
   if (remaining <= 0) type = 'SLA2';
   else if (total > 0 && remaining > total / 4) type = 'SLA0';
   else type = 'SLA1';
   return { type, message: slaMessage(remaining) };
+}
+
+/** The order's `on_track_status`, or null when the order carries no SLA. */
+export function computeOnTrackStatus(input: SlaInput): OnTrackStatus | null {
+  return onTrack(input, input.timezone, () => calendarFor(input.timezone, input.hours));
+}
+
+/**
+ * `computeOnTrackStatus` for many orders of one merchant (a list page): the calendar (timezone and
+ * business days from `hours`) is worked out once, not per order. Same answers.
+ */
+export function onTrackStatusClock(
+  timezone: string,
+  hours: readonly BusinessHoursEntry[] | null,
+): (input: SlaOrderInput) => OnTrackStatus | null {
+  let calendar: DueCalendar | undefined;
+  const calendarOnce = () => {
+    calendar ??= calendarFor(timezone, hours);
+    return calendar;
+  };
+  return (input) => onTrack(input, timezone, calendarOnce);
 }

@@ -255,3 +255,55 @@ describe('request log lines at info level (issue 13 item 1)', () => {
     }
   });
 });
+
+describe('request loggers made on first use (decision 0111)', () => {
+  it('log as the child logger did: request id bound, secrets redacted, levels and route levels kept', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET,
+      MARKETPLACE_KEY,
+      DATA_DIR: '/tmp/mc-test-unused',
+      SEED_DEMO: 'false',
+    });
+    const built = await buildApp({ config, database, logStream: stream });
+    built.app.get('/test/logs', async (req) => {
+      req.log.info('not at warn');
+      req.log.debug('not at warn either');
+      req.log.warn({ token: 'secret-token-1', n: 1 }, 'first warning');
+      req.log.child({ part: 'inner' }).error('inner error');
+      return { level: req.log.level };
+    });
+    built.app.get('/test/quiet', { logLevel: 'error' }, async (req) => {
+      req.log.warn('below the route level');
+      req.log.error('at the route level');
+      return { level: req.log.level };
+    });
+    try {
+      await built.app.ready();
+      lines.length = 0;
+      const logs = await built.app.inject({ url: '/test/logs' });
+      const quiet = await built.app.inject({ url: '/test/quiet' });
+      expect(logs.json()).toEqual({ level: 'warn' });
+      expect(quiet.json()).toEqual({ level: 'error' });
+      const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(parsed.map((l) => l.msg)).toEqual(['first warning', 'inner error', 'at the route level']);
+      const [warning, inner, routeLevel] = parsed;
+      expect(warning).toMatchObject({ level: 40, token: REDACTED, n: 1 });
+      expect(typeof warning!.reqId).toBe('string');
+      expect(inner).toMatchObject({ level: 50, part: 'inner', reqId: warning!.reqId });
+      expect(typeof routeLevel!.reqId).toBe('string');
+      expect(routeLevel!.reqId).not.toBe(warning!.reqId);
+      expect(lines.join('')).not.toContain('secret-token-1');
+    } finally {
+      await built.app.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The Content-Security-Policy of every response (through @fastify/helmet). Scripts come only from this
+ * The Content-Security-Policy of every response (helmet, plugins/security-headers.ts). Scripts come only from this
  * origin: no 'unsafe-inline', no 'unsafe-eval'. A page of ours with an inline script (the API reference)
  * adds that script's SHA-256 hash for its own response with `allowInlineScriptsByHash`. Styles keep
  * 'unsafe-inline' (Mantine and the reference inject style elements and attributes at run time).

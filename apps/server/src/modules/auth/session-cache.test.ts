@@ -118,6 +118,62 @@ describe('SessionCache', () => {
     c.set('a', principal('u1', 's1'), Number.MAX_SAFE_INTEGER, c.epoch);
     expect(c.get('a')).toBeDefined();
   });
+
+  /** A load the test answers by hand. */
+  function deferredLoad() {
+    const calls: ((p: Principal) => void)[] = [];
+    const fails: ((e: Error) => void)[] = [];
+    const load = () =>
+      new Promise<{ principal: Principal; expiresAt: number }>((resolve, reject) => {
+        calls.push((p) => resolve({ principal: p, expiresAt: Number.MAX_SAFE_INTEGER }));
+        fails.push(reject);
+      });
+    return { load, calls, fails };
+  }
+
+  it('shares one lookup between requests that miss together (the TTL ending under load)', async () => {
+    const c = new SessionCache(60_000);
+    const { load, calls } = deferredLoad();
+    const answers = Promise.all(Array.from({ length: 32 }, () => c.resolve('a', load)));
+    expect(calls).toHaveLength(1);
+    calls[0]!(principal('u1', 's1'));
+    expect((await answers).map((p) => p.sessionId)).toEqual(Array(32).fill('s1'));
+    // Stored: the next request is a hit, no lookup.
+    expect((await c.resolve('a', load)).sessionId).toBe('s1');
+    expect(calls).toHaveLength(1);
+    // Another token is another lookup.
+    const other = c.resolve('b', load);
+    expect(calls).toHaveLength(2);
+    calls[1]!(principal('u2', 's2'));
+    expect((await other).userId).toBe('u2');
+  });
+
+  it('never lets a request that arrives after an invalidation join a lookup started before it', async () => {
+    const c = new SessionCache(60_000);
+    const { load, calls } = deferredLoad();
+    const before = c.resolve('a', load);
+    c.dropUser('u1', 's1'); // the logout is heard while the first lookup is out
+    const after = c.resolve('a', load);
+    expect(calls).toHaveLength(2);
+    calls[0]!(principal('u1', 's1'));
+    expect((await before).sessionId).toBe('s1'); // what that request read, as without the cache
+    expect(c.get('a')).toBeUndefined(); // …and not stored
+    calls[1]!(principal('u1', 's9'));
+    expect((await after).sessionId).toBe('s9');
+  });
+
+  it('shares a refusal with the requests that joined it, and does not keep it', async () => {
+    const c = new SessionCache(60_000);
+    const { load, calls, fails } = deferredLoad();
+    const joined = [c.resolve('a', load), c.resolve('a', load)];
+    expect(calls).toHaveLength(1);
+    fails[0]!(new Error('Your session has ended'));
+    for (const p of joined) await expect(p).rejects.toThrow('Your session has ended');
+    const again = c.resolve('a', load);
+    expect(calls).toHaveLength(2);
+    calls[1]!(principal('u1', 's1'));
+    expect((await again).sessionId).toBe('s1');
+  });
 });
 
 describe('authenticated requests with the session cache', () => {

@@ -35,6 +35,8 @@ interface Entry {
 
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** Lookups under way, by key, with the epoch they started in. */
+  private readonly pending = new Map<string, { epoch: number; principal: Promise<Principal> }>();
   private epochValue = 0;
   constructor(
     /** Writable for the tests that prove a notification alone ends a session (a long TTL cannot). */
@@ -80,6 +82,31 @@ export class SessionCache {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
     }
+  }
+
+  /**
+   * The cached principal, else the one `load` reads (and stores). Requests that miss together while
+   * nothing was invalidated share one `load` (when the TTL ends under load, every open connection
+   * misses at once): a request that arrives after an invalidation never joins a lookup started before
+   * it, so what it gets is never older than what a cache hit would give.
+   */
+  resolve(key: string, load: () => Promise<{ principal: Principal; expiresAt: number }>): Promise<Principal> {
+    const hit = this.get(key);
+    if (hit) return Promise.resolve(hit);
+    const epoch = this.epochValue;
+    const under = this.pending.get(key);
+    if (under && under.epoch === epoch) return under.principal;
+    const principal = load().then(({ principal, expiresAt }) => {
+      this.set(key, principal, expiresAt, epoch);
+      return principal;
+    });
+    const entry = { epoch, principal };
+    this.pending.set(key, entry);
+    const done = () => {
+      if (this.pending.get(key) === entry) this.pending.delete(key);
+    };
+    principal.then(done, done);
+    return principal;
   }
 
   /** The user's sessions ended or changed: `sessionId` alone when only that one ended (logout). */

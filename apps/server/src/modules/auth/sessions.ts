@@ -74,15 +74,11 @@ async function verifyToken(
  * user's sessions ended or changed or that the merchant changed: the hot path costs no session query.
  */
 export async function resolvePrincipal(ctx: AppContext, token: string): Promise<Principal> {
-  const cache = sessionCacheOf(ctx);
   const key = SessionCache.key(token);
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const epoch = cache.epoch;
-  const { sid, sub } = await verifyToken(ctx, token, key);
-  const { principal, expiresAt } = await readPrincipal(ctx, sid, sub);
-  cache.set(key, principal, expiresAt, epoch);
-  return principal;
+  return sessionCacheOf(ctx).resolve(key, async () => {
+    const { sid, sub } = await verifyToken(ctx, token, key);
+    return readPrincipal(ctx, sid, sub);
+  });
 }
 
 /**

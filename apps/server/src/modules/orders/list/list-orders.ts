@@ -6,12 +6,15 @@ import type { OrderListItem, OrdersListQuery, OrdersListResponse } from '@mc/api
 import {
   type BusinessHoursEntry,
   centsToDollars,
-  computeOnTrackStatus,
   DEFAULT_SORT_DIRECTION,
   DEFAULT_TIMEZONE,
   DomainError,
   hasSla,
+  isoString,
+  type OnTrackStatus,
   ORDERS_PAGE_SIZE,
+  onTrackStatusClock,
+  type SlaOrderInput,
   SORT_DIRECTIONS,
   tabHasSla,
 } from '@mc/domain';
@@ -74,21 +77,23 @@ export function toListParams(
   };
 }
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+/** The driver's Date as is (never modified here), a string read as one. */
+const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+const iso = (v: Date | string | null): string | null => (v === null ? null : isoString(asDate(v)));
 
+/** One row of the page; `onTrack` is the merchant's SLA clock (`onTrackStatusClock`). */
 export function toListItem(
   r: ListRow,
-  timezone: string,
-  hours: readonly BusinessHoursEntry[] | null,
+  onTrack: (input: SlaOrderInput) => OnTrackStatus | null,
   now: Date,
 ): OrderListItem {
-  const submitted = new Date(r.date_submitted);
-  const windowEnd = r.delivery_window_end ? new Date(r.delivery_window_end) : null;
+  const submitted = asDate(r.date_submitted);
+  const windowEnd = r.delivery_window_end ? asDate(r.delivery_window_end) : null;
   return {
     id: r.id,
     logistic_order_ref: r.logistic_order_ref,
     status: r.status,
-    date_submitted: submitted.toISOString(),
+    date_submitted: isoString(submitted),
     printed_timestamp: iso(r.printed_timestamp),
     application_ref: r.application_ref,
     application_name: r.application_name,
@@ -97,21 +102,17 @@ export function toListItem(
       method: r.delivery_method,
       date: r.delivery_date,
       window:
-        r.delivery_window_start && windowEnd
-          ? [iso(r.delivery_window_start)!, windowEnd.toISOString()]
-          : null,
+        r.delivery_window_start && windowEnd ? [iso(r.delivery_window_start)!, isoString(windowEnd)] : null,
     },
     courier_estimate_id: r.courier_estimate_id,
     gift_message: r.gift_message ? { message: r.gift_message } : null,
     promo_code: r.promo_code || null,
     status_recent_comment: r.status_recent_comment,
-    on_track_status: computeOnTrackStatus({
+    on_track_status: onTrack({
       status: r.status,
       now,
       deliveryMethod: r.delivery_method,
       submittedAt: submitted,
-      timezone,
-      hours,
       deliveryWindowEnd: windowEnd,
       preorderAvailableDate: r.preorder_date,
     }),
@@ -199,9 +200,9 @@ export async function listOrders(
   const page = rows.slice(0, p.limit);
   if (p.cursor?.dir === 'prev') page.reverse();
   const now = opts.now ?? new Date();
-  const items = page.map((r) =>
-    toListItem(r, timezone, hours && page.some((x) => hasSla(x.status)) ? hours : null, now),
-  );
+  const pageHours = hours && page.some((x) => hasSla(x.status)) ? hours : null;
+  const onTrack = onTrackStatusClock(timezone, pageHours);
+  const items = page.map((r) => toListItem(r, onTrack, now));
 
   // Reading forwards, more rows means a next page; reading backwards (prev cursor) there always is one,
   // and more rows means a previous one.

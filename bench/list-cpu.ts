@@ -1,0 +1,98 @@
+/**
+ * CPU per list request, the app beside the bare Fastify + pg floor, in one process (issue 13 item 1,
+ * decision 0111). On a machine other work shares, the servers of `npm run bench` are measured one after
+ * the other under different loads, and a server's CPU per request grows when it gets fewer cycles
+ * (fewer requests per event-loop turn). Here both run in the same process, each with its own pool of
+ * 20 on the same database, through `inject` (no sockets: the HTTP parsing and writes, the same for both,
+ * are left out), 32 requests in flight, in alternating rounds, so both see the same conditions.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/mc_bench_s node --import tsx bench/list-cpu.ts [rounds]
+ *
+ * The app is the real one (buildApp: auth, validation, permission, helmet's headers, mapping, SLA,
+ * serializer, logging at warn); the floor is floor-server.ts's Fastify route (floor-answer.ts).
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPostgres } from '../apps/server/src/db/client.ts';
+import { floorAnswer } from './floor-answer.ts';
+import { BENCH_PASSWORD, benchEmail, largestTmk } from './load-data.ts';
+
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mc_bench_s';
+const ROUNDS = Number(process.argv[2] ?? 6);
+const PER_ROUND = 3000;
+const IN_FLIGHT = 32;
+const path = `/m/v2/merchant/${largestTmk}/orders/optimized?limit=30&offset=0&filter%5Btab%5D=active`;
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  MARKETPLACE_KEY: 'bench-marketplace-key-0123456789',
+  ALLOW_SANDBOX: '1',
+  DATA_DIR: '/tmp/mc-bench-list-cpu-unused',
+});
+const appDb = openPostgres(url, 20);
+const { app } = await buildApp({ config, database: appDb });
+await app.ready();
+
+const floorDb = openPostgres(url, 20);
+const answer = floorAnswer(floorDb);
+const floor = Fastify({ logger: false, routerOptions: { maxParamLength: 200 } });
+floor.get('/m/v2/merchant/:tmk/orders/:kind', async (req, reply) => {
+  const body = await answer(req.url);
+  if (body === null) return reply.status(404).send();
+  return body;
+});
+await floor.ready();
+
+const login = await app.inject({
+  method: 'POST',
+  url: '/a/v2/login',
+  payload: { email: benchEmail, password: BENCH_PASSWORD },
+});
+const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+
+/** CPU µs per request over `n` requests, IN_FLIGHT at a time. */
+async function round(server: typeof floor, h: Record<string, string>, n: number): Promise<number> {
+  const start = process.cpuUsage();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next++ < n) {
+        const res = await server.inject({ url: path, headers: h });
+        if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body.slice(0, 200)}`);
+      }
+    }),
+  );
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / n;
+}
+
+await round(app as unknown as typeof floor, headers, 2000);
+await round(floor, {}, 2000);
+const appUs: number[] = [];
+const floorUs: number[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  appUs.push(await round(app as unknown as typeof floor, headers, PER_ROUND));
+  floorUs.push(await round(floor, {}, PER_ROUND));
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const f0 = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+console.log(
+  [
+    `CPU µs per list request, ${ROUNDS} alternating rounds of ${PER_ROUND}, ${IN_FLIGHT} in flight (inject, one process):`,
+    `| | per round | median |`,
+    `|---|---|---:|`,
+    `| app | ${f0(appUs)} | ${median(appUs).toFixed(0)} |`,
+    `| bare Fastify + pg | ${f0(floorUs)} | ${median(floorUs).toFixed(0)} |`,
+    `| floor ÷ app (aim ≥ 0.9×) | ${appUs.map((a, i) => (floorUs[i]! / a).toFixed(2)).join(', ')} | ${(median(floorUs) / median(appUs)).toFixed(2)}× |`,
+  ].join('\n'),
+);
+await app.close();
+await floor.close();
+await appDb.close();
+await floorDb.close();
+process.exit(0);
