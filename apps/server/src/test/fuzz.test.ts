@@ -467,6 +467,21 @@ describe(`fuzz (${TEST_DB})`, () => {
       'header',
     ];
     const failures: string[] = [];
+    /**
+     * After an accepted write: wait until no bulk batch it may have started is queued or running (a job
+     * writes its files and items seconds later on a loaded machine), then 100 ms for whatever else it set off.
+     */
+    const settle = async (database: typeof t.database): Promise<void> => {
+      const until = Date.now() + 20_000;
+      for (;;) {
+        const [row] = await database.query<{ n: number }>(
+          "select count(*)::int as n from batches where state in ('queued', 'running')",
+        );
+        if (!row?.n || Date.now() > until) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    };
     const statuses: Record<string, number> = {};
     let sent = 0;
     let fiveXx = 0;
@@ -514,7 +529,7 @@ describe(`fuzz (${TEST_DB})`, () => {
           failures.push(`${label}: stack trace or path in body: ${bodyText.slice(0, 200)}`);
         if (status < 400) {
           // An accepted request may write (and start jobs): let them settle, then take a new baseline.
-          if (r.method !== 'get') await new Promise((resolve) => setTimeout(resolve, 100));
+          if (r.method !== 'get') await settle(t.database);
           before = await fingerprint(t.database);
           continue;
         }
