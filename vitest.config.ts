@@ -1,10 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
 const withPg = Boolean(process.env.TEST_DATABASE_URL);
+// Migrates one database per run for the server files to copy (PGlite data-dir tar, PostgreSQL template).
+const globalSetup = ['apps/server/src/test/global-setup.ts'];
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per CPU less one: a single worker on CI's 2 vCPUs, idle while a file
+    // waits on PostgreSQL, a spawned server or a stand-in. Two at least (docs/operations.md, decision 0112).
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
     projects: [
       { test: { name: 'domain', include: ['packages/**/*.test.ts'], environment: 'node' } },
       // Build, start and deploy scripts (scripts/start.mjs, scripts/check-deploy.mjs).
@@ -22,6 +28,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -36,6 +43,7 @@ export default defineConfig({
                 exclude: ['apps/server/src/documents/**'],
                 environment: 'node' as const,
                 env: { TEST_DB: 'pg' },
+                globalSetup,
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
               },

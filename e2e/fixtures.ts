@@ -3,13 +3,15 @@
  * playwright-core, and helpers named after the spec's actions (login, signUp, requestPasswordReset…).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
@@ -58,18 +60,52 @@ async function waitForHealthy(baseUrl: string, child: ChildProcess, output: () =
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server did not answer GET /healthz 200 within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Starts `apps/server/src/main.ts` with tsx on a free port and a fresh data directory. */
+/**
+ * How the server is started. e2e/run.mjs builds apps/server/dist when it is missing or older than its
+ * sources and names it in E2E_SERVER_ENTRY: `node apps/server/dist/main.js` (what production runs, and no
+ * npx or tsx compile per start). Without it (vitest started directly) the sources run through tsx.
+ */
+function serverCommand(): { cmd: string; args: string[] } {
+  const entry = process.env.E2E_SERVER_ENTRY;
+  if (entry) return { cmd: process.execPath, args: [entry] };
+  return { cmd: 'npx', args: ['tsx', 'apps/server/src/main.ts'] };
+}
+
+/**
+ * A fresh data directory. When the run's global setup (e2e/global-setup.ts) migrated an embedded database
+ * once, it starts as a copy of that one (the server's migrate then finds nothing to do, and the demo seed,
+ * when on, runs as on any empty database); otherwise it is empty. On /dev/shm when the machine has it.
+ */
+async function freshDataDir(): Promise<string> {
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const dataDir = await mkdtemp(join(base, 'mc-e2e-'));
+  const template = injectedTemplate();
+  if (template) await cp(template, join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
+/** The migrated data directory of the run's global setup, or none (e.g. e2e/screenshots.ts, outside vitest). */
+function injectedTemplate(): string | undefined {
+  try {
+    return inject('pgliteTemplate') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the server (serverCommand) on a free port and a fresh data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'mc-e2e-'));
+  const dataDir = await freshDataDir();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const { cmd, args } = serverCommand();
+  const child = spawn(cmd, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,7 +130,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   };
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
-      if (child.pid) process.kill(-child.pid, signal); // the process group we created: npx, tsx, node
+      if (child.pid) process.kill(-child.pid, signal); // the process group we created (npx, tsx, node or node alone)
     } catch {
       // already gone
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * End-to-end runner: makes sure Debian's Chromium is there, builds the console when needed, then runs
- * the e2e suite (e2e/vitest.config.ts). Extra arguments go to vitest (e.g. a file filter).
+ * End-to-end runner: makes sure Debian's Chromium is there, builds the console and the server when
+ * needed, then runs the e2e suite (e2e/vitest.config.ts) against the built server. Extra arguments go to
+ * vitest (e.g. a file filter).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -85,6 +86,39 @@ function ensureWebBuild() {
   }
 }
 
+/**
+ * Builds the server (apps/server/dist) when it is missing or older than any of its sources, and names its
+ * entry point for the fixtures: each file's server is then `node apps/server/dist/main.js`, what
+ * production runs, instead of npx + tsx compiling the sources at every start.
+ */
+function ensureServerBuild() {
+  const main = join(root, 'apps/server/dist/main.js');
+  const sources = [
+    'apps/server/src',
+    'apps/server/build.mjs',
+    'apps/server/package.json',
+    'packages/domain/src',
+    'packages/api/src',
+  ];
+  const built = existsSync(main) ? statSync(main).mtimeMs : 0;
+  const changed = Math.max(...sources.map((p) => newest(join(root, p))));
+  if (!built || built < changed) {
+    console.log(
+      `e2e: building the server (${built ? 'sources changed since the last build' : 'apps/server/dist is missing'})`,
+    );
+    if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) {
+      console.error('e2e: the server build failed');
+      process.exit(1);
+    }
+  }
+  return main;
+}
+
 ensureDebianPackages();
 ensureWebBuild();
-process.exit(run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)]));
+const serverEntry = ensureServerBuild();
+process.exit(
+  run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
+    env: { ...process.env, E2E_SERVER_ENTRY: serverEntry },
+  }),
+);

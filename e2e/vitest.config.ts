@@ -1,16 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** End-to-end suite: a real server process per file and Debian's Chromium, one file at a time. */
+/**
+ * End-to-end suite: a real server process per file and Debian's Chromium. Each file has its own server
+ * (its own port and data directory) and its own browser, so files run two at a time (E2E_WORKERS to
+ * change); the global setup migrates the embedded database once for every server to copy.
+ */
+const workers = Number.parseInt(process.env.E2E_WORKERS ?? '2', 10) || 2;
+
 export default defineConfig({
   test: {
     name: 'e2e',
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',
+    globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     pool: 'forks',
     retry: 0,
   },

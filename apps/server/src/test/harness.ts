@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PlaceOrderBody } from '@mc/api';
 import { canTransition, type OrderStatus } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { type Database, openPglite, openPostgres, wrapPglite } from '../db/client.ts';
 import { merchants, orderHistory, orders, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { placeOrder } from '../marketplace/place-order.ts';
@@ -32,24 +36,38 @@ afterAll(() => {
 /** Which database the suite runs on: PGlite always; PostgreSQL when the pg project sets TEST_DB=pg. */
 export const TEST_DB: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL. Both are copies of
+ * the database the run's global setup migrated once (global-setup.ts); without that setup (a file run on
+ * its own config) each one is migrated here.
+ */
 export async function createTestDatabase(): Promise<Database> {
   if (TEST_DB === 'pglite') {
-    const database = await openPglite(null);
-    await database.migrate();
-    return database;
+    const snapshot = inject('pgliteSnapshot');
+    if (!snapshot) {
+      const database = await openPglite(null);
+      await database.migrate();
+      return database;
+    }
+    snapshotBlob ??= readFile(snapshot).then((bytes) => new Blob([bytes]));
+    const client = await PGlite.create({
+      loadDataDir: await snapshotBlob,
+      extensions: { pg_trgm, btree_gin },
+    });
+    return wrapPglite(client);
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const template = inject('pgTemplate');
   const name = `mc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
   const database = openPostgres(u.toString(), 20);
-  await database.migrate();
+  if (!template) await database.migrate();
   const close = database.close;
   database.close = async () => {
     await close();
@@ -60,6 +78,8 @@ export async function createTestDatabase(): Promise<Database> {
   };
   return database;
 }
+
+let snapshotBlob: Promise<Blob> | undefined;
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
