@@ -13,7 +13,7 @@ import { DEMO, DEMO_PASSWORD, launchBrowser, startServer, type TestServer } from
  * KB (1,024 bytes) gzip: what the pages load now plus at most 3 KB (docs/decisions/0109). The issue's aims
  * are 120 (sign-in) and 150 (orders); benchmarks.md says how far off and why.
  */
-const BUDGETS_KB = { login: 143, orders: 222 } as const;
+const BUDGETS_KB = { login: 144, orders: 224 } as const;
 
 let server: TestServer;
 let browser: Browser;
