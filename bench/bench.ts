@@ -9,13 +9,12 @@
  * first page (latency and throughput) on every server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { buildListQuery, type ListParams } from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
+import { cpuMs, flag, freePort, keepAliveGet, opt, pct, ROOT } from './common.ts';
 import {
   BENCH_PASSWORD,
   benchEmail,
@@ -25,13 +24,6 @@ import {
   loadDataset,
 } from './load-data.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const opt = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
 const usePglite = flag('pglite');
 const spec: DatasetSpec = usePglite
   ? { orders: opt('orders', 100_000), merchants: opt('merchants', 100), largest: opt('largest', 20_000) }
@@ -131,28 +123,7 @@ function stop(child: ChildProcess): Promise<void> {
 
 // ------------------------------------------------------------------ http
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function get(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const t = process.hrtime.bigint();
-    const req = http.get(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString(),
-          ms: Number(process.hrtime.bigint() - t) / 1e6,
-        }),
-      );
-    });
-    req.on('error', reject);
-  });
-}
+const get = keepAliveGet(64);
 
 async function post(url: string, body: unknown): Promise<string> {
   const res = await fetch(url, {
@@ -163,11 +134,6 @@ async function post(url: string, body: unknown): Promise<string> {
   return res.text();
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-
 async function latency(base: string, pathQ: string, headers: Record<string, string>) {
   const times: number[] = [];
   for (let i = 0; i < WARMUP + ITER; i++) {
@@ -176,18 +142,6 @@ async function latency(base: string, pathQ: string, headers: Record<string, stri
     if (i >= WARMUP) times.push(r.ms);
   }
   return { p50: pct(times, 50), p95: pct(times, 95) };
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /**
@@ -267,7 +221,7 @@ async function buildCases(db: Database, merchantId: string): Promise<Case[]> {
       ...base30,
       tab: 'active',
       applicationRefs: ['bottledrop', 'caskcrate'],
-      deliveryMethod: 'shipping',
+      deliveryMethods: ['shipping'],
     },
   });
   cases.push({ name: 'counts', kind: 'count', path: `${P}/count` });
@@ -356,16 +310,6 @@ const plans: Record<string, unknown> = {};
 for (const c of cases) plans[c.name] = await explain(db, merchantId, c);
 await db.close();
 
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 const PORT = await freePort();
 const FLOOR_PORT = await freePort();
 const appBase = `http://127.0.0.1:${PORT}`;
@@ -557,5 +501,5 @@ writeFileSync(
   JSON.stringify({ spec, counts, results, tput, fastifyLatency, plans }, null, 2),
 );
 writeFileSync(path.join(outDir, `orders-${url ? 'pg' : 'pglite'}-${stamp}.md`), report);
-agent.destroy();
+get.close();
 process.exit(0);

@@ -16,13 +16,11 @@
  * BENCH_CPU_PROF=<dir> profiles both apps (<dir>/pg, <dir>/pglite).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { cpuMs, flag, freePort, keepAliveGet, opt, pct, ROOT, rssMb } from './common.ts';
 import {
   BENCH_PASSWORD,
   benchEmail,
@@ -32,12 +30,6 @@ import {
   loadDataset,
 } from './load-data.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
 const spec: DatasetSpec = {
   orders: opt('orders', 100_000),
   merchants: opt('merchants', 100),
@@ -68,7 +60,7 @@ async function ensurePgDatabase(url: string) {
 
 async function prepare(db: Database, label: string): Promise<boolean> {
   await db.migrate();
-  if (args.includes('--reload') || !(await datasetPresent(db, spec))) {
+  if (flag('reload') || !(await datasetPresent(db, spec))) {
     log(`${label}: loading ${spec.orders.toLocaleString()} orders over ${spec.merchants} merchants`);
     await loadDataset(db, spec, (s) => log(`${label}: ${s}`));
     return true;
@@ -96,35 +88,7 @@ cpSync(path.join(PGLITE_DIR, 'pglite'), FLOOR_COPY, { recursive: true });
 
 // ------------------------------------------------------------------ servers
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
-    const t = process.hrtime.bigint();
-    const req = http.get(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString(),
-          ms: Number(process.hrtime.bigint() - t) / 1e6,
-        }),
-      );
-    });
-    req.on('error', reject);
-  });
-}
+const get = keepAliveGet(8);
 
 interface Server {
   name: string;
@@ -218,27 +182,6 @@ async function startFloor(engine: 'pg' | 'pglite'): Promise<Server> {
   return { name: `floor ${engine}`, engine, kind: 'floor', child, base, headers: {} };
 }
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Resident memory of a process in MB (Linux /proc), NaN elsewhere. */
-function rssMb(pid: number | undefined): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 log('starting the apps and floors (PostgreSQL and PGlite)');
 const servers: Server[] = [];
 for (const engine of ['pg', 'pglite'] as const) {
@@ -260,11 +203,6 @@ const cases: { name: string; path: string; kind: 'count' | 'list' }[] = [
   })),
   { name: 'first page, all tabs', path: `${P}/optimized?limit=30&offset=0`, kind: 'list' },
 ];
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
 
 /** p50 and p95 latency, and the server's CPU ms per request (its own cost, whatever the machine's load). */
 type Figures = { p50: number; p95: number; cpu: number };
@@ -312,7 +250,7 @@ await Promise.all(
       }),
   ),
 );
-agent.destroy();
+get.close();
 
 // ------------------------------------------------------------------ report
 

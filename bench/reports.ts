@@ -15,10 +15,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { buildSummaryQuery } from '../apps/server/src/modules/reports/reports-summary-sql.ts';
@@ -28,6 +25,7 @@ import {
   nextBusinessDayOffsets,
   REPORT_ACCEPTED_STATUSES,
 } from '../packages/domain/src/index.ts';
+import { flag, freePort, keepAliveGet, opt, pct, ROOT } from './common.ts';
 import {
   BENCH_PASSWORD,
   benchEmail,
@@ -37,13 +35,7 @@ import {
   loadDataset,
 } from './load-data.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
-const usePglite = args.includes('--pglite');
+const usePglite = flag('pglite');
 const spec: DatasetSpec = usePglite
   ? { orders: opt('orders', 100_000), merchants: opt('merchants', 100), largest: opt('largest', 20_000) }
   : { orders: opt('orders', 1_000_000), merchants: opt('merchants', 1000), largest: opt('largest', 100_000) };
@@ -110,11 +102,6 @@ async function ensureHistory(db: Database, merchantId: string) {
   await db.query('ANALYZE orders');
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-
 async function timeIt(fn: () => Promise<unknown>) {
   const times: number[] = [];
   for (let i = 0; i < WARMUP + ITER; i++) {
@@ -125,29 +112,7 @@ async function timeIt(fn: () => Promise<unknown>) {
   return { p50: pct(times, 50), p95: pct(times, 95) };
 }
 
-const agent = new http.Agent({ keepAlive: true });
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      })
-      .on('error', reject);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
+const get = keepAliveGet();
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -319,5 +284,5 @@ writeFileSync(
   ),
 );
 writeFileSync(path.join(outDir, `reports-${url ? 'pg' : 'pglite'}-${stamp}.md`), report);
-agent.destroy();
+get.close();
 process.exit(0);
