@@ -213,24 +213,29 @@ describe('logs at trace level', () => {
   });
 });
 
+/** An app of its own logging at `level`, each line it writes kept in `lines`. */
+async function appLoggingLines(level: 'info' | 'warn') {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: level,
+    JWT_SECRET,
+    MARKETPLACE_KEY,
+    DATA_DIR: '/tmp/mc-test-unused',
+    SEED_DEMO: 'false',
+  });
+  return { lines, built: await buildApp({ config, database, logStream: stream }) };
+}
+
 describe('request log lines at info level (issue 13 item 1)', () => {
   it('are one line per request, at completion, with method, redacted URL, status and time', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      JWT_SECRET,
-      MARKETPLACE_KEY,
-      DATA_DIR: '/tmp/mc-test-unused',
-      SEED_DEMO: 'false',
-    });
-    const built = await buildApp({ config, database, logStream: stream });
+    const { lines, built } = await appLoggingLines('info');
     try {
       await built.app.ready();
       lines.length = 0;
@@ -258,22 +263,7 @@ describe('request log lines at info level (issue 13 item 1)', () => {
 
 describe('request loggers made on first use (decision 0111)', () => {
   it('log as the child logger did: request id bound, secrets redacted, levels and route levels kept', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      MARKETPLACE_KEY,
-      DATA_DIR: '/tmp/mc-test-unused',
-      SEED_DEMO: 'false',
-    });
-    const built = await buildApp({ config, database, logStream: stream });
+    const { lines, built } = await appLoggingLines('warn');
     built.app.get('/test/logs', async (req) => {
       req.log.info('not at warn');
       req.log.debug('not at warn either');
