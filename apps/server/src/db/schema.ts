@@ -108,7 +108,14 @@ export const users = pgTable(
     last_name: text('last_name').notNull(),
     email: text('email').notNull(),
     phone_number: text('phone_number'),
-    password_hash: text('password_hash').notNull(),
+    /** argon2id; null for an account that signs in only through OpenID (decision 0113). */
+    password_hash: text('password_hash'),
+    /** When the address was proven (a verification link, a verified OpenID sign-in, an accepted invitation). */
+    email_verified_at: tstz('email_verified_at'),
+    /** A temporary password from an old invitation: the next sign-in must set a new one. */
+    password_must_change: boolean('password_must_change').notNull().default(false),
+    /** The last fresh OpenID sign-in: re-authenticates account changes of an OpenID-only account for 5 minutes. */
+    oidc_authenticated_at: tstz('oidc_authenticated_at'),
     birthday: date('birthday', { mode: 'string' }),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     authorized_merchant_id: uuid('authorized_merchant_id').references(() => merchants.id),
@@ -150,6 +157,47 @@ export const passwordResetTokens = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('password_reset_user_idx').on(t.user_id)],
+);
+
+/** OpenID identities linked to an account: later sign-ins match on (issuer, subject) before email. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    created_at: createdAt(),
+    last_sign_in_at: tstz('last_sign_in_at'),
+  },
+  (t) => [
+    uniqueIndex('user_identities_issuer_subject_uq').on(t.issuer, t.subject),
+    index('user_identities_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * Single-use links mailed to prove an address: 'verify_email' (24 h), 'change_email' (24 h, the new address
+ * is `email` until confirmed), 'invitation' (7 days, sets the invited person's password). Stored as SHA-256.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'change_email', 'invitation'] }).notNull(),
+    email: text('email').notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: tstz('expires_at').notNull(),
+    used_at: tstz('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('email_tokens_user_purpose_idx').on(t.user_id, t.purpose)],
 );
 
 /**

@@ -7,7 +7,12 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+/** False for an account without a password (OpenID only), after the same work as a wrong password. */
+export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  if (stored === null) {
+    await burnPasswordCheck(password);
+    return false;
+  }
   try {
     return await verify(stored, password);
   } catch {
