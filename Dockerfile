@@ -9,7 +9,7 @@
 # `npm run build`, the same entry point. No Docker engine runs on the development and CI machines, so
 # the image itself is not built there; that check is what keeps this file honest.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # 1. Production dependencies of the server alone (and of the workspace packages it bundles): no Vite,
 #    esbuild, tsx, TypeScript or test tools, and none of the console's packages (they are in its build).

@@ -4,9 +4,12 @@
 #
 #   DATABASE_URL=postgres://user:pass@host:5432/merchant scripts/backup.sh [FILE]
 #
-# FILE defaults to backups/merchant-<UTC time>.dump. Needs pg_dump of the server's major version or newer.
+# FILE defaults to backups/merchant-<UTC time>.dump (backups/ is in .gitignore); the file is written
+# mode 0600. Needs pg_dump of the server's major version or newer.
 # A consistent snapshot: pg_dump reads in one transaction, so the servers keep running while it works.
 set -euo pipefail
+# The dump holds every order, customer address and sealed secret: readable by its owner only (0600).
+umask 077
 
 url="${DATABASE_URL:-}"
 if [[ -z "$url" ]]; then

@@ -67,7 +67,7 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node24',
   sourcemap: 'linked',
   // Stack traces name the TypeScript sources (node --enable-source-maps).
   sourcesContent: false,

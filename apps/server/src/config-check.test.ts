@@ -71,14 +71,17 @@ describe('productionProblems', () => {
     const lines = problems(STRONG);
     expect(lines).toHaveLength(ADAPTER_NAMES.length);
     expect(lines).toContain(
-      'email would use its sandbox: set SMTP_URL, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'SMTP_URL is not set: email would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
     );
-    for (const name of ADAPTER_NAMES) expect(lines.some((l) => l.startsWith(`${name} would use`))).toBe(true);
+    for (const name of ADAPTER_NAMES)
+      expect(lines.some((l) => l.includes(`: ${name} would use its sandbox;`))).toBe(true);
+    // Each line starts with the setting that replaces the sandbox.
+    for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]+[ ,]/);
     // Every real provider configured: nothing is left.
     expect(problems({ ...STRONG, ...PROVIDERS })).toEqual([]);
     const { DOORDASH_KEY_ID: _, ...noCourier } = PROVIDERS;
     expect(problems({ ...STRONG, ...noCourier })).toEqual([
-      'courier would use its sandbox: set DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET are not all set: courier would use its sandbox; set all of them, or ALLOW_SANDBOX=1 to run with the sandbox',
     ]);
     expect(problems({ ...STRONG, ALLOW_SANDBOX: '1' })).toEqual([]);
   });
@@ -219,11 +222,11 @@ describe('node apps/server/src/main.ts in production', () => {
     expect(lines).toEqual([
       'JWT_SECRET is 1 bytes long: use a random secret of at least 32 bytes',
       'MARKETPLACE_KEY is the published demo key: set a random key of at least 24 characters',
-      'sms would use its sandbox: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or ALLOW_SANDBOX=1 to run with the sandbox',
-      'payments would use its sandbox: set STRIPE_SECRET_KEY, or ALLOW_SANDBOX=1 to run with the sandbox',
-      'carrier would use its sandbox: set EASYPOST_API_KEY, or ALLOW_SANDBOX=1 to run with the sandbox',
-      'courier would use its sandbox: set DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET, or ALLOW_SANDBOX=1 to run with the sandbox',
-      'maps would use its sandbox: set MAPS_API_KEY, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not all set: sms would use its sandbox; set all of them, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'STRIPE_SECRET_KEY is not set: payments would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'EASYPOST_API_KEY is not set: carrier would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET are not all set: courier would use its sandbox; set all of them, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'MAPS_API_KEY is not set: maps would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
     ]);
     // It never listened (no "listening" log line) and never opened the database.
     expect(stdout).not.toMatch(/listening|Merchant console on/i);

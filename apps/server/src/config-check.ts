@@ -56,10 +56,14 @@ export function productionProblems(config: Config): string[] {
       `MARKETPLACE_KEY is ${key.length} characters long: use a random key of at least ${MIN_MARKETPLACE_KEY_CHARS} characters`,
     );
   if (!config.allowSandbox) {
-    for (const name of sandboxesInUse(config))
+    // Each line starts with the setting's name, as every other refusal does (README, Production rules).
+    for (const name of sandboxesInUse(config)) {
+      const settings = ADAPTER_SETTINGS[name];
+      const several = settings.includes(' and ');
       problems.push(
-        `${name} would use its sandbox: set ${ADAPTER_SETTINGS[name]}, or ALLOW_SANDBOX=1 to run with the sandbox`,
+        `${settings} ${several ? 'are not all set' : 'is not set'}: ${name} would use its sandbox; set ${several ? 'all of them' : 'it'}, or ALLOW_SANDBOX=1 to run with the sandbox`,
       );
+    }
   }
   return problems;
 }

@@ -38,6 +38,21 @@ export interface RunningServer {
 
 type Log = Pick<pino.Logger, 'info' | 'warn' | 'error'>;
 
+/**
+ * The start-up line: what this process serves in its role, where, and on which database, so an operator
+ * reading one container's log knows what it is (a worker does not serve the console).
+ */
+export function startupLine(config: Pick<Config, 'role' | 'publicUrl' | 'host' | 'port'>, driver: string): string {
+  const where = `port ${config.port} on ${config.host}`;
+  const db = `database: ${driver}`;
+  if (config.role === 'worker')
+    return `Merchant console worker (role: worker): runs the job queue; serves only /healthz and /readyz (${where}; ${db})`;
+  const serves = `console, merchant API and marketplace intake at ${config.publicUrl} (${where})`;
+  if (config.role === 'api')
+    return `Merchant console API (role: api): serves the ${serves}; takes no jobs, only enqueues them (${db})`;
+  return `Merchant console (role: all): serves the ${serves} and runs the job queue (${db})`;
+}
+
 /** Migrations and the demo seed, once per database (see startup-lock.ts). */
 export async function prepareDatabase(database: Database, config: Config, log?: Log): Promise<void> {
   const work = async () => {

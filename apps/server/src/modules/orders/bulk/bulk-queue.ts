@@ -118,6 +118,21 @@ export async function stopBulkJobs(ctx: AppContext): Promise<void> {
   await jobs?.stop();
 }
 
+/**
+ * The fields of a job's start and end lines (info): queue, job id, batch id, attempt, and at the end the
+ * duration and outcome, so an operator can follow each job in the worker's log (docs/operations.md, Logs).
+ */
+function jobLine(job: PgBoss.JobWithMetadata<{ batchId: string }>, durationMs?: number, outcome?: string) {
+  return {
+    job: job.name,
+    jobId: job.id,
+    batchId: job.data.batchId,
+    attempt: job.retryCount + 1,
+    ...(durationMs === undefined ? {} : { durationMs: Math.round(durationMs) }),
+    ...(outcome === undefined ? {} : { outcome }),
+  };
+}
+
 /** Logs "database unavailable" once per `everyMs` at most (pg-boss polls every second during an outage). */
 function throttledWarn(log: BulkJobsOptions['log'], everyMs = 10_000) {
   let last = 0;
@@ -184,10 +199,23 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
       const { batchId } = job.data;
       if (abort.signal.aborted) throw new Error('the job queue is stopping');
       const release = await locks.acquire(batchId);
-      if (!release) continue; // a live worker is on it already
+      if (!release) {
+        log?.info(jobLine(job, 0, 'skipped: another worker holds the batch'), 'job skipped');
+        continue; // a live worker is on it already
+      }
+      const started = performance.now();
+      let outcome = 'done';
+      log?.info(jobLine(job), 'job started');
       try {
         await runBatch(ctx, batchId, { ...opts, signal: abort.signal });
       } catch (error) {
+        outcome = abort.signal.aborted
+          ? 'interrupted: back to the queue'
+          : isDatabaseUnavailable(error)
+            ? 'database unavailable: resumed later'
+            : job.retryCount >= job.retryLimit
+              ? 'failed: batch marked failed'
+              : 'failed: will be retried';
         // Stopping, or the database went away: nothing is wrong with the batch. The job fails (pg-boss
         // retries it) or, if the database could not even record that, the sweeper queues the batch again.
         if (abort.signal.aborted) {
@@ -203,6 +231,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
           await failBatch(ctx, batchId, 'Something went wrong, please try again');
         else throw error;
       } finally {
+        log?.info(jobLine(job, performance.now() - started, outcome), 'job finished');
         await release();
         settled.emit(batchId);
       }
