@@ -3,6 +3,8 @@
  * Keeps the deploy files in step with what CI runs (no Docker engine runs on the development and CI
  * machines, so the image is never built there; this check is what keeps it honest):
  *
+ * - Node: .node-version (what CI and scripts/use-node.sh install), package.json's engines and the image
+ *   agree on the major, and CI runs it;
  * - install: the lock file lists every platform package (a fresh `npm ci` on any OS finds its
  *   binaries) and every locked package supports the Node CI runs (no EBADENGINE warnings);
  * - Dockerfile: the Node major CI tests, the same `npm ci` and `npm run build` as .ci/run, production
@@ -11,7 +13,8 @@
  * - settings: the README's Settings table, .env.example, compose.yaml, the Dockerfile and the
  *   environment variables the code reads all name the same settings;
  * - compose.yaml: PostgreSQL with a volume and a healthcheck, API replicas (ROLE=api, two or more)
- *   and a worker (ROLE=worker), built from this Dockerfile, settings from .env.
+ *   and a worker (ROLE=worker), built from this Dockerfile, settings from .env (a DATABASE_URL there
+ *   wins), every service's log rotated.
  *
  *   node scripts/check-deploy.mjs [--after-build]
  */
@@ -119,6 +122,19 @@ for (const ins of instructions) {
   } else stages.at(-1)?.ins.push(ins);
 }
 const ciMajor = process.versions.node.split('.')[0];
+// --- Node: one major everywhere ---------------------------------------------------------------------
+const nodeVersion = existsSync(path.join(root, '.node-version')) ? read('.node-version').trim() : '';
+const wantedMajor = /^v?(\d+)\./.exec(nodeVersion)?.[1];
+if (!wantedMajor) fail('.node-version: expected the exact Node.js version CI installs (e.g. 24.21.0)');
+else {
+  if (wantedMajor !== ciMajor)
+    fail(
+      `.node-version wants Node ${wantedMajor}, CI runs Node ${ciMajor} (does .ci/run source scripts/use-node.sh?)`,
+    );
+  const engines = JSON.parse(read('package.json')).engines?.node ?? '';
+  if (engines !== `>=${wantedMajor}`)
+    fail(`package.json: engines.node is "${engines}", expected ">=${wantedMajor}" (.node-version's major)`);
+}
 if (stages.length < 2) fail('Dockerfile: expected a multi-stage build (build, then runtime)');
 for (const stage of stages) {
   const m = /^node:(\d+)[\w.-]*-slim$/.exec(stage.image);
@@ -262,6 +278,20 @@ for (const [name, svc] of servers) {
     if (!isSetting(key))
       fail(`compose.yaml: ${name} passes the build arg ${key}, not a setting in the README table`);
   if (svc.command) fail(`compose.yaml: ${name} overrides the image's CMD; keep the one entry point`);
+}
+for (const [name, svc] of Object.entries(services))
+  if (
+    svc.logging?.driver !== 'json-file' ||
+    !svc.logging?.options?.['max-size'] ||
+    !svc.logging?.options?.['max-file']
+  )
+    fail(`compose.yaml: ${name} needs a rotated log (logging: json-file with max-size and max-file)`);
+for (const [name, svc] of servers) {
+  const url = Array.isArray(svc.environment) ? undefined : svc.environment?.DATABASE_URL;
+  if (url !== undefined && !String(url).startsWith('${DATABASE_URL:-'))
+    fail(
+      `compose.yaml: ${name} sets DATABASE_URL over the one in .env; write \${DATABASE_URL:-…} so .env wins`,
+    );
 }
 for (const m of composeText.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g))
   if (!envExample.has(m[1])) fail(`compose.yaml: \${${m[1]}} is not in .env.example`);

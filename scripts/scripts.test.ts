@@ -63,6 +63,7 @@ describe('check-deploy keeps the deploy files in step with CI', () => {
     'compose.yaml',
     '.env.example',
     '.ci/run',
+    '.node-version',
     'apps/server/build.mjs',
     'scripts/start.mjs',
   ];
@@ -121,6 +122,23 @@ describe('check-deploy keeps the deploy files in step with CI', () => {
     expect(res.out).toContain('compose.yaml: two or more API processes (ROLE=api)');
     expect(res.out).toContain('lists the optional @biomejs/cli-darwin-arm64 but the lock has no entry');
     expect(res.out).toMatch(/node_modules\/cookie@[\d.]+ wants node >=99/);
+  });
+
+  it('keeps one Node major in .node-version, engines and the image, and compose logs rotated', async () => {
+    const { base, change } = await check();
+    change('.node-version', () => '22.20.0\n');
+    change('package.json', (t) => t.replace(/"node": ">=\d+"/, '"node": ">=20.19"'));
+    change('compose.yaml', (t) =>
+      t
+        .replace('    logging: *logging\n', '')
+        .replace('DATABASE_URL: ${DATABASE_URL:-', 'DATABASE_URL: ${X:-'),
+    );
+    const res = await runCheck(base);
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(/\.node-version wants Node 22, CI runs Node \d+/);
+    expect(res.out).toContain('package.json: engines.node is ">=20.19", expected ">=22"');
+    expect(res.out).toContain('compose.yaml: db needs a rotated log');
+    expect(res.out).toContain('compose.yaml: api sets DATABASE_URL over the one in .env');
   });
 
   it('refuses a setting the README does not list', async () => {

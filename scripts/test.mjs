@@ -17,7 +17,12 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const SUITES = [
-  { id: 'unit', title: 'unit, scripts, API and web components (vitest)', cmd: 'npx', args: ['vitest', 'run'] },
+  {
+    id: 'unit',
+    title: 'unit, scripts, API and web components (vitest)',
+    cmd: 'npx',
+    args: ['vitest', 'run'],
+  },
   { id: 'e2e', title: 'end-to-end in Chromium (e2e/run.mjs)', cmd: process.execPath, args: ['e2e/run.mjs'] },
 ];
 
@@ -41,7 +46,8 @@ export function summarize(results) {
     total.passed += c.passed;
     total.failed += failed;
     total.skipped += c.skipped;
-    const outcome = status === 0 ? 'ok' : counts ? 'FAILED' : 'FAILED (no test count: the runner did not finish)';
+    const outcome =
+      status === 0 ? 'ok' : counts ? 'FAILED' : 'FAILED (no test count: the runner did not finish)';
     return `${suite.id}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped in ${seconds} s — ${outcome} (${suite.title}, exit ${status})`;
   });
   lines.push(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
@@ -85,7 +91,9 @@ async function main() {
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((id) => !SUITES.some((s) => s.id === id));
   if (unknown.length > 0) {
-    console.error(`test: unknown suite ${unknown.join(', ')} (suites: ${SUITES.map((s) => s.id).join(', ')})`);
+    console.error(
+      `test: unknown suite ${unknown.join(', ')} (suites: ${SUITES.map((s) => s.id).join(', ')})`,
+    );
     process.exit(2);
   }
   const suites = wanted.length ? SUITES.filter((s) => wanted.includes(s.id)) : SUITES;

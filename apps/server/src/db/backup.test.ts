@@ -142,7 +142,9 @@ describe.skipIf(TEST_DB !== 'pg' || !adminUrl)('backup and restore scripts (Post
 
   it('leaves the target as it was when the archive is cut off', async () => {
     const file = path.join(dir, 'whole.dump');
-    await run('bash', [BACKUP, file], { env: { ...process.env, DATABASE_URL: t.database.connectionString! } });
+    await run('bash', [BACKUP, file], {
+      env: { ...process.env, DATABASE_URL: t.database.connectionString! },
+    });
     const target = await newDatabase();
     await run('bash', [RESTORE, file, target]);
     const cut = path.join(dir, 'cut.dump');

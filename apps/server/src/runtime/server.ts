@@ -42,7 +42,10 @@ type Log = Pick<pino.Logger, 'info' | 'warn' | 'error'>;
  * The start-up line: what this process serves in its role, where, and on which database, so an operator
  * reading one container's log knows what it is (a worker does not serve the console).
  */
-export function startupLine(config: Pick<Config, 'role' | 'publicUrl' | 'host' | 'port'>, driver: string): string {
+export function startupLine(
+  config: Pick<Config, 'role' | 'publicUrl' | 'host' | 'port'>,
+  driver: string,
+): string {
   const where = `port ${config.port} on ${config.host}`;
   const db = `database: ${driver}`;
   if (config.role === 'worker')
