@@ -26,9 +26,7 @@ const ENV_READS = [
 
 /** Comments blanked out (line numbers kept): a comment may name `process.env`. */
 const withoutComments = (source: string) =>
-  source
-    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
-    .replace(/(^|\s)\/\/.*$/gm, '$1');
+  source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|\s)\/\/.*$/gm, '$1');
 
 /** Each read of the environment in a source text, as 'line: text'. */
 function envReads(text: string): string[] {
@@ -82,9 +80,10 @@ describe('the environment is read in config.ts only', () => {
         .map((f) => [f, envReads(readFileSync(join(ROOT, f), 'utf8'))] as const)
         .filter(([, reads]) => reads.length > 0),
     );
-    expect(readers, 'read the setting from the config object (add it to apps/server/src/settings.ts)').toEqual(
-      {},
-    );
+    expect(
+      readers,
+      'read the setting from the config object (add it to apps/server/src/settings.ts)',
+    ).toEqual({});
     expect(envReads(readFileSync(join(ROOT, READER), 'utf8')).length).toBeGreaterThan(0);
   });
 });

@@ -126,7 +126,9 @@ describe('check-deploy keeps the deploy files in step with CI', () => {
   it('fails when the README table or .env.example is not what the settings schema generates', async () => {
     const { base, change } = await check();
     change('.env.example', (t) => t.replace('# SESSION_TTL_HOURS=168', '# SESSION_TTL_HOURS=24'));
-    change('README.md', (t) => t.replace('| `SESSION_TTL_HOURS` | `168` |', '| `SESSION_TTL_HOURS` | `24` |'));
+    change('README.md', (t) =>
+      t.replace('| `SESSION_TTL_HOURS` | `168` |', '| `SESSION_TTL_HOURS` | `24` |'),
+    );
     const res = await runCheck(base);
     expect(res.code).toBe(1);
     expect(res.out).toContain(

@@ -72,8 +72,7 @@ const server = (group?: SettingGroup): Documented[] =>
     .filter((s) => !group || s.group === group)
     .map(({ expects: _, group: __, secret: ___, ...doc }) => doc);
 
-const defaultCell = (s: Documented) =>
-  s.defaultText ?? (s.default === undefined ? '—' : `\`${s.default}\``);
+const defaultCell = (s: Documented) => s.defaultText ?? (s.default === undefined ? '—' : `\`${s.default}\``);
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 export const README_BEGIN =
@@ -120,7 +119,8 @@ const unsetText = (text: string) => plain(text).replace(/^— \((.*)\)$/, '$1');
 /** A setting's lines: what it is (and its default in words), a hint, then `NAME=value` or `# NAME=default`. */
 function envLines(s: Documented): string[] {
   const set = s.production !== undefined;
-  const unset = !set && s.default === undefined && s.defaultText ? ` Unset: ${unsetText(s.defaultText)}.` : '';
+  const unset =
+    !set && s.default === undefined && s.defaultText ? ` Unset: ${unsetText(s.defaultText)}.` : '';
   return [
     `# ${sentence(s.description)}${unset}`,
     ...(s.hint ? [`# ${s.hint}`] : []),

@@ -54,7 +54,9 @@ describe('the settings schema', () => {
   });
 
   it('reads whole numbers within their range, and names the setting otherwise', () => {
-    expect(parse({ SESSION_TTL_HOURS: ' 24 ', PORT: '0', OUTBOUND_TIMEOUT_MS: '100' }).settings).toMatchObject({
+    expect(
+      parse({ SESSION_TTL_HOURS: ' 24 ', PORT: '0', OUTBOUND_TIMEOUT_MS: '100' }).settings,
+    ).toMatchObject({
       SESSION_TTL_HOURS: 24,
       PORT: 0,
       OUTBOUND_TIMEOUT_MS: 100,
@@ -112,7 +114,8 @@ describe('the settings schema', () => {
 
   it('reads URLs by scheme, without a trailing slash; never shows a value that may hold a secret', () => {
     expect(
-      parse({ PUBLIC_URL: 'https://console.example.com/', TWILIO_API_BASE: 'http://127.0.0.1:9000//' }).settings,
+      parse({ PUBLIC_URL: 'https://console.example.com/', TWILIO_API_BASE: 'http://127.0.0.1:9000//' })
+        .settings,
     ).toMatchObject({ PUBLIC_URL: 'https://console.example.com', TWILIO_API_BASE: 'http://127.0.0.1:9000' });
     expect(parse({ PUBLIC_URL: 'console.example.com' }).lines).toEqual([
       'PUBLIC_URL must be an http:// or https:// URL, got "console.example.com"',

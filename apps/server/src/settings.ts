@@ -114,7 +114,8 @@ export const SettingsSchema = z.object({
     group: 'server',
   }),
   DATABASE_URL: setting(z.url({ protocol: /^postgres(ql)?$/ }), {
-    description: 'PostgreSQL server to use instead of the embedded PGlite (compose.yaml sets it for its `db`)',
+    description:
+      'PostgreSQL server to use instead of the embedded PGlite (compose.yaml sets it for its `db`)',
     expects: 'a postgres:// or postgresql:// URL',
     defaultText: '— (embedded PGlite)',
     group: 'server',
@@ -181,13 +182,19 @@ export const SettingsSchema = z.object({
     production: '',
     hint: 'Generate one with: openssl rand -hex 32',
   }),
-  CLIENT_BASIC_CREDENTIAL: setting(z.string().trim().regex(/^[^:\s]+:\S+$/), {
-    description: "the console's basic client credential for sign-up (`client id:secret`)",
-    expects: 'a client id and secret written id:secret',
-    default: 'merchant-console:public',
-    group: 'server',
-    secret: true,
-  }),
+  CLIENT_BASIC_CREDENTIAL: setting(
+    z
+      .string()
+      .trim()
+      .regex(/^[^:\s]+:\S+$/),
+    {
+      description: "the console's basic client credential for sign-up (`client id:secret`)",
+      expects: 'a client id and secret written id:secret',
+      default: 'merchant-console:public',
+      group: 'server',
+      secret: true,
+    },
+  ),
   LOG_LEVEL: setting(lowerEnum(LOG_LEVELS), {
     description: 'server log level (pino; `info`: one line per request)',
     expects: `one of ${LOG_LEVELS.join(', ')}`,
