@@ -10,8 +10,9 @@
  * - Dockerfile: the Node major CI tests, the same `npm ci` and `npm run build` as .ci/run, production
  *   dependencies only, a non-root user, a HEALTHCHECK on /healthz, and `CMD node <the entry point the
  *   build makes>`; with --after-build, every file the runtime stage copies exists;
- * - settings: the README's Settings table, .env.example, compose.yaml, the Dockerfile and the
- *   environment variables the code reads all name the same settings;
+ * - settings: the README's Settings table and .env.example are what the settings schema generates
+ *   (apps/server/src/settings.ts, `npm run settings:docs`), and they, compose.yaml, the Dockerfile and
+ *   the environment variables the code reads all name the same settings;
  * - compose.yaml: PostgreSQL with a volume and a healthcheck, API replicas (ROLE=api, two or more)
  *   and a worker (ROLE=worker), built from this Dockerfile, settings from .env (a DATABASE_URL there
  *   wins), every service's log rotated.
@@ -247,6 +248,27 @@ for (const name of settings)
   if (!envExample.has(name)) fail(`.env.example: ${name} (in the README table) is missing`);
 for (const name of envExample)
   if (!isSetting(name)) fail(`.env.example: ${name} is not a setting in the README table`);
+
+// --- the generated settings docs --------------------------------------------------------------------
+// Both are written from the settings schema by scripts/settings-docs.ts (this checkout's, run through tsx:
+// CI's Node runs no TypeScript of its own) and must be exactly what it writes (docs/decisions/0117).
+{
+  const { tsImport } = await import('tsx/esm/api');
+  const docs = await tsImport(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), 'settings-docs.ts'),
+    import.meta.url,
+  );
+  const regenerate = 'run `npm run settings:docs` and commit the result';
+  const readme = read('README.md');
+  try {
+    if (docs.readmeWithSettings(readme) !== readme)
+      fail(`README.md: the Settings table is not what the settings schema generates: ${regenerate}`);
+  } catch (error) {
+    fail(error.message);
+  }
+  if (docs.envExample() !== read('.env.example'))
+    fail(`.env.example: not what the settings schema generates: ${regenerate}`);
+}
 
 // --- compose.yaml -----------------------------------------------------------------------------------
 const composeText = read('compose.yaml');

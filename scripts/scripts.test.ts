@@ -141,6 +141,24 @@ describe('check-deploy keeps the deploy files in step with CI', () => {
     expect(res.out).toContain('compose.yaml: api sets DATABASE_URL over the one in .env');
   });
 
+  it('fails when the README table or .env.example is not what the settings schema generates', async () => {
+    const { base, change } = await check();
+    change('.env.example', (t) => t.replace('# SESSION_TTL_HOURS=168', '# SESSION_TTL_HOURS=24'));
+    change('README.md', (t) =>
+      t.replace('| `SESSION_TTL_HOURS` | `168` |', '| `SESSION_TTL_HOURS` | `24` |'),
+    );
+    const res = await runCheck(base);
+    expect(res.code).toBe(1);
+    expect(res.out).toContain(
+      '.env.example: not what the settings schema generates: run `npm run settings:docs` and commit the result',
+    );
+    expect(res.out).toContain(
+      'README.md: the Settings table is not what the settings schema generates: run `npm run settings:docs`',
+    );
+    change('README.md', (t) => t.replace('<!-- settings:end -->', ''));
+    expect((await runCheck(base)).out).toContain('README.md: no generated settings block');
+  }, 90_000);
+
   it('refuses a setting the README does not list', async () => {
     const { base, change } = await check();
     change('compose.yaml', (t) => t.replace('ROLE: worker', 'ROLE: worker\n      QUEUE_SIZE: 5'));

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { buildOpenApiDocument, type OperationId } from '@mc/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { productionWarnings } from './config-check.ts';
+import { productionWarnings, settingWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
 import {
@@ -93,7 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // Each request's child logger is made when something is logged through it (lib/logging.ts).
     childLoggerFactory: lazyChildLogger,
   });
-  for (const warning of productionWarnings(config)) app.log.warn(warning);
+  for (const warning of [...settingWarnings(config), ...productionWarnings(config)]) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
   // Responses: Fastify's precompiled serialisers (fast-json-stringify) from the table's schemas converted
   // to JSON Schema once; a route whose schema does not convert sets zod's serialiser itself (register-endpoints.ts).

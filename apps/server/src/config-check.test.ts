@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADAPTER_NAMES, sandboxesInUse } from './adapters/choice.ts';
+import { ADAPTER_NAMES, ADAPTER_SETTINGS, sandboxesInUse } from './adapters/choice.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
 import { exitIfUnsafe, productionProblems, productionWarnings, settingProblems } from './config-check.ts';
 import { defaultAdapters } from './context.ts';
@@ -71,17 +71,18 @@ describe('productionProblems', () => {
     const lines = problems(STRONG);
     expect(lines).toHaveLength(ADAPTER_NAMES.length);
     expect(lines).toContain(
-      'SMTP_URL is not set: email would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'SMTP_URL is not set: the email adapter would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
     );
+    // Each line starts with the settings that replace the sandbox (README: every refusal names its setting).
     for (const name of ADAPTER_NAMES)
-      expect(lines.some((l) => l.includes(`: ${name} would use its sandbox;`))).toBe(true);
-    // Each line starts with the setting that replaces the sandbox.
-    for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]+[ ,]/);
+      expect(lines.some((l) => l.startsWith(`${ADAPTER_SETTINGS[name]} `) && l.includes(` ${name} `))).toBe(
+        true,
+      );
     // Every real provider configured: nothing is left.
     expect(problems({ ...STRONG, ...PROVIDERS })).toEqual([]);
     const { DOORDASH_KEY_ID: _, ...noCourier } = PROVIDERS;
     expect(problems({ ...STRONG, ...noCourier })).toEqual([
-      'DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET are not all set: courier would use its sandbox; set all of them, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET are not all set: the courier adapter would use its sandbox; set them, or ALLOW_SANDBOX=1 to run with the sandbox',
     ]);
     expect(problems({ ...STRONG, ALLOW_SANDBOX: '1' })).toEqual([]);
   });
@@ -191,46 +192,69 @@ describe('one decision for real adapters and sandboxes', () => {
   });
 });
 
+/** `node --import tsx apps/server/src/main.ts` with exactly `env` (and PATH): its exit code and output. */
+async function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
+}
+
 describe('node apps/server/src/main.ts in production', () => {
   it('exits non-zero before listening, one line per unsafe setting', async () => {
     const port = 3151;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mc-unsafe-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        JWT_SECRET: 'x',
-        MARKETPLACE_KEY: 'demo-marketplace-key',
-        DATA_DIR: dataDir,
-        SMTP_URL: 'smtp://mail.example.com:587',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, stdout, stderr } = await startMain({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      JWT_SECRET: 'x',
+      MARKETPLACE_KEY: 'demo-marketplace-key',
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtp://mail.example.com:587',
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     const lines = stderr.trim().split('\n');
     expect(lines).toEqual([
       'JWT_SECRET is 1 bytes long: use a random secret of at least 32 bytes',
       'MARKETPLACE_KEY is the published demo key: set a random key of at least 24 characters',
-      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not all set: sms would use its sandbox; set all of them, or ALLOW_SANDBOX=1 to run with the sandbox',
-      'STRIPE_SECRET_KEY is not set: payments would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
-      'EASYPOST_API_KEY is not set: carrier would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
-      'DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET are not all set: courier would use its sandbox; set all of them, or ALLOW_SANDBOX=1 to run with the sandbox',
-      'MAPS_API_KEY is not set: maps would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not all set: the sms adapter would use its sandbox; set them, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'STRIPE_SECRET_KEY is not set: the payments adapter would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'EASYPOST_API_KEY is not set: the carrier adapter would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET are not all set: the courier adapter would use its sandbox; set them, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'MAPS_API_KEY is not set: the maps adapter would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
     ]);
     // It never listened (no "listening" log line) and never opened the database.
     expect(stdout).not.toMatch(/listening|Merchant console on/i);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('refuses a value the settings schema does not accept: one line naming it, no stack', async () => {
+    const port = 3152;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mc-invalid-'));
+    const { code, stdout, stderr } = await startMain({
+      ...STRONG,
+      ALLOW_SANDBOX: '1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_TTL_HOURS: 'abc',
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      'SESSION_TTL_HOURS must be a number of hours between 1 and 720, got "abc"',
+    ]);
+    expect(stdout).not.toMatch(/listening|Merchant console on/i);
     expect(readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ADAPTER_SETTINGS, sandboxesInUse } from './adapters/choice.ts';
+import { ADAPTER_SETTINGS, type AdapterName, sandboxesInUse } from './adapters/choice.ts';
 import { type Config, DEMO_MARKETPLACE_KEY } from './config.ts';
 
 export { sandboxesInUse };
@@ -34,13 +34,21 @@ export function settingProblems(config: Config): string[] {
   return problems;
 }
 
+/** Starts with the settings' names, as every refusal does: `SMTP_URL is not set: the email adapter …`. */
+function sandboxProblem(name: AdapterName): string {
+  const settings = ADAPTER_SETTINGS[name];
+  const several = settings.includes(' and ');
+  return `${settings} ${several ? 'are not all set' : 'is not set'}: the ${name} adapter would use its sandbox; set ${several ? 'them' : 'it'}, or ALLOW_SANDBOX=1 to run with the sandbox`;
+}
+
 /**
  * What makes these settings unsafe for production, one line per problem naming the setting (docs/security.md
  * §"What production refuses"). Empty outside production: development keeps its zero-configuration start.
  */
 export function productionProblems(config: Config): string[] {
   if (config.env !== 'production') return [];
-  const problems: string[] = [];
+  // A wrong value (SESSION_TTL_HOURS=abc) first: the settings schema named it (settings.ts).
+  const problems: string[] = [...config.invalidSettings];
   const secretBytes = config.jwtSecret.byteLength;
   if (secretBytes === 0) problems.push('JWT_SECRET is not set: set a random secret of at least 32 bytes');
   else if (secretBytes < MIN_JWT_SECRET_BYTES)
@@ -56,16 +64,18 @@ export function productionProblems(config: Config): string[] {
       `MARKETPLACE_KEY is ${key.length} characters long: use a random key of at least ${MIN_MARKETPLACE_KEY_CHARS} characters`,
     );
   if (!config.allowSandbox) {
-    // Each line starts with the setting's name, as every other refusal does (README, Production rules).
-    for (const name of sandboxesInUse(config)) {
-      const settings = ADAPTER_SETTINGS[name];
-      const several = settings.includes(' and ');
-      problems.push(
-        `${settings} ${several ? 'are not all set' : 'is not set'}: ${name} would use its sandbox; set ${several ? 'all of them' : 'it'}, or ALLOW_SANDBOX=1 to run with the sandbox`,
-      );
-    }
+    for (const name of sandboxesInUse(config)) problems.push(sandboxProblem(name));
   }
   return problems;
+}
+
+/**
+ * Outside production a wrong value does not stop the start: each one is logged once as a warning, and the
+ * setting keeps its default (production refuses it, productionProblems).
+ */
+export function settingWarnings(config: Config): string[] {
+  if (config.env === 'production') return [];
+  return config.invalidSettings.map((line) => `${line}; using the default`);
 }
 
 /** Warnings for a production start that is allowed but not ordinary (logged once at start). */

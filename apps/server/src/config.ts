@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.ts';
+import { parseSettings, ROLES, type SettingName, type Settings } from './settings.ts';
 
-export { REPO_ROOT };
+export { parseTrustProxy } from './settings.ts';
+export { REPO_ROOT, ROLES };
 
 /** What a process does: `api` serves HTTP, `worker` runs the job queue, `all` both (docs/operations.md). */
-export type Role = 'all' | 'api' | 'worker';
-export const ROLES: readonly Role[] = ['all', 'api', 'worker'];
+export type Role = (typeof ROLES)[number];
 
-/** Every setting, read once from the environment (README.md lists them). */
+/** Every setting, read once from the environment by the settings schema (settings.ts; README.md lists them). */
 export interface Config {
   env: 'production' | 'development' | 'test';
   role: Role;
@@ -41,6 +43,10 @@ export interface Config {
   providers: ProviderSettings;
   logLevel: string;
   webDist: string;
+  /** Worker threads that draw bulk report PDFs (BULK_RENDER_THREADS; cores − 1, at most 2). */
+  bulkRenderThreads: number;
+  /** One line per setting whose value was wrong and replaced by its default (config-check.ts). */
+  invalidSettings: string[];
 }
 
 export interface ProviderSettings {
@@ -57,50 +63,32 @@ export interface ProviderSettings {
 
 /** The provider settings (README.md 'Providers'): base URLs default to the providers' own. */
 export function loadProviderSettings(env: NodeJS.ProcessEnv): ProviderSettings {
-  const url = (v: string | undefined, dflt: string) => (v?.trim() || dflt).replace(/\/+$/, '');
+  return providerSettingsFrom(parseSettings(env).settings);
+}
+
+function providerSettingsFrom(s: Settings): ProviderSettings {
   return {
-    timeoutMs: Math.max(100, Number.parseInt(env.OUTBOUND_TIMEOUT_MS ?? '10000', 10) || 10_000),
-    twilioApiBase: url(env.TWILIO_API_BASE, 'https://api.twilio.com'),
-    stripeApiBase: env.STRIPE_API_BASE?.trim() || undefined,
-    easypostApiBase: url(env.EASYPOST_API_BASE, 'https://api.easypost.com/v2'),
-    easypostApiKey: env.EASYPOST_API_KEY?.trim() || undefined,
-    courierApiBase: url(env.COURIER_API_BASE, 'https://openapi.doordash.com'),
+    timeoutMs: s.OUTBOUND_TIMEOUT_MS,
+    twilioApiBase: s.TWILIO_API_BASE,
+    stripeApiBase: s.STRIPE_API_BASE,
+    easypostApiBase: s.EASYPOST_API_BASE,
+    easypostApiKey: s.EASYPOST_API_KEY,
+    courierApiBase: s.COURIER_API_BASE,
     doordash:
-      env.DOORDASH_DEVELOPER_ID && env.DOORDASH_KEY_ID && env.DOORDASH_SIGNING_SECRET
+      s.DOORDASH_DEVELOPER_ID && s.DOORDASH_KEY_ID && s.DOORDASH_SIGNING_SECRET
         ? {
-            developerId: env.DOORDASH_DEVELOPER_ID,
-            keyId: env.DOORDASH_KEY_ID,
-            signingSecret: env.DOORDASH_SIGNING_SECRET,
-            webhookSecret: env.DOORDASH_WEBHOOK_SECRET || undefined,
+            developerId: s.DOORDASH_DEVELOPER_ID,
+            keyId: s.DOORDASH_KEY_ID,
+            signingSecret: s.DOORDASH_SIGNING_SECRET,
+            webhookSecret: s.DOORDASH_WEBHOOK_SECRET,
           }
         : undefined,
-    mapsApiBase: url(env.MAPS_API_BASE, 'https://maps.googleapis.com'),
+    mapsApiBase: s.MAPS_API_BASE,
   };
 }
 
 /** The published demo credential of the marketplace intake API; production refuses it. */
 export const DEMO_MARKETPLACE_KEY = 'demo-marketplace-key';
-
-function bool(v: string | undefined, dflt: boolean): boolean {
-  if (v === undefined || v === '') return dflt;
-  return !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
-}
-
-/**
- * TRUST_PROXY: unset/false → the socket address is the client (X-Forwarded-For ignored); true → trust every
- * hop; otherwise a comma list of the proxies' addresses, CIDRs or proxy-addr names (loopback, uniquelocal…).
- * config-check.ts refuses entries that are none of these (a hop count among them: Fastify ≥ 5.12.1 no
- * longer supports one, as it cannot tell a proxy from a client that writes X-Forwarded-For itself).
- */
-export function parseTrustProxy(v: string | undefined): boolean | string[] {
-  const s = v?.trim() ?? '';
-  if (s === '' || ['0', 'false', 'no', 'off'].includes(s.toLowerCase())) return false;
-  if (['true', 'yes', 'on'].includes(s.toLowerCase())) return true;
-  return s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-}
 
 /** A per-installation secret kept in DATA_DIR so sessions survive restarts without configuration. */
 function localSecret(dataDir: string): string {
@@ -112,65 +100,62 @@ function localSecret(dataDir: string): string {
   return secret;
 }
 
-function parseRole(value: string | undefined, hasServer: boolean): Role {
-  const role = (value ?? '').trim().toLowerCase() || 'all';
-  if (!ROLES.includes(role as Role))
-    throw new Error(`ROLE must be one of ${ROLES.join(', ')} (got '${value}')`);
-  if (role !== 'all' && !hasServer)
+/**
+ * Every setting, parsed by the settings schema (settings.ts). This is the one place in the server that reads
+ * `process.env` (scripts/env-readers.test.ts fails on another). A wrong value is replaced by its default and
+ * named in `invalidSettings`: production refuses to start on it (config-check.ts), development warns.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { settings: s, invalid, given } = parseSettings(env);
+  const wrong = new Set(invalid.map((i) => i.name));
+  /** Set to a valid value (not defaulted). */
+  const isSet = (name: SettingName) => given[name] !== undefined && !wrong.has(name);
+  const mode = s.NODE_ENV;
+  const role = s.ROLE;
+  if (role !== 'all' && !given.DATABASE_URL)
     throw new Error(
       `ROLE=${role} needs DATABASE_URL: the embedded database (PGlite) belongs to one process, which runs everything (ROLE=all)`,
     );
-  return role as Role;
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const mode =
-    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
-  const port = Number.parseInt(env.PORT ?? '3000', 10);
-  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data');
-  const role = parseRole(env.ROLE, Boolean(env.DATABASE_URL));
+  const dataDir = path.resolve(REPO_ROOT, s.DATA_DIR);
   // Production never invents secrets: a missing one stays empty and config-check.ts refuses the start.
-  const jwtSecret = env.JWT_SECRET || (mode === 'production' ? '' : localSecret(dataDir));
+  const jwtSecret = s.JWT_SECRET ?? (mode === 'production' ? '' : localSecret(dataDir));
   return {
     env: mode,
     role,
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    port: s.PORT,
+    host: s.HOST,
+    publicUrl: s.PUBLIC_URL ?? `http://localhost:${s.PORT}`,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    databasePoolSize: Math.max(1, Number.parseInt(env.DATABASE_POOL_SIZE ?? '20', 10) || 20),
+    databaseUrl: s.DATABASE_URL,
+    databasePoolSize: s.DATABASE_POOL_SIZE,
     jwtSecret: new TextEncoder().encode(jwtSecret),
-    sessionTtlHours: Number.parseInt(env.SESSION_TTL_HOURS ?? '168', 10),
-    marketplaceKey: env.MARKETPLACE_KEY || (mode === 'production' ? '' : DEMO_MARKETPLACE_KEY),
-    clientBasicCredential: env.CLIENT_BASIC_CREDENTIAL ?? 'merchant-console:public',
-    seedDemo: bool(env.SEED_DEMO, mode !== 'production'),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Merchant Console <no-reply@merchant-console.local>',
+    sessionTtlHours: s.SESSION_TTL_HOURS,
+    marketplaceKey: s.MARKETPLACE_KEY ?? (mode === 'production' ? '' : DEMO_MARKETPLACE_KEY),
+    clientBasicCredential: s.CLIENT_BASIC_CREDENTIAL,
+    seedDemo: isSet('SEED_DEMO') ? Boolean(s.SEED_DEMO) : mode !== 'production',
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
     twilio:
-      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
-        ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
+      s.TWILIO_ACCOUNT_SID && s.TWILIO_AUTH_TOKEN && s.TWILIO_FROM
+        ? { accountSid: s.TWILIO_ACCOUNT_SID, authToken: s.TWILIO_AUTH_TOKEN, from: s.TWILIO_FROM }
         : undefined,
-    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
-    mapsApiKey: env.MAPS_API_KEY || undefined,
-    allowSandbox: bool(env.ALLOW_SANDBOX, false),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    sentryDsn: env.SENTRY_DSN || undefined,
-    oidc: oidcSettings(env),
-    providers: loadProviderSettings(env),
-    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
-    webDist: path.resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
+    stripeSecretKey: s.STRIPE_SECRET_KEY,
+    mapsApiKey: s.MAPS_API_KEY,
+    allowSandbox: s.ALLOW_SANDBOX,
+    trustProxy: s.TRUST_PROXY,
+    sentryDsn: s.SENTRY_DSN,
+    oidc: oidcSettings(s),
+    providers: providerSettingsFrom(s),
+    logLevel: isSet('LOG_LEVEL') || mode !== 'test' ? s.LOG_LEVEL : 'silent',
+    webDist: path.resolve(REPO_ROOT, s.WEB_DIST),
+    bulkRenderThreads: s.BULK_RENDER_THREADS ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
+    invalidSettings: invalid.map((i) => i.line),
   };
 }
 
-function oidcSettings(env: NodeJS.ProcessEnv): Config['oidc'] {
-  const clientId = env.OIDC_CLIENT_ID || env.OIDC_GOOGLE_CLIENT_ID;
-  const clientSecret = env.OIDC_CLIENT_SECRET || env.OIDC_GOOGLE_CLIENT_SECRET;
+function oidcSettings(s: Settings): Config['oidc'] {
+  const clientId = s.OIDC_CLIENT_ID ?? s.OIDC_GOOGLE_CLIENT_ID;
+  const clientSecret = s.OIDC_CLIENT_SECRET ?? s.OIDC_GOOGLE_CLIENT_SECRET;
   if (!clientId || !clientSecret) return undefined;
-  return {
-    issuer: (env.OIDC_ISSUER || 'https://accounts.google.com').replace(/\/+$/, ''),
-    clientId,
-    clientSecret,
-    name: env.OIDC_PROVIDER_NAME || undefined,
-  };
+  return { issuer: s.OIDC_ISSUER, clientId, clientSecret, name: s.OIDC_PROVIDER_NAME };
 }

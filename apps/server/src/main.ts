@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { exitIfUnsafe } from './config-check.ts';
 import { initErrorReporting } from './lib/error-reporting.ts';
 import { installProcessSafetyNet } from './runtime/process-safety.ts';
@@ -6,8 +6,9 @@ import { startServer, startupLine } from './runtime/server.ts';
 import { stopOnSignals } from './runtime/signals.ts';
 
 // Start-up and shutdown live in runtime/ (server.ts, signals.ts, process-safety.ts); this file only wires them.
+let config: Config | undefined;
 try {
-  const config = loadConfig();
+  config = loadConfig();
   exitIfUnsafe(config);
   await initErrorReporting(config.sentryDsn, config.env);
   const server = await startServer(config);
@@ -18,6 +19,6 @@ try {
 } catch (error) {
   // A clear line, not a stack trace: a bad setting, an unreachable database, a failed migration.
   console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
-  if (process.env.LOG_LEVEL === 'debug') console.error(error);
+  if (config?.logLevel === 'debug') console.error(error);
   process.exit(1);
 }

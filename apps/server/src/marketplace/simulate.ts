@@ -6,6 +6,7 @@
  * The credential is MARKETPLACE_KEY (demo default: demo-marketplace-key).
  */
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
 import { buildOrderBody } from '../seed/order-factory.ts';
 import { createRandom } from '../seed/random.ts';
 import { DEMO_TMK } from '../seed/seed.ts';
@@ -19,8 +20,10 @@ const { values } = parseArgs({
   },
 });
 
-const base = (values.url ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '');
-const key = process.env.MARKETPLACE_KEY ?? 'demo-marketplace-key';
+// PORT and MARKETPLACE_KEY as the server reads them (config.ts), so the simulator finds a local server.
+const config = loadConfig();
+const base = (values.url ?? `http://localhost:${config.port}`).replace(/\/$/, '');
+const key = config.marketplaceKey;
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 const count = values.count ? Number.parseInt(values.count, 10) : Number.POSITIVE_INFINITY;
 const intervalMs = Math.max(0.2, Number.parseFloat(values.interval ?? '4')) * 1000;

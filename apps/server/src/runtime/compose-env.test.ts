@@ -207,7 +207,7 @@ describe.skipIf(TEST_DB !== 'pg')('the compose path of docs/operations.md (Postg
     expect(lines.length).toBeGreaterThanOrEqual(6);
     for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]+[ ,]/);
     expect(lines).toContain(
-      'SMTP_URL is not set: email would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
+      'SMTP_URL is not set: the email adapter would use its sandbox; set it, or ALLOW_SANDBOX=1 to run with the sandbox',
     );
   }, 120_000);
 });

@@ -2,7 +2,6 @@
  * A small pool of PDF-rendering worker threads (lazily started, reused, unref'd so they never keep the
  * process alive). Falls back to rendering on the main thread if a worker cannot start.
  */
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { renderManyPackingSlipsToBuffer } from '../../../documents/batch.ts';
 import { renderPickList } from '../../../documents/pick-list.ts';
@@ -17,14 +16,6 @@ import type { RenderRequest, RenderResponse } from './render-worker.ts';
 const COMPILED = !import.meta.url.endsWith('.ts');
 const BOOT = new URL(COMPILED ? './render-worker.js' : './render-worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./render-worker.ts', import.meta.url).href;
-/**
- * One core stays with the server's event loop (the list must stay fast during a batch): on 2 cores one
- * render thread, which draws the report types one after the other. BULK_RENDER_THREADS overrides.
- */
-const POOL_SIZE = Math.max(
-  1,
-  Number(process.env.BULK_RENDER_THREADS) || Math.min(2, availableParallelism() - 1),
-);
 
 interface Slot {
   worker: Worker;
@@ -57,10 +48,10 @@ function startSlot(): Slot {
   return slot;
 }
 
-function pick(): Slot {
+function pick(poolSize: number): Slot {
   const idle = slots.find((s) => s.busy === 0);
   if (idle) return idle;
-  if (slots.length < POOL_SIZE) {
+  if (slots.length < poolSize) {
     const slot = startSlot();
     slots.push(slot);
     return slot;
@@ -68,11 +59,20 @@ function pick(): Slot {
   return slots.reduce((a, b) => (b.busy < a.busy ? b : a));
 }
 
-/** One merged PDF of `orders` (receipts, packing slips, or their one pick list), rendered off the main thread. */
-export async function renderBatchPdf(kind: BatchRenderKind, orders: DocumentOrder[]): Promise<Buffer> {
+/**
+ * One merged PDF of `orders` (receipts, packing slips, or their one pick list), rendered off the main thread
+ * by a pool of at most `poolSize` threads: config.bulkRenderThreads, by default one core left to the server's
+ * event loop (the list must stay fast during a batch), so on 2 cores one thread draws the report types one
+ * after the other.
+ */
+export async function renderBatchPdf(
+  kind: BatchRenderKind,
+  orders: DocumentOrder[],
+  poolSize: number,
+): Promise<Buffer> {
   let slot: Slot;
   try {
-    slot = pick();
+    slot = pick(poolSize);
   } catch {
     return kind === 'picklist' ? renderPickList(orders) : renderManyPackingSlipsToBuffer(orders, kind);
   }

@@ -171,7 +171,7 @@ export async function runReportsBatch(ctx: AppContext, batch: BatchRow): Promise
       filename:
         kind === 'picklist' ? pickListFileName(shortId(batch.id)) : batchFileName(kind, shortId(batch.id)),
       content_type: 'application/pdf',
-      content: await renderBatchPdf(kind, docs),
+      content: await renderBatchPdf(kind, docs, ctx.config.bulkRenderThreads),
     })),
   );
   const archive: BatchFile = {
