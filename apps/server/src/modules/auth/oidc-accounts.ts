@@ -181,6 +181,7 @@ export function identityLinkedEmail(to: string, firstName: string, provider: str
     '',
     `Your Merchant Console account is now linked to ${provider}: you sign in with ${provider}.`,
     'Any password set for this account before was removed, and every session that was open on it was ended.',
+    "Please review your store's settings and team: someone else may have set them up before you.",
     '',
     `If you did not just sign in with ${provider}, contact your ${provider} administrator and our support.`,
   ].join('\n');
@@ -188,6 +189,7 @@ export function identityLinkedEmail(to: string, firstName: string, provider: str
     `<p>Hello ${escapeHtml(firstName)},</p>`,
     `<p>Your Merchant Console account is now linked to ${escapeHtml(provider)}: you sign in with ${escapeHtml(provider)}.</p>`,
     '<p>Any password set for this account before was removed, and every session that was open on it was ended.</p>',
+    "<p>Please review your store's settings and team: someone else may have set them up before you.</p>",
     `<p>If you did not just sign in with ${escapeHtml(provider)}, contact your ${escapeHtml(provider)} administrator and our support.</p>`,
   ].join('\n');
   return { to, subject: `Your Merchant Console account is now linked to ${provider}`, text, html };
