@@ -1,22 +1,36 @@
 /**
- * Sign-up with an OpenID provider in Chromium: the console's button names the provider, the browser goes to
- * a local OpenID provider stand-in (discovery, JWKS, RS256 ID token, PKCE-checking token endpoint), consents,
- * comes back to /a/v2/oidc/callback with this browser's flow cookie, and lands signed in on the console.
+ * OpenID Connect in Chromium against the real `oidc-provider` on its defaults (the ID token has no email:
+ * the server reads userinfo): 'Sign up with Test IdP' on /signup and 'Sign in with Test IdP' on /login go
+ * through the provider's own login and consent pages and come back signed in to one account (the identity
+ * is linked); a callback without this browser's flow cookie is refused; a sign-in link that arrives while
+ * another account is signed in asks before switching and changes nothing when the person stays.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type OidcProviderStandIn, startOidcProvider } from '../apps/server/src/test/oidc-provider.ts';
-import { launchBrowser, openPage, type PageSession, startServer, type TestServer } from './fixtures.ts';
+import { startOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-provider.ts';
+import {
+  DEMO,
+  expectPath,
+  launchBrowser,
+  login,
+  openPage,
+  type PageSession,
+  startServer,
+  type TestServer,
+} from './fixtures.ts';
 
-let op: OidcProviderStandIn;
+let op: TestOidcProvider;
 let server: TestServer;
 let browser: Browser;
 let s: PageSession;
 /** The server's PUBLIC_URL defaults to http://localhost:PORT: the browser uses that origin, so the cookie matches. */
 let origin: string;
+/** The account the first sign-in created. */
+let beaUserId: string | null = null;
 
 beforeAll(async () => {
   op = await startOidcProvider();
+  op.setAccount('bea-sub', { email: 'bea.owner@idp.test', given_name: 'Bea', family_name: 'Owner' });
   server = await startServer({
     OIDC_ISSUER: op.issuer,
     OIDC_CLIENT_ID: op.clientId,
@@ -24,6 +38,7 @@ beforeAll(async () => {
     OIDC_PROVIDER_NAME: 'Test IdP',
   });
   origin = `http://localhost:${server.port}`;
+  op.setRedirectUris([`${origin}/a/v2/oidc/callback`]);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -35,26 +50,51 @@ afterEach(async () => {
   await s?.context.close();
 });
 
-describe('OpenID Connect sign-up in the browser', () => {
-  it("'Sign up with Test IdP' goes to the provider with PKCE and comes back signed in", async () => {
-    op.consentAs('browser.owner@idp.test');
+/** The provider's own pages: its login form (any password), then its consent page. */
+async function passProvider(page: Page, login: string) {
+  await page.waitForURL((u) => u.href.startsWith(op.issuer));
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+const subjectOf = (token: string | null) =>
+  token ? (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub : null;
+
+describe('OpenID Connect in the browser', () => {
+  it("'Sign up with Test IdP' goes through the provider's pages with PKCE and comes back signed in", async () => {
     s = await openPage(browser, origin);
     await s.page.goto('/signup');
     const button = s.page.getByRole('button', { name: 'Sign up with Test IdP' });
     await button.waitFor();
-    const authorize = s.page.waitForRequest((r) => r.url().startsWith(`${op.issuer}/authorize`));
+    const authorize = s.page.waitForRequest((r) => r.url().startsWith(`${op.issuer}/auth`));
     await button.click();
     const url = new URL((await authorize).url());
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('redirect_uri')).toBe(`${origin}/a/v2/oidc/callback`);
+    await passProvider(s.page, 'bea-sub');
     // Back on the console, signed in: the token is stored and the URL no longer carries it.
-    await s.page.waitForFunction(() => Boolean(localStorage.getItem('token')), undefined, {
-      timeout: 30_000,
-    });
+    await expectPath(s.page, '/orders/active', 30_000);
+    beaUserId = subjectOf(await storedToken(s.page));
+    expect(beaUserId).toBeTruthy();
     expect(new URL(s.page.url()).searchParams.get('jwt')).toBeNull();
-    expect(op.tokenRequests.at(-1)?.get('code_verifier')).toMatch(/^[\w-]{43,128}$/);
+    expect(op.tokenRequests.at(-1)).toMatchObject({ ok: true });
+    expect(op.tokenRequests.at(-1)?.code_verifier).toMatch(/^[\w-]{43,128}$/);
+    expect(op.userinfoCount()).toBeGreaterThan(0); // the email came from userinfo
     // The flow cookie is gone after the callback.
     expect((await s.context.cookies()).map((c) => c.name)).not.toContain('mc_oidc');
+  });
+
+  it("'Sign in with Test IdP' on /login signs the same person in to the same account", async () => {
+    s = await openPage(browser, origin);
+    await s.page.goto('/login');
+    await s.page.getByRole('button', { name: 'Sign in with Test IdP' }).click();
+    await passProvider(s.page, 'bea-sub');
+    await expectPath(s.page, '/orders/active', 30_000);
+    expect(beaUserId).toBeTruthy();
+    expect(subjectOf(await storedToken(s.page))).toBe(beaUserId);
   });
 
   it('a callback without the flow cookie of this browser (login CSRF) is refused on the sign-up page', async () => {
@@ -65,6 +105,22 @@ describe('OpenID Connect sign-up in the browser', () => {
       .getByText('The Test IdP sign-in has expired. Please try again.')
       .waitFor();
     expect(new URL(s.page.url()).pathname).toBe('/signup');
-    expect(await s.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await storedToken(s.page)).toBeNull();
+  });
+
+  it('a sign-in link for another account asks first; staying changes nothing', async () => {
+    s = await openPage(browser, origin);
+    await login(s.page, DEMO.owner);
+    const mine = await storedToken(s.page);
+    // Whoever lands here with another account's link (here: the provider's sign-in as Bea).
+    await s.page.goto('/a/v2/oidc/start');
+    await passProvider(s.page, 'bea-sub');
+    const dialog = s.page.getByRole('dialog', { name: /^Switch to bea\.owner@idp\.test at .+\?$/ });
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(new URL(s.page.url()).searchParams.get('jwt')).toBeNull();
+    expect(await storedToken(s.page)).toBe(mine);
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await storedToken(s.page)).toBe(mine);
   });
 });

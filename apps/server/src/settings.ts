@@ -320,7 +320,7 @@ export const SettingsSchema = z.object({
     secret: true,
   }),
   OIDC_PROVIDER_NAME: setting(text, {
-    description: "the name on the console's 'Sign up with …' button",
+    description: "the name on the console's 'Sign up with …' and 'Sign in with …' buttons",
     expects: 'a name',
     defaultText: 'Google, Microsoft, … or the issuer host',
     group: 'providers',

@@ -50,6 +50,19 @@ export const OidcConfigSchema = z
   .meta({ id: 'OidcConfig' });
 export type OidcConfig = z.infer<typeof OidcConfigSchema>;
 
+/**
+ * GET /a/v2/oidc/start: where the console lands after the sign-in. Only a path of this console is kept
+ * (one leading `/`, not `//`, no scheme, at most 200 characters); anything else is ignored, not refused.
+ */
+export const OidcStartQuerySchema = z.object({
+  return_to: z.string().optional().meta({
+    description:
+      'A path of this console to land on after the sign-in (e.g. `/profile`); anything that is not such a path is ignored.',
+    example: '/profile',
+  }),
+});
+export type OidcStartQuery = z.infer<typeof OidcStartQuerySchema>;
+
 /** The identity provider's redirect back: a code and state, or an error. */
 export const OidcCallbackQuerySchema = z
   .object({

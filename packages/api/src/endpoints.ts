@@ -9,6 +9,7 @@ import {
   LoginResponseSchema,
   OidcCallbackQuerySchema,
   OidcConfigSchema,
+  OidcStartQuerySchema,
   OkSchema,
   SignUpResponseSchema,
   UpdateUserBodySchema,
@@ -114,11 +115,15 @@ const INTEGRATIONS = ['Integrations'] as const;
 
 const oidcStartDescription =
   'Redirects to the provider (authorization code flow with PKCE S256) and sets a 10-minute HttpOnly, ' +
-  'SameSite=Lax cookie holding the state and nonce of this browser.';
+  'SameSite=Lax cookie holding the state and nonce of this browser (and `return_to`, when it is a path of ' +
+  'this console).';
 const oidcCallbackDescription =
   "Accepts only the state held in this browser's cookie, once; redeems the code with the PKCE verifier " +
-  'and checks the ID token (signature, issuer, audience, expiry, nonce, verified email). Redirects to ' +
-  'the console signed in (`/?jwt=…&tmk=…`), or to `/signup?oidc_error=<reason>` when refused.';
+  'and checks the ID token (signature, issuer, audience, expiry, nonce); reads the email from userinfo ' +
+  '(subject checked) when the ID token lacks it. Signs in the account linked to this issuer and subject, ' +
+  'else links a verified email to its account (an account whose email was never proven loses its password ' +
+  'and sessions to the identity), else creates one. Redirects to the console signed in ' +
+  "(`/?jwt=…&tmk=…`, or the start's `return_to` path), or to `/signup?oidc_error=<reason>` when refused.";
 
 export const endpoints = {
   // ------------------------------------------------------------------------------------------ accounts
@@ -202,6 +207,7 @@ export const endpoints = {
     summary: 'Start sign-in with the identity provider (OpenID Connect)',
     description: oidcStartDescription,
     access: 'public',
+    query: OidcStartQuerySchema,
     responses: { 302: redirect('To the identity provider'), ...errors(400, 404, 429, 502) },
   },
   oidcCallback: {
@@ -221,6 +227,7 @@ export const endpoints = {
     summary: 'Start sign-in with the identity provider (Google (alias))',
     description: oidcStartDescription,
     access: 'public',
+    query: OidcStartQuerySchema,
     responses: { 302: redirect('To the identity provider'), ...errors(400, 404, 429, 502) },
   },
   googleOidcCallback: {

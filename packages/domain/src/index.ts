@@ -24,6 +24,7 @@ export * from './phone.ts';
 export * from './pick-list.ts';
 export * from './redact.ts';
 export * from './reports.ts';
+export * from './return-path.ts';
 export * from './roles.ts';
 export * from './search.ts';
 export * from './settings.ts';

@@ -1,193 +1,206 @@
 /**
- * A local OpenID provider stand-in for tests: discovery document, JWKS, an authorization step the test
- * drives (issueCode), and a token endpoint that checks the client, the redirect URI, the code's expiry and
- * single use, and the PKCE verifier (S256) before returning an RS256-signed ID token.
+ * A real OpenID provider for tests: the `oidc-provider` package on a loopback port, on its defaults
+ * (`conformIdTokenClaims: true`: the ID token carries no `email`, userinfo does; its development login
+ * and consent pages), with one confidential client that must use PKCE and an in-memory account store.
+ *
+ * Tests drive the provider's own pages: a browser test fills them in, an API test posts them through
+ * `signIn`, which follows the authorization URL through login and consent to the redirect back.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type Configuration } from 'oidc-provider';
 
-interface IssuedCode {
-  clientId: string;
-  redirectUri: string;
-  codeChallenge: string;
-  nonce: string;
-  claims: Record<string, unknown>;
-  expiresAt: number;
-  used: boolean;
+export interface TestAccount {
+  email: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
 }
 
-export interface OidcProviderStandIn {
+export interface TestOidcProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Requests to the token endpoint, as received (form fields). */
-  tokenRequests: URLSearchParams[];
+  /** Adds or replaces an account of the provider (its `sub` is the login typed on its login page). */
+  setAccount(sub: string, account: TestAccount): void;
+  /** The redirect URIs the client may use (the console's callbacks, known once the server runs). */
+  setRedirectUris(uris: string[]): void;
+  /** Successful and refused token requests (the form fields the provider read). */
+  tokenRequests: { ok: boolean; grant_type?: string; code_verifier?: string; redirect_uri?: string }[];
+  /** Userinfo requests answered. */
+  userinfoCount(): number;
   /** Discovery requests seen. */
   discoveryCount(): number;
   /** Make the next n discovery requests fail with 503. */
   failDiscovery(n: number): void;
-  /** The user who consents at GET /authorize (a browser test): it redirects back with a code at once. */
-  consentAs(email: string): void;
-  /** What the user's consent at /authorize would give: a code for the authorization URL's parameters. */
-  issueCode(
-    authorizationUrl: string,
-    opts?: {
-      email?: string;
-      emailVerified?: boolean;
-      nonce?: string;
-      expiresInMs?: number;
-      claims?: Record<string, unknown>;
-    },
-  ): string;
+  /**
+   * Signs in as `sub` through the provider's login and consent pages over HTTP, starting from the
+   * console's authorization URL, and answers the URL the provider redirects back to (code, state, iss).
+   */
+  signIn(authorizationUrl: string, sub: string): Promise<URL>;
   close(): Promise<void>;
 }
 
 export async function startOidcProvider(
   opts: { clientId?: string; clientSecret?: string } = {},
-): Promise<OidcProviderStandIn> {
+): Promise<TestOidcProvider> {
   const clientId = opts.clientId ?? 'console-client';
-  const clientSecret = opts.clientSecret ?? 'console-secret';
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
-  const codes = new Map<string, IssuedCode>();
-  const tokenRequests: URLSearchParams[] = [];
+  const clientSecret = opts.clientSecret ?? 'console-secret-that-is-long-enough-for-hs256';
+  const accounts = new Map<string, TestAccount>();
+  const tokenRequests: TestOidcProvider['tokenRequests'] = [];
   let discoveries = 0;
+  let userinfos = 0;
   let failNext = 0;
-  let issuer = '';
-  let consentEmail = 'new.owner@example.com';
-  const sockets = new Set<Socket>();
+  let redirectUris = ['http://127.0.0.1/unused'];
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwks = { keys: [{ ...(await exportJWK(privateKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' }] };
 
+  const sockets = new Set<Socket>();
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const url = new URL(req.url ?? '/', issuer);
-      const json = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify(body));
-      };
-      if (url.pathname === '/.well-known/openid-configuration') {
-        discoveries++;
-        if (failNext > 0) {
-          failNext--;
-          return json(503, { error: 'temporarily_unavailable' });
-        }
-        return json(200, {
-          issuer,
-          authorization_endpoint: `${issuer}/authorize`,
-          token_endpoint: `${issuer}/token`,
-          jwks_uri: `${issuer}/jwks`,
-          response_types_supported: ['code'],
-          subject_types_supported: ['public'],
-          id_token_signing_alg_values_supported: ['RS256'],
-          code_challenge_methods_supported: ['S256'],
-          token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-          scopes_supported: ['openid', 'email', 'profile'],
-        });
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/.well-known/openid-configuration') {
+      discoveries++;
+      if (failNext > 0) {
+        failNext--;
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: 'temporarily_unavailable' }));
+        return;
       }
-      if (url.pathname === '/jwks') return json(200, { keys: [jwk] });
-      if (url.pathname === '/authorize' && req.method === 'GET') {
-        // The user consents at once: back to the client with a code and the same state.
-        const back = new URL(url.searchParams.get('redirect_uri') ?? '');
-        back.searchParams.set('code', api.issueCode(url.href, { email: consentEmail }));
-        back.searchParams.set('state', url.searchParams.get('state') ?? '');
-        res.writeHead(302, { location: back.href });
-        return res.end();
-      }
-      if (url.pathname === '/token' && req.method === 'POST') {
-        const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-        tokenRequests.push(form);
-        // client_secret_basic or client_secret_post
-        let id = form.get('client_id');
-        let secret = form.get('client_secret');
-        const basic = req.headers.authorization?.match(/^Basic (.+)$/);
-        if (basic) {
-          const [u, p] = Buffer.from(basic[1]!, 'base64').toString().split(':');
-          id = decodeURIComponent(u ?? '');
-          secret = decodeURIComponent(p ?? '');
-        }
-        if (id !== clientId || secret !== clientSecret) return json(401, { error: 'invalid_client' });
-        if (form.get('grant_type') !== 'authorization_code')
-          return json(400, { error: 'unsupported_grant_type' });
-        const code = codes.get(form.get('code') ?? '');
-        if (!code || code.used || code.expiresAt < Date.now())
-          return json(400, { error: 'invalid_grant', error_description: 'The code is invalid or expired' });
-        code.used = true;
-        if (form.get('redirect_uri') !== code.redirectUri)
-          return json(400, { error: 'invalid_grant', error_description: 'redirect_uri mismatch' });
-        const verifier = form.get('code_verifier') ?? '';
-        const challenge = createHash('sha256').update(verifier).digest('base64url');
-        if (challenge !== code.codeChallenge)
-          return json(400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
-        const idToken = await new SignJWT({ nonce: code.nonce, ...code.claims })
-          .setProtectedHeader({ alg: 'RS256', kid: jwk.kid! })
-          .setIssuer(issuer)
-          .setAudience(clientId)
-          .setSubject(String(code.claims.sub ?? 'user-1'))
-          .setIssuedAt()
-          .setExpirationTime('5m')
-          .sign(privateKey);
-        return json(200, {
-          access_token: randomBytes(16).toString('hex'),
-          token_type: 'Bearer',
-          expires_in: 3600,
-          scope: 'openid email profile',
-          id_token: idToken,
-        });
-      }
-      json(404, { error: 'not_found' });
-    });
+    }
+    if (path === '/me') userinfos++;
+    handler(req, res);
   });
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const api: OidcProviderStandIn = {
+  const build = () => {
+    const configuration: Configuration = {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: redirectUris,
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      jwks,
+      cookies: { keys: ['test-cookie-key-1'] },
+      pkce: { required: () => true },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['given_name', 'family_name', 'name'],
+      },
+      async findAccount(_ctx, sub) {
+        const account = accounts.get(sub);
+        if (!account) return undefined;
+        return {
+          accountId: sub,
+          claims: async () => ({
+            sub,
+            email: account.email,
+            email_verified: account.email_verified ?? true,
+            ...(account.given_name ? { given_name: account.given_name } : {}),
+            ...(account.family_name ? { family_name: account.family_name } : {}),
+          }),
+        };
+      },
+    };
+    const provider = new Provider(issuer, configuration);
+    const record = (ok: boolean) => (ctx: { oidc?: { params?: Record<string, unknown> } }) => {
+      const p = ctx.oidc?.params ?? {};
+      const field = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
+      tokenRequests.push({
+        ok,
+        grant_type: field('grant_type'),
+        code_verifier: field('code_verifier'),
+        redirect_uri: field('redirect_uri'),
+      });
+    };
+    provider.on('grant.success', record(true));
+    provider.on('grant.error', record(false));
+    handler = provider.callback();
+  };
+  build();
+
+  return {
     issuer,
     clientId,
     clientSecret,
     tokenRequests,
+    setAccount: (sub, account) => accounts.set(sub, account),
+    setRedirectUris(uris) {
+      redirectUris = uris;
+      build();
+    },
+    userinfoCount: () => userinfos,
     discoveryCount: () => discoveries,
     failDiscovery(n) {
       failNext = n;
     },
-    consentAs(email) {
-      consentEmail = email;
-    },
-    issueCode(authorizationUrl, o = {}) {
-      const u = new URL(authorizationUrl);
-      if (`${u.origin}${u.pathname}` !== `${issuer}/authorize`)
-        throw new Error(`not this provider: ${authorizationUrl}`);
-      if (u.searchParams.get('code_challenge_method') !== 'S256') throw new Error('PKCE S256 expected');
-      const code = randomBytes(12).toString('hex');
-      const email = o.email ?? 'new.owner@example.com';
-      codes.set(code, {
-        clientId: u.searchParams.get('client_id') ?? '',
-        redirectUri: u.searchParams.get('redirect_uri') ?? '',
-        codeChallenge: u.searchParams.get('code_challenge') ?? '',
-        nonce: o.nonce ?? u.searchParams.get('nonce') ?? '',
-        claims: {
-          sub: `sub-${email}`,
-          email,
-          email_verified: o.emailVerified ?? true,
-          given_name: 'Nora',
-          family_name: 'Owner',
-          ...o.claims,
-        },
-        expiresAt: Date.now() + (o.expiresInMs ?? 60_000),
-        used: false,
-      });
-      return code;
+    async signIn(authorizationUrl, sub) {
+      const jar = new Map<string, string>();
+      const send = async (url: string, init: RequestInit = {}) => {
+        const res = await fetch(url, {
+          ...init,
+          redirect: 'manual',
+          headers: {
+            ...(init.headers as Record<string, string>),
+            cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          },
+        });
+        for (const c of res.headers.getSetCookie()) {
+          const [pair = ''] = c.split(';');
+          const at = pair.indexOf('=');
+          const value = pair.slice(at + 1);
+          if (value) jar.set(pair.slice(0, at), value);
+          else jar.delete(pair.slice(0, at));
+        }
+        return res;
+      };
+      let url = authorizationUrl;
+      for (let step = 0; step < 12; step++) {
+        const res = await send(url);
+        if (res.status >= 300 && res.status < 400) {
+          const next = new URL(res.headers.get('location') ?? '', url);
+          if (next.origin !== issuer) return next;
+          url = next.href;
+          continue;
+        }
+        const html = await res.text();
+        if (res.status !== 200) throw new Error(`provider answered ${res.status}: ${html.slice(0, 300)}`);
+        // The provider's page: a login or a consent form. Post it as a person would.
+        const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+        const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
+        if (!action || !prompt) throw new Error(`no form on the provider's page: ${html.slice(0, 300)}`);
+        const form = new URLSearchParams({ prompt });
+        if (prompt === 'login') {
+          form.set('login', sub);
+          form.set('password', 'any');
+        }
+        const posted = await send(new URL(action.replaceAll('&amp;', '&'), url).href, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        });
+        const next = new URL(posted.headers.get('location') ?? '', url);
+        if (posted.status < 300 || posted.status >= 400)
+          throw new Error(`the provider refused the ${prompt} form: ${posted.status}`);
+        if (next.origin !== issuer) return next;
+        url = next.href;
+      }
+      throw new Error('the provider did not redirect back');
     },
     async close() {
       for (const s of sockets) s.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-  return api;
 }

@@ -5,10 +5,16 @@
  * data router: the console has no loaders or actions, and the data router is half of React Router's weight
  * (docs/decisions/0109).
  */
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { ForgotPage, LoginPage, ResetPasswordPage, SignUpPage } from '../features/auth/index.ts';
+import {
+  ForgotPage,
+  LoginPage,
+  ResetPasswordPage,
+  SessionSwitch,
+  SignUpPage,
+} from '../features/auth/index.ts';
 import { DevelopersPage } from '../features/developers/index.ts';
 import { InventoryPage } from '../features/inventory/index.ts';
 import { OrderDetailPage, ReviewOrderGate } from '../features/order-detail/index.ts';
@@ -36,16 +42,19 @@ import { trackPageView } from '../lib/analytics.ts';
 import { PRODUCT_NAME } from '../lib/brand.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { getUserId } from '../lib/session.ts';
+import { getPendingSwitch } from '../lib/start-up.ts';
 import { GuestOnly, HomeRedirect, NotFoundOrLogin, Redirect, RequireToken } from './guards.tsx';
 
 const h = (handle: ShellRouteHandle) => handle;
 
 /**
- * Document title from the deepest route handle, a 'Page View' for every location, and the error screen
- * for a page that crashes while rendering (cleared by the next navigation).
+ * Document title from the deepest route handle, a 'Page View' for every location, the error screen
+ * for a page that crashes while rendering (cleared by the next navigation), and the question before a
+ * sign-in link switches a signed-in browser to another account (its code loads only then).
  */
 function RootFrame() {
   const location = useLocation();
+  const [pendingSwitch] = useState(getPendingSwitch);
   const { pathname } = location;
   const title = useRouteHandle('title');
 
@@ -61,6 +70,11 @@ function RootFrame() {
       <Suspense fallback={<PageLoader fullScreen />}>
         <Outlet />
       </Suspense>
+      {pendingSwitch ? (
+        <Suspense fallback={null}>
+          <SessionSwitch pending={pendingSwitch} />
+        </Suspense>
+      ) : null}
     </RouteErrorBoundary>
   );
 }

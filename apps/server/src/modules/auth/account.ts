@@ -68,26 +68,39 @@ export interface Redirect {
 }
 
 /** Where the browser goes to sign in with the provider, and the cookie that holds this flow. */
-export async function oidcStartRedirect(ctx: AppContext, callbackPath: string): Promise<Redirect> {
-  const { url, cookie } = await oidcStart(ctx, callbackPath);
+export async function oidcStartRedirect(
+  ctx: AppContext,
+  callbackPath: string,
+  returnTo?: string,
+): Promise<Redirect> {
+  const { url, cookie } = await oidcStart(ctx, callbackPath, returnTo);
   return { location: url, setCookie: cookie };
 }
 
 /**
- * The provider's redirect back: into the console signed in, or to the sign-up page with the reason when
- * refused (the browser is mid-redirect, so a refusal is a page, not an error answer).
+ * The provider's redirect back: into the console signed in (at `/`, or the start's return path), or to the
+ * sign-up page with the reason when refused (the browser is mid-redirect, so a refusal is a page, not an
+ * error answer).
  */
 export async function oidcCallbackRedirect(
   ctx: AppContext,
   query: Record<string, string | undefined>,
   cookieHeader: string | undefined,
-  meta: { ip: string; log?: { warn(o: object, m: string): void } },
+  meta: { ip: string; userAgent?: string; log?: { warn(o: object, m: string): void } },
 ): Promise<Redirect> {
   const setCookie = clearFlowCookie(ctx);
   try {
-    const { token, tmk } = await oidcCallback(ctx, query, readCookie(cookieHeader, OIDC_COOKIE), meta);
-    const q = new URLSearchParams({ jwt: token, ...(tmk ? { tmk } : {}) });
-    return { location: `/?${q}`, setCookie };
+    const { token, tmk, returnTo } = await oidcCallback(
+      ctx,
+      query,
+      readCookie(cookieHeader, OIDC_COOKIE),
+      meta,
+    );
+    // returnTo passed safeReturnPath: a path of this origin. The session rides in its query.
+    const to = new URL(returnTo ?? '/', 'http://console.invalid');
+    to.searchParams.set('jwt', token);
+    if (tmk) to.searchParams.set('tmk', tmk);
+    return { location: `${to.pathname}${to.search}${to.hash}`, setCookie };
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     return { location: `/signup?${new URLSearchParams({ oidc_error: err.message })}`, setCookie };

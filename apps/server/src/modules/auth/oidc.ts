@@ -8,19 +8,26 @@
  *   Secure in production, signed with the server's secret, path /a/v2/oidc. The callback accepts only the
  *   state in that cookie, once (a replayed state is refused), and clears the cookie.
  * - The ID token is checked by openid-client (signature against the provider's JWKS, issuer, audience,
- *   expiry, nonce); the email must be verified by the provider (`email_verified: true`).
+ *   expiry, nonce). A provider that follows the OpenID Connect core rules returns the `email` scope's
+ *   claims from userinfo, not in the ID token: when the ID token lacks `email` or `email_verified`, both
+ *   are read from userinfo (openid-client checks that its `sub` is the ID token's).
+ * - Which account the identity signs in to, links or creates: oidc-accounts.ts.
+ * - An optional `return_to` path of this console (safeReturnPath) rides in the flow cookie: the callback
+ *   lands there instead of `/`.
  */
 import { endpoints } from '@mc/api';
-import { DomainError } from '@mc/domain';
-import { eq, sql } from 'drizzle-orm';
+import { DomainError, safeReturnPath } from '@mc/domain';
 import { jwtVerify, SignJWT } from 'jose';
 import * as client from 'openid-client';
 import type { AppContext } from '../../context.ts';
-import { merchants, users } from '../../db/schema.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { randomToken } from '../../lib/tokens.ts';
+import {
+  accountForIdentity,
+  type OidcAccountOutcome,
+  type OidcIdentity,
+  UnverifiedOidcEmail,
+  unverifiedEmailMessage,
+} from './oidc-accounts.ts';
 import { createSession } from './sessions.ts';
-import { newMerchantKey } from './sign-up.ts';
 
 export const OIDC_START_PATH = endpoints.startOidc.path;
 export const OIDC_CALLBACK_PATH = endpoints.oidcCallback.path;
@@ -45,6 +52,8 @@ interface FlowCookie {
   nonce: string;
   verifier: string;
   redirect_uri: string;
+  /** A path of this console to land on after the callback (safeReturnPath), or absent. */
+  return_to?: string;
 }
 
 class OidcClient {
@@ -112,13 +121,14 @@ class OidcClient {
   }
 
   /** The provider's authorization URL and the flow cookie to set. */
-  async start(redirectUri: string): Promise<{ url: string; cookie: string }> {
+  async start(redirectUri: string, returnTo?: string | null): Promise<{ url: string; cookie: string }> {
     const config = await this.available();
     const flow: FlowCookie = {
       state: client.randomState(),
       nonce: client.randomNonce(),
       verifier: client.randomPKCECodeVerifier(),
       redirect_uri: redirectUri,
+      ...(returnTo ? { return_to: returnTo } : {}),
     };
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
@@ -137,12 +147,15 @@ class OidcClient {
     return { url: url.href, cookie: flowCookie(this.ctx, value, FLOW_TTL_SECONDS) };
   }
 
-  /** Checks the return against this browser's flow cookie, redeems the code, and answers the ID token claims. */
+  /**
+   * Checks the return against this browser's flow cookie, redeems the code, and answers the identity (the
+   * ID token's claims, completed from userinfo when it lacks the email) and the flow's return path.
+   */
   async finish(
     query: Record<string, string | undefined>,
     cookieValue: string | undefined,
     log?: { warn(o: object, m: string): void },
-  ) {
+  ): Promise<{ identity: OidcIdentity; returnTo: string | null }> {
     const expired = () =>
       new DomainError('UNAUTHENTICATED', `The ${this.providerName} sign-in has expired. Please try again.`);
     if (query.error) {
@@ -164,7 +177,7 @@ class OidcClient {
     const config = await this.available();
     const current = new URL(flow.redirect_uri);
     for (const [k, v] of Object.entries(query)) if (v !== undefined) current.searchParams.set(k, v);
-    let claims: client.IDToken | undefined;
+    let identity: OidcIdentity;
     try {
       const tokens = await client.authorizationCodeGrant(config, current, {
         pkceCodeVerifier: flow.verifier,
@@ -172,7 +185,21 @@ class OidcClient {
         expectedNonce: flow.nonce,
         idTokenExpected: true,
       });
-      claims = tokens.claims();
+      const claims = tokens.claims();
+      if (!claims) throw new Error('no ID token claims');
+      let profile: Record<string, unknown> = claims;
+      if (typeof claims.email !== 'string' || typeof claims.email_verified !== 'boolean') {
+        // The email scope's claims come from userinfo; its subject must be the ID token's.
+        profile = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+      }
+      identity = {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email: typeof profile.email === 'string' ? profile.email.trim() : null,
+        emailVerified: profile.email_verified === true,
+        ...(typeof profile.given_name === 'string' ? { givenName: profile.given_name } : {}),
+        ...(typeof profile.family_name === 'string' ? { familyName: profile.family_name } : {}),
+      };
     } catch (err) {
       log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'OpenID sign-in refused');
       throw new DomainError(
@@ -180,10 +207,7 @@ class OidcClient {
         `${this.providerName} did not accept the sign-in. Please try again.`,
       );
     }
-    if (claims?.email_verified !== true || typeof claims.email !== 'string') {
-      throw new DomainError('UNAUTHENTICATED', `${this.providerName} did not confirm this email address.`);
-    }
-    return claims;
+    return { identity, returnTo: safeReturnPath(flow.return_to) };
   }
 }
 
@@ -227,49 +251,27 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-export async function oidcStart(ctx: AppContext, callbackPath: string) {
-  return requireClient(ctx).start(`${ctx.config.publicUrl}${callbackPath}`);
+export async function oidcStart(ctx: AppContext, callbackPath: string, returnTo?: string) {
+  return requireClient(ctx).start(`${ctx.config.publicUrl}${callbackPath}`, safeReturnPath(returnTo));
 }
 
-/** The callback: flow checks, code exchange, then the account (created with its own store on first use). */
+/** The callback: flow checks, code exchange, then the account the identity signs in to (oidc-accounts.ts). */
 export async function oidcCallback(
   ctx: AppContext,
   query: Record<string, string | undefined>,
   cookieValue: string | undefined,
-  meta: { ip: string; log?: { warn(o: object, m: string): void } },
-) {
-  const claims = await requireClient(ctx).finish(query, cookieValue, meta.log);
-  const email = claims.email as string;
-  const { db } = ctx.database;
-  let [row] = await db
-    .select({ id: users.id, tmk: merchants.tmk })
-    .from(users)
-    .leftJoin(merchants, eq(merchants.id, users.authorized_merchant_id))
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  if (!row) {
-    const first = String(claims.given_name ?? email.split('@')[0]);
-    const last = String(claims.family_name ?? '');
-    const passwordHash = await hashPassword(randomToken(24));
-    row = await db.transaction(async (tx) => {
-      const [m] = await tx
-        .insert(merchants)
-        .values({ tmk: newMerchantKey(), name: `${first}'s Store`, email })
-        .returning();
-      const [u] = await tx
-        .insert(users)
-        .values({
-          first_name: first,
-          last_name: last,
-          email,
-          password_hash: passwordHash,
-          roles: ['merch.owner'],
-          authorized_merchant_id: m!.id,
-        })
-        .returning();
-      return { id: u!.id, tmk: m!.tmk };
-    });
+  meta: { ip: string; userAgent?: string; log?: { warn(o: object, m: string): void } },
+): Promise<{ token: string; tmk: string | null; returnTo: string | null; outcome: OidcAccountOutcome }> {
+  const c = requireClient(ctx);
+  const { identity, returnTo } = await c.finish(query, cookieValue, meta.log);
+  let account: Awaited<ReturnType<typeof accountForIdentity>>;
+  try {
+    account = await accountForIdentity(ctx, identity, c.providerName, meta.log);
+  } catch (err) {
+    if (err instanceof UnverifiedOidcEmail)
+      throw new DomainError('UNAUTHENTICATED', unverifiedEmailMessage(c.providerName));
+    throw err;
   }
-  const token = await createSession(ctx, row.id, { ip: meta.ip });
-  return { token, tmk: row.tmk };
+  const token = await createSession(ctx, account.userId, { ip: meta.ip, userAgent: meta.userAgent });
+  return { token, tmk: account.tmk, returnTo, outcome: account.outcome };
 }

@@ -40,12 +40,16 @@ export function authHandlers(ctx: AppContext, log: FastifyBaseLogger): EndpointH
   oidcClient(ctx)?.warmUp(log);
   const start =
     (callbackPath: string) =>
-    async ({ reply }: { reply: FastifyReply }) =>
-      redirectTo(reply, await oidcStartRedirect(ctx, callbackPath));
+    async ({ reply, query }: HandlerInput<'startOidc' | 'startGoogleOidc'>) =>
+      redirectTo(reply, await oidcStartRedirect(ctx, callbackPath, query.return_to));
   const callback = async ({ req, reply, query }: HandlerInput<'oidcCallback' | 'googleOidcCallback'>) =>
     redirectTo(
       reply,
-      await oidcCallbackRedirect(ctx, query, req.headers.cookie, { ip: req.ip, log: req.log }),
+      await oidcCallbackRedirect(ctx, query, req.headers.cookie, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        log: req.log,
+      }),
     );
   return {
     login: {

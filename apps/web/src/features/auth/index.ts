@@ -5,3 +5,4 @@ export const LoginPage = lazyNamed(() => import('./login-page.tsx'), 'LoginPage'
 export const SignUpPage = lazyNamed(() => import('./signup-page.tsx'), 'SignUpPage');
 export const ForgotPage = lazyNamed(() => import('./forgot-page.tsx'), 'ForgotPage');
 export const ResetPasswordPage = lazyNamed(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');
+export const SessionSwitch = lazyNamed(() => import('./session-switch.tsx'), 'SessionSwitch');

@@ -93,4 +93,39 @@ describe('login (part 1 §2)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
     expect(router.state.location.pathname).toBe('/login');
   });
+
+  it("offers 'Sign in with {provider}' when the server has an identity provider, and starts its sign-in", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    mockFetch((url) =>
+      url.endsWith('/a/v2/oidc/config')
+        ? { body: { enabled: true, provider: 'Contoso ID', google: false, start_path: '/a/v2/oidc/start' } }
+        : undefined,
+    );
+    renderApp('/login');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Sign in with Contoso ID' }));
+    expect(assign).toHaveBeenCalledWith('/a/v2/oidc/start');
+  });
+
+  it('names Google for Google', async () => {
+    mockFetch((url) =>
+      url.endsWith('/a/v2/oidc/config')
+        ? { body: { enabled: true, provider: 'Google', google: true, start_path: '/a/v2/oidc/start' } }
+        : undefined,
+    );
+    renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+  });
+
+  it('shows no provider button when none is configured', async () => {
+    const fetchMock = mockFetch();
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Sign In' });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/a/v2/oidc/config'))).toBe(true),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('button', { name: /^Sign in with/ })).toBeNull();
+  });
 });

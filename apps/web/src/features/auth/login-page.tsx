@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError } from '@mc/api';
 import { checkLogin, type LoginInput, MAX_LENGTH } from '@mc/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconBrandGoogleFilled, IconLogin } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, type RefObject, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/password-field.tsx';
 import { errorMessage, notifyError } from '../../lib/notify.ts';
+import { OIDC_START_PATH, signInWithLabel, useOidcConfig } from './api/get-oidc-config.ts';
 import { useLogin } from './api/login.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
@@ -59,9 +60,14 @@ function useLoginForm(onValid: (values: LoginInput) => void) {
   return { field, handleSubmit };
 }
 
-/** /login (part 1 §2): email, password and a forgot-password link. */
+/**
+ * /login (part 1 §2): email, password and a forgot-password link; and, when the server has an identity
+ * provider, 'Sign in with {provider}' (an account made through it has no password).
+ */
 export function LoginPage() {
   const loginMutation = useLogin();
+  const oidc = useOidcConfig();
+  const providerLabel = signInWithLabel(oidc.data);
   const form = useLoginForm((values) => {
     loginMutation.mutate(values, {
       onError: (error) => {
@@ -119,6 +125,26 @@ export function LoginPage() {
           >
             Sign In
           </Button>
+          {providerLabel ? (
+            <>
+              <Divider label="or" labelPosition="center" />
+              <Button
+                variant="default"
+                size="md"
+                fullWidth
+                leftSection={
+                  oidc.data?.google ? (
+                    <IconBrandGoogleFilled size={18} aria-hidden="true" />
+                  ) : (
+                    <IconLogin size={18} aria-hidden="true" />
+                  )
+                }
+                onClick={() => window.location.assign(oidc.data?.start_path ?? OIDC_START_PATH)}
+              >
+                {providerLabel}
+              </Button>
+            </>
+          ) : null}
           <Text ta="center" fz="sm" c="dimmed">
             New to the marketplace?{' '}
             <Anchor component={Link} to="/signup" fw={600} inherit>

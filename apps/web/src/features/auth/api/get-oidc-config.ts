@@ -13,6 +13,12 @@ export function signUpWithLabel(config: OidcConfig | undefined): string {
   return `Sign up with ${name}`;
 }
 
+/** The sign-in page's button: 'Sign in with {provider}' (Google's name for Google). Null when none is configured. */
+export function signInWithLabel(config: OidcConfig | undefined): string | null {
+  if (!config?.enabled) return null;
+  return `Sign in with ${config.google || !config.provider ? 'Google' : config.provider}`;
+}
+
 function oidcConfigQueryOptions() {
   return queryOptions({
     queryKey: oidcKeys.config,
