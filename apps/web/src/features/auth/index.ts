@@ -5,3 +5,6 @@ export const LoginPage = lazyNamed(() => import('./login-page.tsx'), 'LoginPage'
 export const SignUpPage = lazyNamed(() => import('./signup-page.tsx'), 'SignUpPage');
 export const ForgotPage = lazyNamed(() => import('./forgot-page.tsx'), 'ForgotPage');
 export const ResetPasswordPage = lazyNamed(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');
+export const VerifyEmailPage = lazyNamed(() => import('./verify-email-page.tsx'), 'VerifyEmailPage');
+export const InvitationPage = lazyNamed(() => import('./invitation-page.tsx'), 'InvitationPage');
+export const NewPasswordStep = lazyNamed(() => import('./new-password-step.tsx'), 'NewPasswordStep');
