@@ -98,7 +98,11 @@ export const routes: RouteObject[] = [
 
       // Pages of emailed links, with or without a session: confirming an address (a signed-in session
       // stays signed in), accepting an invitation (signs in as the invited person).
-      { path: 'verify-email/:token', element: <VerifyEmailPage />, handle: h({ title: 'Confirm your email' }) },
+      {
+        path: 'verify-email/:token',
+        element: <VerifyEmailPage />,
+        handle: h({ title: 'Confirm your email' }),
+      },
       { path: 'invitation/:token', element: <InvitationPage />, handle: h({ title: 'Join your team' }) },
 
       // Terms: opened in a new tab from the footer and from sign-up, with or without a session.

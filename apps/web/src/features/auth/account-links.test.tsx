@@ -52,7 +52,9 @@ describe('confirm email page', () => {
     );
     renderApp('/verify-email/old');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Confirm email address' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is invalid or has expired.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This confirmation link is invalid or has expired.',
+    );
   });
 });
 
@@ -82,7 +84,10 @@ describe('invitation page', () => {
   it('a used link shows why', async () => {
     mockFetch((url) =>
       url.endsWith('/a/v2/accounts/invitation')
-        ? { status: 400, body: { message: 'This invitation link is invalid, was already used or has expired.' } }
+        ? {
+            status: 400,
+            body: { message: 'This invitation link is invalid, was already used or has expired.' },
+          }
         : undefined,
     );
     renderApp('/invitation/used');
@@ -107,7 +112,9 @@ describe('signed in', () => {
     });
     renderApp('/inventory');
     const u = userEvent.setup();
-    expect(await screen.findByRole('heading', { name: 'Choose a new password' }, { timeout: 5000 })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Choose a new password' }, { timeout: 5000 }),
+    ).toBeVisible();
     // The store's data is not asked for while the step shows.
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/c/v2/merchants/tmk-1'))).toBe(false);
     await u.type(screen.getByLabelText('Temporary password'), 'Temp#Pass99xyzAB');

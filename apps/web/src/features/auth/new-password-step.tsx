@@ -44,8 +44,8 @@ export function NewPasswordStep({ userId }: { userId: string }) {
             {NEW_PASSWORD_STEP_TITLE}
           </Title>
           <Text c="dimmed" fz="sm">
-            You signed in with the temporary password from your invitation email. Choose your own password
-            (at least 10 characters) before you continue.
+            You signed in with the temporary password from your invitation email. Choose your own password (at
+            least 10 characters) before you continue.
           </Text>
           <PasswordField
             label="Temporary password"

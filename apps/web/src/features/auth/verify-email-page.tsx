@@ -16,7 +16,9 @@ export function VerifyEmailPage() {
   const { token = '' } = useParams();
   const { token: session } = useSession();
   const verify = useVerifyEmail();
-  const next = session ? { to: '/orders', label: 'Continue to the console' } : { to: '/login', label: 'Sign in' };
+  const next = session
+    ? { to: '/orders', label: 'Continue to the console' }
+    : { to: '/login', label: 'Sign in' };
 
   if (verify.isSuccess) {
     return (
