@@ -1,4 +1,4 @@
-import { optionalPasswordSchema, text } from '@mc/domain';
+import { optionalPasswordSchema, passwordSchema, requiredString, text } from '@mc/domain';
 import { z } from 'zod';
 
 export const UserSchema = z
@@ -13,6 +13,14 @@ export const UserSchema = z
     last_login: z.string().nullable(),
     userRoles: z.array(z.string()),
     aux_data: z.object({ authorized_merchant: z.string().nullable() }),
+    /** The address was proven: a confirmation link, an accepted invitation or a verified OpenID sign-in. */
+    email_verified: z.boolean(),
+    /** A new address waiting for its confirmation link (your own profile only; null otherwise). */
+    pending_email: z.string().nullable(),
+    /** False for an account that signs in only through OpenID: its changes need a fresh OpenID sign-in. */
+    has_password: z.boolean(),
+    /** A temporary password from an old invitation: set a new one before anything else. */
+    password_must_change: z.boolean(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
@@ -20,6 +28,10 @@ export type User = z.infer<typeof UserSchema>;
 export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/**
+ * POST /a/v2/users/{id}. A new email or a new password needs `password` (the current one; an account without
+ * a password: a fresh OpenID sign-in within 5 minutes). A new email stays pending until its link is opened.
+ */
 export const UpdateUserBodySchema = z.object({
   first_name: text('name').min(1).optional(),
   last_name: text('name').min(1).optional(),
@@ -29,6 +41,29 @@ export const UpdateUserBodySchema = z.object({
   new_password: optionalPasswordSchema(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+/** POST /a/v2/accounts/email: the single-use link of a confirmation email (sign-up, resend or new address). */
+export const VerifyEmailBodySchema = z
+  .object({ token: requiredString('token', 'token') })
+  .meta({ id: 'VerifyEmailBody' });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
+
+export const VerifyEmailResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** The address now confirmed (the account's email). */
+  email: z.string(),
+});
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
+/** POST /a/v2/accounts/invitation: the invitation link's token and the password the invited person chooses. */
+export const AcceptInvitationBodySchema = z
+  .object({
+    token: requiredString('token', 'token'),
+    new_password: passwordSchema('new_password'),
+  })
+  .meta({ id: 'AcceptInvitationBody' });
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBodySchema>;
 
 export const OkSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 export type Ok = z.infer<typeof OkSchema>;

@@ -31,6 +31,10 @@ const user: User = {
   last_login: AT,
   userRoles: ['merch.owner'],
   aux_data: { authorized_merchant: TMK },
+  email_verified: true,
+  pending_email: null,
+  has_password: true,
+  password_must_change: false,
 };
 
 const merchant: Merchant = {
@@ -263,7 +267,20 @@ export const ENDPOINT_EXAMPLES: EndpointExamples = {
     response: { user },
   },
   getUser: { response: user },
-  updateUser: { body: { first_name: 'Olivia', phone_number: '(212) 736-5000' }, response: user },
+  updateUser: {
+    body: { email: 'olive@corner.test', password: 'demo-password-1' },
+    response: { ...user, pending_email: 'olive@corner.test' },
+  },
+  resendEmailVerification: { response: { success: true, message: 'We sent the link to olive@corner.test.' } },
+  cancelEmailChange: { response: user },
+  verifyEmail: {
+    body: { token: 'q3Zt8mW1xYc5vB0nK7aR2sD9fG4hJ6lP' },
+    response: { success: true, message: 'Your email address is confirmed.', email: 'owner@demo.test' },
+  },
+  acceptInvitation: {
+    body: { token: 'q3Zt8mW1xYc5vB0nK7aR2sD9fG4hJ6lP', new_password: 'a-new-password-2' },
+    response: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI2ZjFjIn0.c2lnbmF0dXJl', user },
+  },
   requestPasswordToken: { body: { email: 'owner@demo.test' }, response: ok },
   resetPassword: {
     body: { reset_token: 'k1X9dGqV0wZp3yN7sR2uT5vA8bC4eF6h', new_password: 'a-new-password-2' },

@@ -6,6 +6,7 @@
  */
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignUpBodySchema } from '@mc/domain';
 import {
+  AcceptInvitationBodySchema,
   LoginResponseSchema,
   OidcCallbackQuerySchema,
   OidcConfigSchema,
@@ -15,6 +16,8 @@ import {
   UpdateUserBodySchema,
   UserIdParamsSchema,
   UserSchema,
+  VerifyEmailBodySchema,
+  VerifyEmailResponseSchema,
 } from './auth.ts';
 import {
   BatchDetailsBodySchema,
@@ -142,10 +145,13 @@ export const endpoints = {
     tags: ACCOUNTS,
     summary: 'Sign up (basic client credential)',
     description:
-      'Creates the account and a store owned by it. Needs `Authorization: Basic` with the console client credential.',
+      'Creates the account and a store owned by it, and emails a link that confirms the address (24 hours, ' +
+      'once); the account works at once. Needs `Authorization: Basic` with the console client credential. ' +
+      'At most 5 sign-ups a minute and 20 an hour from one client address, and 10 a minute per email domain: ' +
+      'more is 429 with Retry-After.',
     access: 'public',
     body: SignUpBodySchema,
-    responses: { 201: SignUpResponseSchema, ...errors(400, 401, 404, 409), ...bodyErrors },
+    responses: { 201: SignUpResponseSchema, ...errors(400, 401, 404, 409, 429), ...bodyErrors },
   },
   getUser: {
     method: 'GET',
@@ -161,10 +167,60 @@ export const endpoints = {
     path: '/a/v2/users/{id}',
     tags: ACCOUNTS,
     summary: 'Update your own profile',
+    description:
+      'A new `email` or `new_password` needs `password`, the current one (400 naming `password` without it or ' +
+      'when wrong; wrong guesses count with failed sign-ins, so the 11th in a row is 429). An account without ' +
+      'a password instead needs an OpenID sign-in within the last 5 minutes. A new email stays pending ' +
+      '(`pending_email`) until the link mailed to it is opened; the current address is told. A new password ' +
+      'ends every other session.',
     access: 'self',
     params: UserIdParamsSchema,
     body: UpdateUserBodySchema,
-    responses: { 200: UserSchema, ...errors(400, 401, 404, 409), ...bodyErrors },
+    responses: { 200: UserSchema, ...errors(400, 401, 404, 409, 429), ...bodyErrors },
+  },
+  resendEmailVerification: {
+    method: 'POST',
+    path: '/a/v2/users/{id}/email/verification',
+    tags: ACCOUNTS,
+    summary: 'Email the confirmation link again (the pending new address, else the unconfirmed one)',
+    description: 'At most 3 confirmation emails an hour per account (429 with Retry-After).',
+    access: 'self',
+    params: UserIdParamsSchema,
+    responses: { 200: OkSchema, ...errors(400, 401, 404, 409, 429), ...bodyErrors },
+  },
+  cancelEmailChange: {
+    method: 'POST',
+    path: '/a/v2/users/{id}/email/cancel',
+    tags: ACCOUNTS,
+    summary: 'Cancel the pending new email (its link stops working)',
+    access: 'self',
+    params: UserIdParamsSchema,
+    responses: { 200: UserSchema, ...errors(400, 401, 404), ...bodyErrors },
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/a/v2/accounts/email',
+    tags: ACCOUNTS,
+    summary: 'Confirm an email address with the token of its link',
+    description:
+      'A sign-up link marks the address confirmed; a new-address link makes it the account email and ends ' +
+      'every other session of the account (the bearer session sending it, if any, stays). Each link works ' +
+      'once and for 24 hours; otherwise 400 naming `token`.',
+    access: 'public',
+    body: VerifyEmailBodySchema,
+    responses: { 200: VerifyEmailResponseSchema, ...errors(400, 401, 404, 409, 429), ...bodyErrors },
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/a/v2/accounts/invitation',
+    tags: ACCOUNTS,
+    summary: 'Accept an invitation: set your password with the token of the invitation link, and sign in',
+    description:
+      'The link works once and for 7 days (otherwise 400 naming `token`). The address it was sent to is ' +
+      'confirmed; other sessions of the account end.',
+    access: 'public',
+    body: AcceptInvitationBodySchema,
+    responses: { 200: LoginResponseSchema, ...errors(400, 401, 404, 429), ...bodyErrors },
   },
   requestPasswordToken: {
     method: 'POST',
@@ -255,7 +311,7 @@ export const endpoints = {
     method: 'POST',
     path: '/c/v2/merchants/{tmk}/users',
     tags: TEAM,
-    summary: 'Invite a user (owner): creates the account with a generated password and emails it',
+    summary: 'Invite a user (owner): creates the account and emails a link to set a password (7 days, once)',
     access: { capability: 'team.manage' },
     params: TmkParamsSchema,
     body: InviteUserBodySchema,
@@ -366,6 +422,8 @@ export const endpoints = {
     path: '/c/v2/merchants/{tmk}/payments/stripe',
     tags: MERCHANT,
     summary: 'Payment account status (null merchant_account_id: onboarding incomplete)',
+    description:
+      'Only the owner sees the account id; other roles get it masked (`******` and its last 4), enough to know payments are set up.',
     access: { capability: 'orders.read' },
     params: TmkParamsSchema,
     responses: { 200: StripeAccountSchema, ...merchantErrors },

@@ -50,6 +50,8 @@ describe('redactUrl / redactText', () => {
       `/m/v2/merchant/a/orders/events?ticket=${REDACTED}&x=1`,
     );
     expect(redactUrl('/forgot/password-reset/tok-123')).toBe(`/forgot/password-reset/${REDACTED}`);
+    expect(redactUrl('/verify-email/tok-456')).toBe(`/verify-email/${REDACTED}`);
+    expect(redactUrl('/invitation/tok-789?x=1')).toBe(`/invitation/${REDACTED}?x=1`);
     expect(redactUrl('https://shop.test/forgot/password-reset/tok-123/')).toBe(
       `https://shop.test/forgot/password-reset/${REDACTED}/`,
     );

@@ -23,8 +23,17 @@ export const SECRET_QUERY_PARAMS = [
 ];
 const SECRET_PARAMS = new Set(SECRET_QUERY_PARAMS);
 
-/** Path prefixes whose next segment is a credential (the console's reset page carries the reset token). */
-export const SECRET_PATH_PREFIXES = ['/forgot/password-reset/', '/reset/', '/reset-password/'];
+/**
+ * Path prefixes whose next segment is a credential: the console's pages opened from emailed links carry their
+ * token (password reset, email confirmation, invitation).
+ */
+export const SECRET_PATH_PREFIXES = [
+  '/forgot/password-reset/',
+  '/reset/',
+  '/reset-password/',
+  '/verify-email/',
+  '/invitation/',
+];
 
 const JWT_RE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/g;
 const BEARER_RE = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;

@@ -285,12 +285,14 @@ export const ProfileSchema = z
     last_name: requiredString('last_name', 'name'),
     email: emailSchema('email'),
     phone_number: phoneSchema('phone_number'),
-    /** Current password, needed only to set a new one. */
+    /** Current password, needed to set a new one or to change the email. */
     password: text('password').optional(),
     new_password: optionalPasswordSchema(),
+    /** The account has no password (OpenID only): a fresh OpenID sign-in stands in for it. Never sent. */
+    oidc_only: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v?.new_password && !v.password) {
+    if (v?.new_password && !v.password && !v.oidc_only) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: requiredMessage('current_password') });
     }
   }, always);

@@ -235,6 +235,21 @@ export const loginFailures = pgTable(
   (t) => [primaryKey({ columns: [t.email, t.ip] })],
 );
 
+/**
+ * Fixed-window request counters every API process shares (sign-up per client address and per email domain):
+ * `count` requests since `window_started_at` in (bucket, key).
+ */
+export const requestCounters = pgTable(
+  'request_counters',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    window_started_at: tstz('window_started_at').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'request_counters_pk', columns: [t.bucket, t.key] })],
+);
+
 // ---------------------------------------------------------------- catalogue
 
 /** Marketplace applications (brands orders come through), filter 'application'. */

@@ -132,7 +132,7 @@ describe('logs at trace level', () => {
     const token2 = res.json().token as string;
     secrets.token2 = token2;
 
-    // Invitation: the generated password is emailed; the invitee signs in with it.
+    // Invitation: a single-use link is emailed; the console's page opens it and the invitee sets a password.
     const inviteeEmail = `log-invitee-${Date.now()}@test.test`;
     res = await app.inject({
       method: 'POST',
@@ -141,13 +141,15 @@ describe('logs at trace level', () => {
       payload: { first_name: 'In', last_name: 'Vitee', email: inviteeEmail, role: 'merch.user' },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const invitePassword = /Temporary password: (\S+)/.exec(await mailTo(inviteeEmail))?.[1];
-    expect(invitePassword).toBeTruthy();
-    secrets.invitePassword = invitePassword!;
+    const invitationToken = /invitation\/([\w-]+)/.exec(await mailTo(inviteeEmail))?.[1];
+    expect(invitationToken).toBeTruthy();
+    secrets.invitationToken = invitationToken!;
+    await app.inject({ url: `/invitation/${invitationToken}` });
+    secrets.invitePassword = 'Invitee-pass-u8w3n1c';
     res = await app.inject({
       method: 'POST',
-      url: '/a/v2/login',
-      payload: { email: inviteeEmail, password: invitePassword },
+      url: '/a/v2/accounts/invitation',
+      payload: { token: invitationToken, new_password: secrets.invitePassword },
     });
     expect(res.statusCode).toBe(200);
     secrets.inviteeToken = res.json().token as string;

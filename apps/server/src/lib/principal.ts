@@ -7,6 +7,8 @@ export interface Principal {
   email: string;
   name: string;
   roles: string[];
+  /** A temporary password from an old invitation is still set: the session may only change it (require-caller.ts). */
+  passwordMustChange: boolean;
   merchantId: string | null;
   tmk: string | null;
   /** The merchant row, read in the same query as the session (one query per request for both). */

@@ -244,6 +244,8 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
       last_name: u.last,
       email: u.email,
       password_hash: hash,
+      // The demo addresses are the seed's own: confirmed, so the console shows no confirmation notice.
+      email_verified_at: new Date(),
       roles: [u.role],
       authorized_merchant_id: u.tmk === DEMO_TMK ? demo.id : other.id,
       phone_number: '(212) 555-0100',

@@ -5,12 +5,13 @@
 import type { Database } from '../db/client.ts';
 
 /**
- * Not compared: `login_failures` is the lockout's own ledger (recording a refused guess is its job);
+ * Not compared: `login_failures` and `request_counters` are the limits' own ledgers (recording a refused
+ * guess or a refused sign-up is their job);
  * `order_event_outbox` is emptied by the relay on its own schedule (an earlier change's event can leave it
  * between the two fingerprints), and an event row is only ever written with the change it announces.
  * pg-boss keeps its queue in its own schema, outside `public`.
  */
-const IGNORED = new Set(['login_failures', 'order_event_outbox', '__drizzle_migrations']);
+const IGNORED = new Set(['login_failures', 'request_counters', 'order_event_outbox', '__drizzle_migrations']);
 
 const tablesCache = new WeakMap<Database, string[]>();
 

@@ -10,10 +10,12 @@ import { matchRoutes, Outlet, type RouteObject, useLocation, useNavigate, useRou
 import { PageLoader } from '../components/page-loader.tsx';
 import {
   ForgotPage,
+  InvitationPage,
   LoginPage,
   ResetPasswordPage,
   SessionSwitch,
   SignUpPage,
+  VerifyEmailPage,
 } from '../features/auth/index.ts';
 import { DevelopersPage } from '../features/developers/index.ts';
 import { InventoryPage } from '../features/inventory/index.ts';
@@ -102,6 +104,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+
+      // Pages of emailed links, with or without a session: confirming an address (a signed-in session
+      // stays signed in), accepting an invitation (signs in as the invited person).
+      {
+        path: 'verify-email/:token',
+        element: <VerifyEmailPage />,
+        handle: h({ title: 'Confirm your email' }),
+      },
+      { path: 'invitation/:token', element: <InvitationPage />, handle: h({ title: 'Join your team' }) },
 
       // Terms: opened in a new tab from the footer and from sign-up, with or without a session.
       { path: 'terms', element: <TermsPage />, handle: h({ title: 'Merchant Terms and Conditions' }) },

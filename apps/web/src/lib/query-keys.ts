@@ -70,6 +70,7 @@ export const inventoryKeys = {
 
 /** The signed-in user (the session itself is not a query: lib/session.ts). */
 export const userKeys = {
+  all: ['user'] as const,
   detail: (id: string) => ['user', id] as const,
 };
 

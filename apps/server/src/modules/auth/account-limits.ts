@@ -1,7 +1,7 @@
 import { DomainError } from '@mc/domain';
 import { and, count, eq, gt, inArray, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, passwordResetTokens } from '../../db/schema.ts';
+import { emailTokens, loginFailures, passwordResetTokens, requestCounters } from '../../db/schema.ts';
 
 /**
  * Sign-in and reset limits (docs/security.md §"Sign-in limits"). Per (email, address) as before, and keyed by
@@ -110,5 +110,108 @@ export async function checkResetRequestLimit(db: Db, userId: string, now = new D
     'RATE_LIMITED',
     `Too many password reset requests. Please try again in ${Math.ceil(seconds / 60)} minute(s).`,
     { headers: { 'retry-after': String(seconds) } },
+  );
+}
+
+function retryIn(retryMs: number): { seconds: number; minutes: number; headers: Record<string, string> } {
+  const seconds = Math.max(1, Math.ceil(retryMs / 1000));
+  return { seconds, minutes: Math.ceil(seconds / 60), headers: { 'retry-after': String(seconds) } };
+}
+
+/** One fixed-window limit of a shared counter (request_counters). */
+export interface WindowLimit {
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one request in the window of (bucket, key), in the database so every API process shares it, and
+ * answers how long to wait when the window already holds `max` (0: allowed and counted). The row is locked
+ * for the read and the write, so requests sent in parallel are counted one by one.
+ */
+export async function takeWindowSlot(db: Db, limit: WindowLimit, key: string, now = new Date()) {
+  const where = and(eq(requestCounters.bucket, limit.bucket), eq(requestCounters.key, key));
+  await db
+    .insert(requestCounters)
+    .values({ bucket: limit.bucket, key, window_started_at: now, count: 0 })
+    .onConflictDoNothing();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(requestCounters).where(where).for('update');
+    const started = row?.window_started_at.getTime() ?? now.getTime();
+    const fresh = now.getTime() - started >= limit.windowMs;
+    const count = fresh ? 0 : (row?.count ?? 0);
+    if (count >= limit.max) return started + limit.windowMs - now.getTime();
+    await tx
+      .update(requestCounters)
+      .set({ count: count + 1, ...(fresh ? { window_started_at: now } : {}) })
+      .where(where);
+    return 0;
+  });
+}
+
+/** Sign-ups per client address (a minute and an hour) and per email domain (a burst over a minute). */
+export const SIGN_UP_PER_ADDRESS_MINUTE: WindowLimit = {
+  bucket: 'sign-up:address:1m',
+  max: 5,
+  windowMs: 60_000,
+};
+export const SIGN_UP_PER_ADDRESS_HOUR: WindowLimit = {
+  bucket: 'sign-up:address:1h',
+  max: 20,
+  windowMs: 60 * 60_000,
+};
+export const SIGN_UP_PER_DOMAIN_MINUTE: WindowLimit = {
+  bucket: 'sign-up:domain:1m',
+  max: 10,
+  windowMs: 60_000,
+};
+
+export function tooManySignUps(retryMs: number): DomainError {
+  const r = retryIn(retryMs);
+  const wait = r.seconds < 120 ? `${r.seconds} second(s)` : `${r.minutes} minute(s)`;
+  return new DomainError('RATE_LIMITED', `Too many sign-ups. Please try again in ${wait}.`, {
+    headers: r.headers,
+  });
+}
+
+/**
+ * Every sign-up attempt counts (a refused one too): the spec's messages tell whether an address has an
+ * account, so these limits are what bounds that enumeration and the stores one client can create.
+ */
+export async function checkSignUpLimits(db: Db, ip: string, email: string, now = new Date()): Promise<void> {
+  const domain = email.trim().toLowerCase().split('@').pop() ?? '';
+  for (const [limit, key] of [
+    [SIGN_UP_PER_ADDRESS_MINUTE, ip],
+    [SIGN_UP_PER_ADDRESS_HOUR, ip],
+    [SIGN_UP_PER_DOMAIN_MINUTE, domain],
+  ] as const) {
+    const wait = await takeWindowSlot(db, limit, key, now);
+    if (wait > 0) throw tooManySignUps(wait);
+  }
+}
+
+/** Confirmation emails per account (sign-up, resend, new address): at most 3 an hour. */
+export const VERIFY_MAX_PER_WINDOW = 3;
+export const VERIFY_WINDOW_MS = 60 * 60_000;
+
+export async function checkVerificationMailLimit(db: Db, userId: string, now = new Date()): Promise<void> {
+  const since = new Date(now.getTime() - VERIFY_WINDOW_MS);
+  const [row] = await db
+    .select({ n: count(), oldest: min(emailTokens.created_at) })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.user_id, userId),
+        inArray(emailTokens.purpose, ['verify_email', 'change_email']),
+        gt(emailTokens.created_at, since),
+      ),
+    );
+  if (!row || row.n < VERIFY_MAX_PER_WINDOW || !row.oldest) return;
+  const r = retryIn(new Date(row.oldest).getTime() + VERIFY_WINDOW_MS - now.getTime());
+  throw new DomainError(
+    'RATE_LIMITED',
+    `We already sent ${VERIFY_MAX_PER_WINDOW} confirmation emails this hour. Please try again in ${r.minutes} minute(s).`,
+    { headers: r.headers },
   );
 }

@@ -4,8 +4,10 @@
  */
 import type { OidcConfig, User } from '@mc/api';
 import { can, DomainError, type SignUpBody } from '@mc/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../lib/principal.ts';
+import { checkSignUpLimits } from './account-limits.ts';
 import {
   clearFlowCookie,
   OIDC_COOKIE,
@@ -25,16 +27,18 @@ export async function signUpWithClientCredential(
   ctx: AppContext,
   authorization: string | undefined,
   body: SignUpBody,
+  meta: { ip: string; log?: FastifyBaseLogger },
 ): Promise<{ user: User }> {
   const expected = `Basic ${Buffer.from(ctx.config.clientBasicCredential).toString('base64')}`;
   if (authorization !== expected)
     throw new DomainError('UNAUTHENTICATED', 'A valid client credential is required');
-  return { user: await signUp(ctx, body) };
+  await checkSignUpLimits(ctx.database.db, meta.ip, body.email);
+  return { user: await signUp(ctx, body, meta.log) };
 }
 
 /** A profile the caller may see: their own, or a teammate's for owners and managers (404 otherwise). */
 export async function getVisibleUser(ctx: AppContext, principal: Principal, id: string): Promise<User> {
-  const user = await loadUser(ctx.database.db, id);
+  const user = await loadUser(ctx.database.db, id, { withPending: id === principal.userId });
   const visible =
     user &&
     (user.id === principal.userId ||

@@ -1,4 +1,7 @@
 /** The auth module's entry point: what the app and other modules use. */
+
+export { invitationLink, issueEmailToken, retireEmailTokens } from './email-links.ts';
+export { escapeHtml } from './password-reset.ts';
 export { requireMerchant, requireOwnMerchant, requireUser } from './require-caller.ts';
 export { authHandlers } from './routes.ts';
 export { SessionCache, sessionCacheOf } from './session-cache.ts';

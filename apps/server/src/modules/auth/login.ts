@@ -11,7 +11,7 @@ import {
   reserveSignInAttempt,
 } from './account-limits.ts';
 import { createSession } from './sessions.ts';
-import { toUser } from './user-view.ts';
+import { pendingEmailOf, toUser } from './user-view.ts';
 
 export const INVALID_LOGIN_MESSAGE = 'The email or password is incorrect';
 
@@ -40,5 +40,10 @@ export async function login(ctx: AppContext, input: LoginInput, meta: { ip: stri
   const now = new Date();
   await db.update(users).set({ last_login_at: now }).where(eq(users.id, row.user.id));
   const token = await createSession(ctx, row.user.id, meta);
-  return { token, user: toUser({ ...row.user, last_login_at: now }, row.tmk) };
+  // `password_must_change` (a temporary password from an old invitation) tells the console to ask for a new
+  // one first; until then the session reaches no store (require-caller.ts).
+  return {
+    token,
+    user: toUser({ ...row.user, last_login_at: now }, row.tmk, await pendingEmailOf(db, row.user.id)),
+  };
 }

@@ -34,7 +34,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string): P
   return { success: true };
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The reset email: a text part and an HTML part with the same link. */

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.ts';
 import type { Caller, Principal } from '../../lib/principal.ts';
 import { resolvePrincipal } from './sessions.ts';
 
+export const PASSWORD_MUST_CHANGE_MESSAGE = 'Please set a new password before you continue.';
+
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h?.startsWith('Bearer ')) return null;
@@ -30,6 +32,9 @@ export async function requireMerchant(
   capability: Capability,
 ): Promise<Caller> {
   const principal = await requireUser(ctx, request);
+  // A session signed in with an old invitation's temporary password reaches its own profile (to set a new
+  // password) and logout, nothing of a store (docs/decisions/0114-email-verification-reauthentication-invitations.md).
+  if (principal.passwordMustChange) throw new DomainError('FORBIDDEN', PASSWORD_MUST_CHANGE_MESSAGE);
   if (!principal.tmk || principal.tmk !== tmk) throw new DomainError('NOT_FOUND', 'Merchant not found');
   if (!can(principal.roles, capability)) {
     throw new DomainError('FORBIDDEN', 'Your role does not allow this. Ask the store owner for access.');

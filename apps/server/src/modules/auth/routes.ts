@@ -10,16 +10,22 @@ import {
   type Redirect,
   signUpWithClientCredential,
 } from './account.ts';
+import { acceptInvitation, confirmEmail } from './email-links.ts';
 import { login } from './login.ts';
 import { OIDC_CALLBACK_PATH, OIDC_GOOGLE_CALLBACK_PATH, oidcClient } from './oidc.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
-import { updateUser } from './update-user.ts';
+import { resolvePrincipal } from './sessions.ts';
+import { cancelEmailChange, resendEmailVerification, updateUser } from './update-user.ts';
 
 type AuthOperation =
   | 'login'
   | 'signUp'
   | 'getUser'
   | 'updateUser'
+  | 'resendEmailVerification'
+  | 'cancelEmailChange'
+  | 'verifyEmail'
+  | 'acceptInvitation'
   | 'requestPasswordToken'
   | 'resetPassword'
   | 'logout'
@@ -51,14 +57,41 @@ export function authHandlers(ctx: AppContext, log: FastifyBaseLogger): EndpointH
         log: req.log,
       }),
     );
+  // A confirmation link opened signed in keeps that session when the change ends the others; any other
+  // header (none, expired, another user's) just keeps nothing.
+  const optionalCaller = async (authorization: string | undefined) => {
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+    if (!token) return null;
+    return resolvePrincipal(ctx, token).catch(() => null);
+  };
   return {
     login: {
       rateLimit: minute(60),
       handle: async ({ req, body }) => login(ctx, body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
     },
-    signUp: async ({ req, body }) => signUpWithClientCredential(ctx, req.headers.authorization, body),
+    signUp: async ({ req, body }) =>
+      signUpWithClientCredential(ctx, req.headers.authorization, body, { ip: req.ip, log: req.log }),
     getUser: async ({ principal, params }) => getVisibleUser(ctx, principal, params.id),
-    updateUser: async ({ principal, params, body }) => updateUser(ctx, principal, params.id, body),
+    updateUser: async ({ req, principal, params, body }) =>
+      updateUser(ctx, principal, params.id, body, { ip: req.ip }),
+    resendEmailVerification: {
+      rateLimit: minute(10),
+      handle: async ({ principal, params }) => resendEmailVerification(ctx, principal, params.id),
+    },
+    cancelEmailChange: async ({ principal, params }) => cancelEmailChange(ctx, principal, params.id),
+    verifyEmail: {
+      rateLimit: minute(30),
+      handle: async ({ req, body }) =>
+        confirmEmail(ctx, body.token, await optionalCaller(req.headers.authorization)),
+    },
+    acceptInvitation: {
+      rateLimit: minute(30),
+      handle: async ({ req, body }) =>
+        acceptInvitation(ctx, body.token, body.new_password, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        }),
+    },
     requestPasswordToken: {
       rateLimit: minute(10),
       handle: async ({ body }) => requestPasswordReset(ctx, body.email),

@@ -34,6 +34,7 @@ function principal(userId: string, sessionId: string, merchantId: string | null 
     email: `${userId}@x.test`,
     name: userId,
     roles: ['merch.owner'],
+    passwordMustChange: false,
     merchantId,
     tmk: merchantId,
     merchant: null,

@@ -1,9 +1,11 @@
 import { DomainError, type SignUpBody } from '@mc/domain';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { merchants, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken } from '../../lib/tokens.ts';
+import { sendVerificationEmail } from './email-links.ts';
 import { toUser } from './user-view.ts';
 
 export const EMAIL_EXISTS_MESSAGE = 'The email entered already exists. Have you Forgot your password';
@@ -17,10 +19,10 @@ export function newMerchantKey(): string {
  * (docs/decisions/0004-a-sign-up-creates-the-persons-own-store.md: a new sign-up is a new merchant whose
  * payment onboarding is still to do).
  */
-export async function signUp(ctx: AppContext, input: SignUpBody) {
+export async function signUp(ctx: AppContext, input: SignUpBody, log?: FastifyBaseLogger) {
   const email = input.email.trim();
   const passwordHash = await hashPassword(input.password);
-  return ctx.database.db.transaction(async (tx) => {
+  const user = await ctx.database.db.transaction(async (tx) => {
     const [exists] = await tx
       .select({ id: users.id })
       .from(users)
@@ -60,4 +62,10 @@ export async function signUp(ctx: AppContext, input: SignUpBody) {
     if (!user) throw new Error('user insert returned nothing');
     return toUser(user, merchant.tmk);
   });
+  // The account works at once; the link only proves the address. An unsent one is asked for again from the
+  // console's notice, so it does not undo the sign-up.
+  await sendVerificationEmail(ctx, user, user.email, 'verify_email').catch((err: unknown) =>
+    log?.warn({ err }, 'the sign-up confirmation email could not be sent'),
+  );
+  return user;
 }

@@ -1,5 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMerchantWithOwner, createTestApp, type TestApp } from '../../test/harness.ts';
+import { merchants, sessions } from '../../db/schema.ts';
+import {
+  bearer,
+  buildMerchantWithOwner,
+  buildUser,
+  createTestApp,
+  login,
+  type TestApp,
+} from '../../test/harness.ts';
 import { billingBody } from '../merchants/settings-fixtures.ts';
 import { unseal } from './seal.ts';
 
@@ -143,7 +152,10 @@ describe('payment onboarding (sandbox)', () => {
     const first = links.json();
     expect(first).toMatchObject({ complete: false, login_link: null });
     expect(first.merchant_account_id).toMatch(/^acct_sandbox_/);
-    expect(first.onboarding_data.url).toBe(`/v1/sandbox/stripe/onboarding/${first.merchant_account_id}`);
+    // The link is signed for this owner's session (sid, exp, sig): the account id alone completes nothing.
+    const [pagePath, linkQuery] = first.onboarding_data.url.split('?');
+    expect(pagePath).toBe(`/v1/sandbox/stripe/onboarding/${first.merchant_account_id}`);
+    expect([...new URLSearchParams(linkQuery).keys()]).toEqual(['sid', 'exp', 'sig']);
     // Asking again keeps the same account.
     expect(
       (await t.app.inject({ url: `/v1/merchant/${merchant.tmk}/stripe`, headers })).json()
@@ -167,11 +179,12 @@ describe('payment onboarding (sandbox)', () => {
     ]) {
       expect(page.body).toContain(text);
     }
+    expect(page.body).toContain('type="hidden" name="sig"');
     const done = await t.app.inject({
       method: 'POST',
-      url: `${first.onboarding_data.url}/complete`,
+      url: `${pagePath}/complete`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+      payload: linkQuery,
     });
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe('/settings/billing');
@@ -216,5 +229,64 @@ describe('payment onboarding (sandbox)', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('completes only with the owner session that asked for the link: not the bare account id, a forged or foreign link, or a member', async () => {
+    const { merchant, headers, user } = await buildMerchantWithOwner(t);
+    const member = await buildUser(t.ctx, { merchantId: merchant.id, role: 'merch.user' });
+    const memberHeaders = bearer(await login(t.app, member.email));
+    const first = (await t.app.inject({ url: `/v1/merchant/${merchant.tmk}/stripe`, headers })).json();
+    const [pagePath, linkQuery] = first.onboarding_data.url.split('?');
+    const acct = first.merchant_account_id as string;
+    const onboarded = async () =>
+      (await t.database.db.select().from(merchants).where(eq(merchants.id, merchant.id)))[0]
+        ?.payments_onboarded;
+    const complete = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${pagePath}/complete`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+
+    // A member learns neither the account id nor a link.
+    const view = (
+      await t.app.inject({ url: `/c/v2/merchants/${merchant.tmk}`, headers: memberHeaders })
+    ).json();
+    expect(view.merchant_account_id).toBe(`******${acct.slice(-4)}`);
+    expect(
+      (await t.app.inject({ url: `/v1/merchant/${merchant.tmk}/stripe`, headers: memberHeaders })).statusCode,
+    ).toBe(403);
+    // The owner still sees it.
+    expect(
+      (await t.app.inject({ url: `/c/v2/merchants/${merchant.tmk}`, headers })).json().merchant_account_id,
+    ).toBe(acct);
+
+    // The bare account id: the page and the completion are refused.
+    expect((await t.app.inject({ url: pagePath })).statusCode).toBe(403);
+    expect((await complete('')).statusCode).toBe(403);
+    // A member's session id in the owner's signature, a changed expiry, a bad signature.
+    const q = new URLSearchParams(linkQuery);
+    const memberSession = (
+      await t.database.db.select().from(sessions).where(eq(sessions.user_id, member.id))
+    )[0]!;
+    expect(
+      (await complete(new URLSearchParams({ ...Object.fromEntries(q), sid: memberSession.id }).toString()))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await complete(new URLSearchParams({ ...Object.fromEntries(q), exp: '9999999999' }).toString()))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await complete(new URLSearchParams({ ...Object.fromEntries(q), sig: 'x'.repeat(43) }).toString()))
+        .statusCode,
+    ).toBe(403);
+    expect(await onboarded()).toBe(false);
+
+    // The owner's session ended (logout): the link stops working too.
+    await t.database.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.user_id, user.id));
+    expect((await complete(linkQuery)).statusCode).toBe(403);
+    expect(await onboarded()).toBe(false);
   });
 });

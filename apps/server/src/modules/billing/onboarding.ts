@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { MerchantRow } from '../../db/rows.ts';
 import { merchants } from '../../db/schema.ts';
 import { announceMerchantChanged } from '../auth/index.ts';
+import { signedOnboardingQuery } from './sandbox-pages.ts';
 
 /**
  * GET /v1/merchant/{tmk}/stripe: creates the connected account when missing (through the payments
@@ -13,6 +14,7 @@ import { announceMerchantChanged } from '../auth/index.ts';
 export async function getOnboardingLinks(
   ctx: AppContext,
   merchant: MerchantRow,
+  sessionId: string,
   log?: { error(o: object, m: string): void },
 ): Promise<StripeOnboarding> {
   const { payments } = ctx.adapters;
@@ -52,7 +54,10 @@ export async function getOnboardingLinks(
   // The sandbox's pages live on this server: answer them as paths so they work behind any origin (dev proxy, tests).
   const local = (url: string | null) =>
     url && payments.kind === 'sandbox' && url.startsWith(publicUrl) ? url.slice(publicUrl.length) : url;
-  const onboardingUrl = local(links.onboarding_url);
+  let onboardingUrl = local(links.onboarding_url);
+  // The sandbox's page completes only for this owner's session (sandbox-pages.ts).
+  if (onboardingUrl && payments.kind === 'sandbox' && links.account_id)
+    onboardingUrl = `${onboardingUrl}?${signedOnboardingQuery(ctx, links.account_id, sessionId)}`;
   return {
     merchant_account_id: links.account_id,
     complete: links.complete,

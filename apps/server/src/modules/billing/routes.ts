@@ -10,6 +10,7 @@ export function billingHandlers(
   return {
     getBilling: async ({ caller }) => getBilling(ctx.database.db, caller.merchant.id),
     saveBilling: async ({ caller, body }) => saveBillingForm(ctx, caller.merchant.id, body),
-    getStripeOnboarding: async ({ req, caller }) => getOnboardingLinks(ctx, caller.merchant, req.log),
+    getStripeOnboarding: async ({ req, caller }) =>
+      getOnboardingLinks(ctx, caller.merchant, caller.principal.sessionId, req.log),
   };
 }

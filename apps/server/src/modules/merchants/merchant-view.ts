@@ -1,4 +1,5 @@
 import type { Merchant, StripeAccount } from '@mc/api';
+import { can } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { MerchantRow } from '../../db/rows.ts';
@@ -6,7 +7,16 @@ import { carrierAccounts } from '../../db/schema.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-export async function toMerchant(db: DbOrTx, m: MerchantRow): Promise<Merchant> {
+/**
+ * The payment account id as a role may see it: payment onboarding is the owner's (billing.read), so other
+ * roles get it masked, which still tells the console that an account exists.
+ */
+export function visibleAccountId(id: string | null, roles: readonly string[]): string | null {
+  if (id === null || can(roles, 'billing.read')) return id;
+  return `******${id.slice(-4)}`;
+}
+
+export async function toMerchant(db: DbOrTx, m: MerchantRow, roles: readonly string[]): Promise<Merchant> {
   const [carrier] = await db
     .select({ carrier: carrierAccounts.carrier })
     .from(carrierAccounts)
@@ -17,7 +27,7 @@ export async function toMerchant(db: DbOrTx, m: MerchantRow): Promise<Merchant> 
     tmk: m.tmk,
     name: m.name,
     carrier_integration: Boolean(carrier),
-    merchant_account_id: m.merchant_account_id,
+    merchant_account_id: visibleAccountId(m.merchant_account_id, roles),
     timezone: m.timezone,
     address: {
       street_1: m.street_1,
@@ -40,11 +50,17 @@ export async function toMerchant(db: DbOrTx, m: MerchantRow): Promise<Merchant> 
 }
 
 /** GET …/payments/stripe: the payment account, null until onboarding is complete. */
-export function stripeAccountStatus(m: MerchantRow): StripeAccount {
-  return { merchant_account_id: m.payments_onboarded ? m.merchant_account_id : null };
+export function stripeAccountStatus(m: MerchantRow, roles: readonly string[]): StripeAccount {
+  return {
+    merchant_account_id: m.payments_onboarded ? visibleAccountId(m.merchant_account_id, roles) : null,
+  };
 }
 
 /** The merchant as the API shows it, after a save. */
-export async function viewMerchant(db: DbOrTx, saved: Promise<MerchantRow>): Promise<Merchant> {
-  return toMerchant(db, await saved);
+export async function viewMerchant(
+  db: DbOrTx,
+  saved: Promise<MerchantRow>,
+  roles: readonly string[],
+): Promise<Merchant> {
+  return toMerchant(db, await saved, roles);
 }

@@ -106,6 +106,32 @@ export const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/a/v2/users/{id}', access: 'self', url: (c) => `/a/v2/users/${c.self}` },
   {
     method: 'POST',
+    path: '/a/v2/accounts/email',
+    access: 'public',
+    url: () => '/a/v2/accounts/email',
+    body: () => ({ token: 'not-a-token' }),
+  },
+  {
+    method: 'POST',
+    path: '/a/v2/accounts/invitation',
+    access: 'public',
+    url: () => '/a/v2/accounts/invitation',
+    body: () => ({ token: 'not-a-token', new_password: 'new-password-123' }),
+  },
+  {
+    method: 'POST',
+    path: '/a/v2/users/{id}/email/verification',
+    access: 'self',
+    url: (c) => `/a/v2/users/${c.self}/email/verification`,
+  },
+  {
+    method: 'POST',
+    path: '/a/v2/users/{id}/email/cancel',
+    access: 'self',
+    url: (c) => `/a/v2/users/${c.self}/email/cancel`,
+  },
+  {
+    method: 'POST',
     path: '/v1/courier/doordash/events',
     access: 'signed',
     url: () => '/v1/courier/doordash/events',

@@ -23,15 +23,15 @@ type MerchantOperation =
 export function merchantHandlers(ctx: AppContext): EndpointHandlers<MerchantOperation> {
   const { db } = ctx.database;
   return {
-    getMerchant: async ({ caller }) => toMerchant(db, caller.merchant),
+    getMerchant: async ({ caller }) => toMerchant(db, caller.merchant, caller.principal.roles),
     updateMerchant: async ({ caller, body }) =>
-      viewMerchant(db, saveMerchantDetails(ctx, caller.merchant, body)),
+      viewMerchant(db, saveMerchantDetails(ctx, caller.merchant, body), caller.principal.roles),
     updateMerchantData: async ({ caller, body }) =>
-      viewMerchant(db, saveMerchantAuxData(ctx, caller.merchant, body)),
+      viewMerchant(db, saveMerchantAuxData(ctx, caller.merchant, body), caller.principal.roles),
     getMerchantHours: async ({ caller }) => loadMerchantHours(db, caller.merchant.id),
     replaceMerchantHours: async ({ caller, body }) => saveMerchantHours(ctx, caller.merchant.id, body),
     getCarrierAccount: async ({ caller }) => getCarrierAccount(db, caller.merchant.id),
     saveCarrierAccount: async ({ caller, body }) => saveCarrierAccount(ctx, caller.merchant.id, body),
-    getStripeAccount: async ({ caller }) => stripeAccountStatus(caller.merchant),
+    getStripeAccount: async ({ caller }) => stripeAccountStatus(caller.merchant, caller.principal.roles),
   };
 }

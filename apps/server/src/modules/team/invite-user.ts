@@ -1,42 +1,55 @@
 import type { InviteUserBody, TeamMember } from '@mc/api';
-import { DomainError, generatePassword, roleLabel } from '@mc/domain';
+import { DomainError, roleLabel } from '@mc/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { MerchantRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import type { Principal } from '../../lib/principal.ts';
-import { announceSessionsRevoked } from '../auth/index.ts';
+import {
+  announceSessionsRevoked,
+  escapeHtml,
+  invitationLink,
+  issueEmailToken,
+  retireEmailTokens,
+} from '../auth/index.ts';
 import { toTeamMember } from './team-view.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'This email is already used by another account';
 
+/** The invitation: a text part and an HTML part with the same single-use link; never a password. */
 export function invitationEmail(opts: {
   to: string;
   firstName: string;
   storeName: string;
   role: string;
   inviter: string;
-  password: string;
-  loginUrl: string;
+  link: string;
 }) {
+  const role = roleLabel(opts.role);
   const text = [
     `Hi ${opts.firstName},`,
     '',
-    `${opts.inviter} invited you to ${opts.storeName} on the merchant console as ${roleLabel(opts.role)}.`,
+    `${opts.inviter} invited you to ${opts.storeName} on the merchant console as ${role}.`,
     '',
-    `Sign in at ${opts.loginUrl}`,
-    `Email: ${opts.to}`,
-    `Temporary password: ${opts.password}`,
+    'Open this link within 7 days to choose your password and join:',
+    opts.link,
     '',
-    'Please change this password under Settings > Profile after you sign in.',
+    `You will sign in with ${opts.to}. The link works once. If you did not expect this, you can ignore this email.`,
   ].join('\n');
-  return { to: opts.to, subject: `You're invited to ${opts.storeName}`, text };
+  const html = [
+    `<p>Hi ${escapeHtml(opts.firstName)},</p>`,
+    `<p>${escapeHtml(opts.inviter)} invited you to <strong>${escapeHtml(opts.storeName)}</strong> on the merchant console as ${escapeHtml(role)}.</p>`,
+    `<p><a href="${escapeHtml(opts.link)}">Choose your password and join</a> (the link works once, for 7 days).</p>`,
+    `<p>You will sign in with ${escapeHtml(opts.to)}. If you did not expect this, you can ignore this email.</p>`,
+  ].join('\n');
+  return { to: opts.to, subject: `You're invited to ${opts.storeName}`, text, html };
 }
 
 /**
- * POST /c/v2/merchants/{tmk}/users: creates the user with a generated 16-character password (part 2 §9)
- * and emails it. A former member whose access was revoked (no merchant) is re-attached with a new password.
+ * POST /c/v2/merchants/{tmk}/users: creates the user without a password and emails a single-use link (7 days)
+ * where they choose one, which accepts the invitation and confirms the address
+ * (docs/decisions/0114-email-verification-reauthentication-invitations.md). A former member whose access was
+ * revoked (no merchant) is re-attached and keeps their password; the link lets them choose a new one.
  */
 export async function inviteUser(
   ctx: AppContext,
@@ -46,8 +59,6 @@ export async function inviteUser(
 ): Promise<TeamMember> {
   const { db } = ctx.database;
   const email = body.email.trim();
-  const password = generatePassword();
-  const passwordHash = await hashPassword(password);
   const [existing] = await db
     .select()
     .from(users)
@@ -63,7 +74,6 @@ export async function inviteUser(
     last_name: body.last_name.trim(),
     roles: [body.role],
     authorized_merchant_id: merchant.id,
-    password_hash: passwordHash,
   };
   let row: typeof users.$inferSelect | undefined;
   try {
@@ -86,6 +96,7 @@ export async function inviteUser(
   // An existing account now acts for this store: its cached sessions (if any) must see the new role.
   if (existing) await announceSessionsRevoked(ctx, { user_id: existing.id });
   try {
+    const token = await issueEmailToken(db, row.id, 'invitation', row.email);
     await ctx.adapters.email.send(
       invitationEmail({
         to: row.email,
@@ -93,13 +104,13 @@ export async function inviteUser(
         storeName: merchant.name,
         role: body.role,
         inviter: principal.name || 'The store owner',
-        password,
-        loginUrl: `${ctx.config.publicUrl}/login`,
+        link: invitationLink(ctx, token),
       }),
     );
   } catch {
-    // Without the email nobody knows the password: undo the invitation.
+    // Without the email nobody can accept: undo the invitation.
     if (existing) {
+      await retireEmailTokens(db, row.id, ['invitation']);
       await db.update(users).set({ authorized_merchant_id: null, roles: [] }).where(eq(users.id, row.id));
       await announceSessionsRevoked(ctx, { user_id: existing.id });
     } else await db.delete(users).where(eq(users.id, row.id));

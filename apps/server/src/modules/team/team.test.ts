@@ -1,4 +1,3 @@
-import { GENERATED_PASSWORD_LENGTH } from '@mc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
 import {
@@ -45,7 +44,7 @@ describe('team list', () => {
 });
 
 describe('invite', () => {
-  it('creates the user with a generated 16-character password, emails it, and the user signs in with it', async () => {
+  it('creates the user without a password and emails a single-use link that sets one and signs in', async () => {
     const { merchant, headers } = await buildMerchantWithOwner(t);
     const res = await t.app.inject({
       method: 'POST',
@@ -66,9 +65,16 @@ describe('invite', () => {
     });
     const mail = (await listOutbox(t.ctx.database.db)).find((m) => m.to === 'Ivy.Invitee@corner.test');
     expect(mail?.subject).toBe("You're invited to Test Store");
-    const password = /Temporary password: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
-    expect(password).toHaveLength(GENERATED_PASSWORD_LENGTH);
-    const token = await login(t.app, 'ivy.invitee@corner.test', password);
+    expect(mail?.text).not.toMatch(/password:/i);
+    const link = /\/invitation\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/accounts/invitation',
+      payload: { token: link, new_password: 'ivy-chosen-password' },
+    });
+    expect(accepted.statusCode).toBe(200);
+    const token = await login(t.app, 'ivy.invitee@corner.test', 'ivy-chosen-password');
     const orders = await t.app.inject({
       url: `/c/v2/merchants/${merchant.tmk}/offerings`,
       headers: bearer(token),
@@ -238,6 +244,7 @@ describe('revoke', () => {
       email: owner.user.email,
       name: 'A',
       roles: ['merch.owner'],
+      passwordMustChange: false,
       merchantId: owner.merchant.id,
       tmk: owner.merchant.tmk,
       merchant: owner.merchant,

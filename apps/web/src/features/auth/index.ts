@@ -6,3 +6,6 @@ export const SignUpPage = lazyNamed(() => import('./signup-page.tsx'), 'SignUpPa
 export const ForgotPage = lazyNamed(() => import('./forgot-page.tsx'), 'ForgotPage');
 export const ResetPasswordPage = lazyNamed(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');
 export const SessionSwitch = lazyNamed(() => import('./session-switch.tsx'), 'SessionSwitch');
+export const VerifyEmailPage = lazyNamed(() => import('./verify-email-page.tsx'), 'VerifyEmailPage');
+export const InvitationPage = lazyNamed(() => import('./invitation-page.tsx'), 'InvitationPage');
+export const NewPasswordStep = lazyNamed(() => import('./new-password-step.tsx'), 'NewPasswordStep');

@@ -10,9 +10,11 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 import { merchantQueryOptions, stripeAccountQueryOptions } from '../../lib/merchant-api.ts';
 import { getUserId, useSession } from '../../lib/session.ts';
 import { userQueryOptions } from '../../lib/user-api.ts';
+import { NewPasswordStep } from '../auth/index.ts';
 import { useLogout } from './api/logout.ts';
 import { AppFooter } from './components/app-footer.tsx';
 import { AppHeader } from './components/app-header.tsx';
+import { EmailNotice } from './components/email-notice.tsx';
 import { PaymentBanner } from './components/payment-banner.tsx';
 import { useRouteHandle } from './route-handle.ts';
 import classes from './shell.module.css';
@@ -25,8 +27,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { token, merchantKey } = useSession();
   const userId = getUserId(token) ?? '';
   const user = useQuery({ ...userQueryOptions(userId), enabled: Boolean(userId) });
-  const merchant = useQuery({ ...merchantQueryOptions(merchantKey ?? ''), enabled: Boolean(merchantKey) });
-  const stripe = useQuery({ ...stripeAccountQueryOptions(merchantKey ?? ''), enabled: Boolean(merchantKey) });
+  // A temporary password from an old invitation: nothing but the new-password step until it is replaced
+  // (the API refuses the store's data to that session anyway).
+  const mustChangePassword = user.data?.password_must_change === true;
+  const storeData = Boolean(merchantKey) && !mustChangePassword;
+  const merchant = useQuery({ ...merchantQueryOptions(merchantKey ?? ''), enabled: storeData });
+  const stripe = useQuery({ ...stripeAccountQueryOptions(merchantKey ?? ''), enabled: storeData });
   const [mobileNavOpened, mobileNav] = useDisclosure(false);
   const logout = useLogout();
   const HeaderSlot = useRouteHandle('headerSlot');
@@ -58,11 +64,16 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           />
         )}
       </DeferredDialog>
-      {needsPaymentSetup ? (
+      {needsPaymentSetup && !mustChangePassword ? (
         <PaymentBanner canSetUpPayments={can(user.data?.userRoles ?? [], 'billing.write')} />
       ) : null}
+      {user.data?.email_verified === false && !mustChangePassword ? (
+        <EmailNotice userId={user.data.id} email={user.data.email} />
+      ) : null}
       <main id="main-content" className={classes.main} tabIndex={-1}>
-        <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+        <Suspense fallback={<PageLoader />}>
+          {mustChangePassword ? <NewPasswordStep userId={userId} /> : (children ?? <Outlet />)}
+        </Suspense>
       </main>
       <AppFooter />
     </div>

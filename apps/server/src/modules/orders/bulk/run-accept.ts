@@ -31,6 +31,7 @@ export async function batchCaller(ctx: AppContext, batch: BatchRow): Promise<Cal
       email: u.email,
       name: `${u.first_name} ${u.last_name}`.trim(),
       roles: u.roles,
+      passwordMustChange: false,
       merchantId: merchant.id,
       tmk: merchant.tmk,
       merchant,

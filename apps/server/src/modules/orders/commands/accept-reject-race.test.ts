@@ -44,6 +44,7 @@ beforeAll(async () => {
       email: owner.user.email,
       name: 'Race Test',
       roles: owner.user.roles,
+      passwordMustChange: false,
       merchantId: owner.merchant.id,
       tmk: owner.merchant.tmk,
       merchant: owner.merchant,

@@ -20,7 +20,7 @@ function login(body: LoginInput): Promise<LoginResponse> {
  * login event and goes to `/` (part 1 §2, §4). The user is cached from the answer, or loaded when the
  * answer lacks the email.
  */
-async function completeLogin({ token, user }: LoginResponse): Promise<void> {
+export async function completeLogin({ token, user }: LoginResponse): Promise<void> {
   const merchantKey = user.aux_data?.authorized_merchant ?? null;
   queryClient.clear();
   if (merchantKey) {
