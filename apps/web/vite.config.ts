@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+/** `npm run dev`'s API (README, Settings: development only; documented by scripts/settings-docs.ts). */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 /** Paths the server answers; everything else is the console (SPA fallback). */
 const PROXIED = ['/a', '/c', '/m', '/v1', '/dev', '/openapi.json', '/api-docs', '/healthz'];

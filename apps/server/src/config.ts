@@ -3,10 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.ts';
-import { parseSettings, ROLES, type SettingName, type Settings } from './settings.ts';
+import { parseSettings, type ROLES, type SettingName, type Settings } from './settings.ts';
 
-export { parseTrustProxy } from './settings.ts';
-export { REPO_ROOT, ROLES };
+export { REPO_ROOT };
 
 /** What a process does: `api` serves HTTP, `worker` runs the job queue, `all` both (docs/operations.md). */
 export type Role = (typeof ROLES)[number];

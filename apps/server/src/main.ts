@@ -1,15 +1,20 @@
 import { type Config, loadConfig } from './config.ts';
 import { exitIfUnsafe } from './config-check.ts';
-import { initErrorReporting } from './lib/error-reporting.ts';
-import { installProcessSafetyNet } from './runtime/process-safety.ts';
-import { startServer, startupLine } from './runtime/server.ts';
-import { stopOnSignals } from './runtime/signals.ts';
 
 // Start-up and shutdown live in runtime/ (server.ts, signals.ts, process-safety.ts); this file only wires them.
+// The settings are checked before the rest of the server is even loaded: a refused start (exit 1, one line
+// per setting) takes a moment, not the time it takes to load the whole application.
 let config: Config | undefined;
 try {
   config = loadConfig();
   exitIfUnsafe(config);
+  const [{ initErrorReporting }, { installProcessSafetyNet }, { startServer, startupLine }, { stopOnSignals }] =
+    await Promise.all([
+      import('./lib/error-reporting.ts'),
+      import('./runtime/process-safety.ts'),
+      import('./runtime/server.ts'),
+      import('./runtime/signals.ts'),
+    ]);
   await initErrorReporting(config.sentryDsn, config.env);
   const server = await startServer(config);
   const log = server.app.log;

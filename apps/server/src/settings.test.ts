@@ -1,10 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { exitIfUnsafe, productionProblems, settingProblems, settingWarnings } from './config-check.ts';
 import { parseSettings, SETTING_NAMES, SettingsSchema, settingDoc } from './settings.ts';
+import { createTestDatabase } from './test/harness.ts';
 
 const STRONG = {
   NODE_ENV: 'production',
@@ -162,6 +165,33 @@ describe('a wrong value: production refuses, development warns and uses the defa
     expect(config.sessionTtlHours).toBe(168);
     expect(productionProblems(config)).toEqual([]);
     expect(settingWarnings(config)).toEqual([
+      'SESSION_TTL_HOURS must be a number of hours between 1 and 720, got "abc"; using the default',
+    ]);
+  });
+
+  it('the development server logs the warning once at start', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({
+      DATA_DIR: devDir(),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      SESSION_TTL_HOURS: 'abc',
+    });
+    const database = await createTestDatabase();
+    try {
+      const { app } = await buildApp({ config, database, logStream });
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    const warnings = lines.map((l) => JSON.parse(l)).filter((l) => l.level === 40);
+    expect(warnings.map((l) => l.msg).filter((m) => m.startsWith('SESSION_TTL_HOURS'))).toEqual([
       'SESSION_TTL_HOURS must be a number of hours between 1 and 720, got "abc"; using the default',
     ]);
   });

@@ -32,7 +32,7 @@ export interface SettingDoc {
 }
 
 /** The descriptions, defaults and groups of the schema's entries (zod's registry keyed by each entry). */
-export const settingDocs = z.registry<SettingDoc>();
+const settingDocs = z.registry<SettingDoc>();
 
 type WithDefault = SettingDoc & { default: string };
 function setting<T extends z.ZodType<unknown, string>>(schema: T, doc: WithDefault): z.ZodPrefault<T>;
@@ -57,8 +57,8 @@ const lowerEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.string().trim().toLowerCase().pipe(z.enum(values));
 
 export const ROLES = ['all', 'api', 'worker'] as const;
-export const NODE_ENVS = ['development', 'production', 'test'] as const;
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const PROXY_OFF = ['', '0', 'false', 'no', 'off'];
 const PROXY_ALL = ['true', 'yes', 'on'];
 
@@ -68,7 +68,7 @@ const PROXY_ALL = ['true', 'yes', 'on'];
  * config-check.ts refuses entries that are none of these in every mode (a hop count among them: Fastify
  * ≥ 5.12.1 no longer supports one, as it cannot tell a proxy from a client that writes X-Forwarded-For).
  */
-export function parseTrustProxy(v: string | undefined): boolean | string[] {
+function parseTrustProxy(v: string | undefined): boolean | string[] {
   const s = v?.trim() ?? '';
   if (PROXY_OFF.includes(s.toLowerCase())) return false;
   if (PROXY_ALL.includes(s.toLowerCase())) return true;
@@ -389,7 +389,7 @@ export function settingDoc(name: SettingName): SettingDoc {
 }
 
 /** The variables the schema knows, as given; an empty or blank value is the same as unset. */
-export function settingValues(env: Readonly<Record<string, string | undefined>>) {
+function settingValues(env: Readonly<Record<string, string | undefined>>) {
   const raw: Partial<Record<SettingName, string>> = {};
   for (const name of SETTING_NAMES) {
     const value = env[name];
@@ -399,7 +399,7 @@ export function settingValues(env: Readonly<Record<string, string | undefined>>)
 }
 
 /** The one line naming a wrong value (the value itself left out when it may be a secret). */
-export function invalidSettingLine(name: SettingName, value: string): string {
+function invalidSettingLine(name: SettingName, value: string): string {
   const doc = settingDoc(name);
   return doc.secret
     ? `${name} must be ${doc.expects} (the value is not shown: it may hold a secret)`
