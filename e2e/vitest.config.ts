@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * change); the global setup migrates the embedded database once for every server to copy.
  */
 const workers = Number.parseInt(process.env.E2E_WORKERS ?? '2', 10) || 2;
+/** A file's server start (fixtures.ts, E2E_SERVER_START_MS) runs in its beforeAll: the hook outlasts it. */
+const serverStartMs = Number(process.env.E2E_SERVER_START_MS) || 150_000;
 
 export default defineConfig({
   test: {
@@ -16,7 +18,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 90_000,
-    hookTimeout: 180_000,
+    hookTimeout: Math.max(180_000, serverStartMs + 30_000),
     fileParallelism: workers > 1,
     maxWorkers: workers,
     pool: 'forks',

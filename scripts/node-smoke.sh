@@ -43,7 +43,8 @@ step "starting node apps/server/dist/main.js on $url (PGlite, demo data)"
 PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" LOG_LEVEL=warn node apps/server/dist/main.js >"$work/server.log" 2>&1 &
 server_pid=$!
 ready=0
-for _ in $(seq 1 360); do
+deadline=$(($(date +%s) + ${NODE_SMOKE_START_S:-900}))
+while [[ $(date +%s) -lt $deadline ]]; do
   if node -e "fetch('$url/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; then
     ready=1
     break
@@ -77,5 +78,6 @@ wait "$server_pid" || { echo "node-smoke: the server did not stop cleanly on SIG
 server_pid=""
 
 step "one end-to-end file: $e2e_file"
-node e2e/run.mjs "$e2e_file"
+# The file's own server starts with the demo seed; give it the same patience as the one above.
+E2E_SERVER_START_MS="${E2E_SERVER_START_MS:-600000}" node e2e/run.mjs "$e2e_file"
 step "passed on Node $version"

@@ -4,9 +4,10 @@ import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // findBy* and waitFor give up after 1 s by default: a lazy route or dialog chunk plus a Mantine render takes
-// longer than that on a loaded 2-core machine. 10 s, within the 30 s test timeout (vitest.config.ts); a
-// wait that succeeds returns as soon as it does, so only a failing test waits the full time.
-configure({ asyncUtilTimeout: 10_000 });
+// longer than that on a loaded 2-core machine (over 10 s at load average 35). 15 s, within the 60 s test
+// timeout (vitest.config.ts); a wait that succeeds returns as soon as it does, so only a failing test
+// waits the full time.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
