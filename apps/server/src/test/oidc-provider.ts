@@ -93,6 +93,15 @@ export async function startOidcProvider(
       jwks,
       cookies: { keys: ['test-cookie-key-1'] },
       pkce: { required: () => true },
+      // Fixed lifetimes (seconds) rather than the defaults' functions, which print a notice on every use.
+      ttl: {
+        AccessToken: 600,
+        AuthorizationCode: 60,
+        Grant: 600,
+        IdToken: 600,
+        Interaction: 600,
+        Session: 600,
+      },
       claims: {
         openid: ['sub'],
         email: ['email', 'email_verified'],
