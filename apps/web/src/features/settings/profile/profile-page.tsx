@@ -148,8 +148,7 @@ export function ProfileSettingsPage() {
                 </Button>
                 <Button
                   size="xs"
-                  variant="subtle"
-                  color="red"
+                  variant="default"
                   loading={cancel.isPending}
                   onClick={() =>
                     cancel.mutate(undefined, {
