@@ -36,7 +36,7 @@ describe('confirm email page', () => {
         : undefined,
     );
     renderApp('/verify-email/tok-abc');
-    const button = await screen.findByRole('button', { name: 'Confirm email address' });
+    const button = await screen.findByRole('button', { name: 'Confirm email address' }, { timeout: 5000 });
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/a/v2/accounts/email'))).toBe(false);
     await userEvent.setup().click(button);
     expect(await screen.findByText('Your email address is confirmed.')).toBeInTheDocument();
@@ -51,7 +51,9 @@ describe('confirm email page', () => {
         : undefined,
     );
     renderApp('/verify-email/old');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Confirm email address' }));
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Confirm email address' }, { timeout: 5000 }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This confirmation link is invalid or has expired.',
     );
@@ -67,7 +69,7 @@ describe('invitation page', () => {
     );
     const { router } = renderApp('/invitation/inv-123');
     const u = userEvent.setup();
-    await u.type(await screen.findByLabelText('Password'), 'short');
+    await u.type(await screen.findByLabelText('Password', {}, { timeout: 5000 }), 'short');
     await u.click(screen.getByRole('button', { name: 'Set password and join' }));
     expect(await screen.findByText('Your password must have at least 10 characters')).toBeInTheDocument();
     await u.clear(screen.getByLabelText('Password'));
@@ -92,7 +94,7 @@ describe('invitation page', () => {
     );
     renderApp('/invitation/used');
     const u = userEvent.setup();
-    await u.type(await screen.findByLabelText('Password'), 'my-own-password-1');
+    await u.type(await screen.findByLabelText('Password', {}, { timeout: 5000 }), 'my-own-password-1');
     await u.click(screen.getByRole('button', { name: 'Set password and join' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('already used');
   });
