@@ -44,7 +44,7 @@ export function ProfileSettingsPage() {
       phone_number: user.data.phone_number ?? '',
       password: '',
       new_password: '',
-      oidc_only: !user.data.has_password,
+      oidc_only: user.data.has_password === false,
     });
   }, [user.data, form]);
 
