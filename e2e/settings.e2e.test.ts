@@ -312,7 +312,7 @@ describe('team', () => {
     expect(link).not.toBe('');
     const invitee = await open();
     await invitee.page.goto(link);
-    await invitee.page.getByLabel('Password').fill('ivy-own-password-1');
+    await invitee.page.getByLabel('Password', { exact: true }).fill('ivy-own-password-1');
     await invitee.page.getByRole('button', { name: 'Set password and join' }).click();
     await invitee.page.waitForURL(/\/orders/);
     await invitee.page.goto('/settings/users');

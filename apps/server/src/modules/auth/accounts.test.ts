@@ -3,6 +3,7 @@
  * changes, sign-up limits, invitations without mailed passwords, and the forced change of an old invitation's
  * temporary password (docs/decisions/0114-email-verification-reauthentication-invitations.md).
  */
+import { readFileSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, outboxMessages, users } from '../../db/schema.ts';
@@ -398,5 +399,43 @@ describe('an old temporary password', () => {
     expect(
       (await t.app.inject({ url: `/c/v2/merchants/${merchant.tmk}`, headers: bearer(token) })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('migration 0012: temporary passwords mailed before the invitation links', () => {
+  it('flags invited accounts that never signed in; not sign-ups, accounts that signed in, or .test addresses', async () => {
+    const sqlFile = readFileSync(
+      new URL('../../../drizzle/0012_account_limits.sql', import.meta.url),
+      'utf8',
+    );
+    const update = sqlFile
+      .split('--> statement-breakpoint')
+      .find((s) => s.includes('UPDATE "users"'))!
+      .replace(/^--.*$/gm, '')
+      .trim();
+    const merchant = await buildMerchant(t.ctx);
+    const stamp = Date.now();
+    const invited = await buildUser(t.ctx, { merchantId: merchant.id, email: `inv-${stamp}@corner.example` });
+    const signedIn = await buildUser(t.ctx, { merchantId: merchant.id, email: `in-${stamp}@corner.example` });
+    await login(t.app, signedIn.email);
+    const demo = await buildUser(t.ctx, { merchantId: merchant.id, email: `demo-${stamp}@shop.test` });
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/a/v2/users',
+      headers: { authorization: basic },
+      payload: {
+        first_name: 'Own',
+        last_name: 'Store',
+        email: `owner-${stamp}@corner.example`,
+        password: 'long-enough-pw',
+        birthday: '1990-12-10',
+      },
+      remoteAddress: freshIp(),
+    });
+    await t.database.query(update);
+    expect((await userRow(invited.id)).password_must_change).toBe(true);
+    expect((await userRow(signedIn.id)).password_must_change).toBe(false);
+    expect((await userRow(demo.id)).password_must_change).toBe(false);
+    expect((await userRow(signUp.json().user.id)).password_must_change).toBe(false);
   });
 });

@@ -49,7 +49,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     <div className={classes.frame}>
       <AppHeader
         storeName={storeName}
-        HeaderSlot={HeaderSlot}
+        HeaderSlot={mustChangePassword ? undefined : HeaderSlot}
         mobileNavOpened={mobileNavOpened}
         onToggleMobileNav={mobileNav.toggle}
         onSignOut={handleSignOut}

@@ -44,7 +44,7 @@ export function ProfileSettingsPage() {
       phone_number: user.data.phone_number ?? '',
       password: '',
       new_password: '',
-      oidc_only: !user.data.has_password,
+      oidc_only: user.data.has_password === false,
     });
   }, [user.data, form]);
 
@@ -148,8 +148,7 @@ export function ProfileSettingsPage() {
                 </Button>
                 <Button
                   size="xs"
-                  variant="subtle"
-                  color="red"
+                  variant="default"
                   loading={cancel.isPending}
                   onClick={() =>
                     cancel.mutate(undefined, {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type InviteUserBody, InviteUserBodySchema } from '@mc/api';
-import { GENERATED_PASSWORD_LENGTH, MAX_LENGTH } from '@mc/domain';
+import { MAX_LENGTH } from '@mc/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -44,8 +44,8 @@ export function InviteUserModal({
       <form onSubmit={handleSubmit} noValidate aria-label="Invite a user">
         <Stack gap="md">
           <Text fz="sm" c="dimmed">
-            We email them a {GENERATED_PASSWORD_LENGTH}-character temporary password to sign in with; they can
-            change it under Settings &gt; Profile.
+            We email them a link (valid for 7 days, once) where they choose their own password and join the
+            store. No password is ever emailed.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
