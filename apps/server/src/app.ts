@@ -42,6 +42,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EndpointHandlers } from './routes/endpoint-handlers.ts';
 import { registerEndpoints } from './routes/register-endpoints.ts';
 import { type Readiness, registerHealthRoutes } from './runtime/health.ts';
+import { fastifyTimeoutOptions, type HttpTimeouts } from './runtime/http-timeouts.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Start-up/shutdown state behind /readyz (runtime/server.ts); default: ready. */
   readiness?: Readiness;
+  /** Tests only: shorter HTTP deadlines than runtime/http-timeouts.ts's (the production values are asserted apart). */
+  httpTimeouts?: HttpTimeouts;
   /** Tests only: change the handler map before it is checked against the endpoint table. */
   adjustHandlers?: (handlers: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -82,6 +85,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     logger: loggerOptions(config, opts.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A slow client cannot hold a connection: headers within 15 s, the whole request within 25 s, 60 s of
+    // silence at most (runtime/http-timeouts.ts, docs/decisions/0115).
+    ...fastifyTimeoutOptions(opts.httpTimeouts),
     routerOptions: { maxParamLength: 200 },
     // During a graceful stop, requests already on an open connection are served (with Connection: close)
     // rather than refused with Fastify's own 503 body.
