@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { exitIfUnsafe } from './config-check.ts';
 import { initErrorReporting } from './lib/error-reporting.ts';
+import { safeErrorMessage, serializeError } from './lib/logging.ts';
 import { installProcessSafetyNet } from './runtime/process-safety.ts';
 import { startServer } from './runtime/server.ts';
 import { stopOnSignals } from './runtime/signals.ts';
@@ -19,7 +20,8 @@ try {
   );
 } catch (error) {
   // A clear line, not a stack trace: a bad setting, an unreachable database, a failed migration.
-  console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
-  if (process.env.LOG_LEVEL === 'debug') console.error(error);
+  // Without the statement or values of a failed query (lib/logging.ts).
+  console.error(`The server did not start: ${safeErrorMessage(error)}`);
+  if (process.env.LOG_LEVEL === 'debug') console.error((serializeError(error) as { stack?: string }).stack);
   process.exit(1);
 }
