@@ -15,6 +15,7 @@ import {
   loggerOptions,
   RequestLogController,
 } from './lib/logging.ts';
+import { outageLogOf } from './lib/outage-log.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { lazySerializerFactory } from './lib/response-schemas.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
@@ -121,7 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // With a PostgreSQL server, events of every process reach this one through LISTEN/NOTIFY.
   // Events published while this process's LISTEN was down never arrive: once it is back, the open event
   // streams end and every console reconnects, reloading its counts and lists (use-order-events.ts).
-  const streams = new OrderStreams();
+  const streams = new OrderStreams(ctx, app.log);
   if (servesApi && database.pool && database.connectionString)
     app.addHook(
       'onClose',
@@ -137,6 +138,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   app.addHook('onClose', () => orderEvents.stop());
 
   registerErrorHandling(app);
+  // The outage lines' pending counts are written on close (lib/outage-log.ts).
+  app.addHook('onClose', async () => outageLogOf(app.log).close());
   registerInputGuard(app);
   // helmet's headers, computed once from these options (plugins/security-headers.ts).
   registerSecurityHeaders(app, {
@@ -164,6 +167,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     streams.closeAll();
     done();
   });
+  // The ended streams' places are given back before the database closes.
+  app.addHook('onClose', () => streams.settled());
   // Every endpoint of the table, each with its module's handler (a missing or extra handler stops here).
   const handlers = {
     ...authHandlers(ctx, app.log),
