@@ -14,15 +14,15 @@
  */
 
 /** All request headers must have arrived within this time of the connection (or the previous request). */
-export const HEADERS_TIMEOUT_MS = 10_000;
+const HEADERS_TIMEOUT_MS = 10_000;
 /** The whole request, headers and body, must have arrived within this time. */
-export const REQUEST_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 20_000;
 /** How often Node looks for requests past those deadlines. */
-export const CONNECTIONS_CHECK_MS = 5_000;
+const CONNECTIONS_CHECK_MS = 5_000;
 /** A socket with no byte read or written for this long is closed (above the event streams' 25 s heartbeat). */
-export const CONNECTION_TIMEOUT_MS = 60_000;
+const CONNECTION_TIMEOUT_MS = 60_000;
 /** An idle keep-alive connection is closed after this (Fastify's default, kept; above most proxies' 60 s). */
-export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export interface HttpTimeouts {
   headersTimeoutMs: number;

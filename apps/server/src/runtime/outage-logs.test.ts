@@ -77,7 +77,7 @@ suite('a 20 s database outage under 20 connections', () => {
     };
     p.child.stdout?.on('data', keep);
     p.child.stderr?.on('data', keep);
-    await waitUntilUp(p, 120_000, '/readyz');
+    await waitUntilUp(p, 240_000, "/readyz");
 
     // A store and its owner with values found nowhere else: an email, then the session's and user's ids.
     db = openPostgres(empty!.url, 2);
@@ -107,8 +107,9 @@ suite('a 20 s database outage under 20 connections', () => {
     // The load: 19 connections of authenticated reads, one of sign-ins (10 a minute are allowed per address).
     const paths = [
       `/m/v2/merchant/${m!.tmk}/orders/count`,
-      `/a/v2/users/${u!.id}`,
-      `/m/v2/merchant/${m!.tmk}/orders?limit=5`,
+      // Not /a/v2/users/{id}: the user id would be in the access log's URL, where it belongs.
+      `/c/v2/merchants/${m!.tmk}/users`,
+      `/m/v2/merchant/${m!.tmk}/orders/optimized`,
     ];
     let running = true;
     const results: { at: number; r: HttpResult }[] = [];
@@ -156,18 +157,24 @@ suite('a 20 s database outage under 20 connections', () => {
       linesDuringOutage: during.length,
       bytesDuringOutage: during.reduce((n, l) => n + l.text.length + 1, 0),
       recoveredMs,
-      messages: [...new Set(during.map((l) => (JSON.parse(l.text) as { msg?: string }).msg))],
+      linesByMessage: during.reduce<Record<string, number>>((by, l) => {
+        const msg = String((JSON.parse(l.text) as { msg?: string }).msg);
+        by[msg] = (by[msg] ?? 0) + 1;
+        return by;
+      }, {}),
     };
     console.log('outage-logs:', JSON.stringify(figures));
 
     expect(p.alive(), all.slice(-3000)).toBe(true);
     expect(outageAnswers.length).toBeGreaterThan(CONNECTIONS * 10);
-    expect(Object.keys(statuses).filter((s) => s !== '503' && s !== '429')).toEqual([]);
+    // 503 (a request already past the database when the cut came may still finish with 200); never a 500.
+    expect(Object.keys(statuses).filter((s) => !['200', '429', '503'].includes(s))).toEqual([]);
+    expect(statuses['503']).toBeGreaterThan(outageAnswers.length * 0.9);
     expect(during.length, during.map((l) => l.text).join('\n')).toBeLessThan(MAX_LINES);
     for (const [name, value] of Object.entries(secrets)) expect(all, name).not.toContain(value);
     expect(all).not.toMatch(/Failed query: |select "|insert into "/i);
     expect(recoveredMs).toBeGreaterThanOrEqual(0);
     expect(recoveredMs).toBeLessThanOrEqual(15_000);
     expect(await stopServer(p, 'SIGTERM')).toMatchObject({ code: 0 });
-  }, 300_000);
+  }, 480_000);
 });

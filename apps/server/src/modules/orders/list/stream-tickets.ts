@@ -71,7 +71,7 @@ export async function redeemStreamTicket(
 /** Open event streams one session may hold at once, across every API process. */
 export const MAX_STREAMS_PER_SESSION = 10;
 /** A place not renewed for this long is free again (its process died or lost the database meanwhile). */
-export const STREAM_PLACE_TTL_MS = 90_000;
+const STREAM_PLACE_TTL_MS = 90_000;
 /** How often a process renews the places of its open streams (three renewals per TTL). */
 export const STREAM_PLACE_RENEW_MS = 30_000;
 const PLACE_PREFIX = 'stream:';
