@@ -77,7 +77,7 @@ suite('a 20 s database outage under 20 connections', () => {
     };
     p.child.stdout?.on('data', keep);
     p.child.stderr?.on('data', keep);
-    await waitUntilUp(p, 240_000, "/readyz");
+    await waitUntilUp(p, 240_000, '/readyz');
 
     // A store and its owner with values found nowhere else: an email, then the session's and user's ids.
     db = openPostgres(empty!.url, 2);
