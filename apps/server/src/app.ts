@@ -15,6 +15,7 @@ import {
   loggerOptions,
   RequestLogController,
 } from './lib/logging.ts';
+import { outageLogOf } from './lib/outage-log.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { lazySerializerFactory } from './lib/response-schemas.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
@@ -42,6 +43,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EndpointHandlers } from './routes/endpoint-handlers.ts';
 import { registerEndpoints } from './routes/register-endpoints.ts';
 import { type Readiness, registerHealthRoutes } from './runtime/health.ts';
+import { fastifyTimeoutOptions, type HttpTimeouts } from './runtime/http-timeouts.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -50,6 +52,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Start-up/shutdown state behind /readyz (runtime/server.ts); default: ready. */
   readiness?: Readiness;
+  /** Tests only: shorter HTTP deadlines than runtime/http-timeouts.ts's (the production values are asserted apart). */
+  httpTimeouts?: HttpTimeouts;
   /** Tests only: change the handler map before it is checked against the endpoint table. */
   adjustHandlers?: (handlers: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -82,6 +86,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     logger: loggerOptions(config, opts.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A slow client cannot hold a connection: headers within 15 s, the whole request within 25 s, 60 s of
+    // silence at most (runtime/http-timeouts.ts, docs/decisions/0115).
+    ...fastifyTimeoutOptions(opts.httpTimeouts),
     routerOptions: { maxParamLength: 200 },
     // During a graceful stop, requests already on an open connection are served (with Connection: close)
     // rather than refused with Fastify's own 503 body.
@@ -115,7 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // With a PostgreSQL server, events of every process reach this one through LISTEN/NOTIFY.
   // Events published while this process's LISTEN was down never arrive: once it is back, the open event
   // streams end and every console reconnects, reloading its counts and lists (use-order-events.ts).
-  const streams = new OrderStreams();
+  const streams = new OrderStreams(ctx, app.log);
   if (servesApi && database.pool && database.connectionString)
     app.addHook(
       'onClose',
@@ -131,6 +138,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   app.addHook('onClose', () => orderEvents.stop());
 
   registerErrorHandling(app);
+  // The outage lines' pending counts are written on close (lib/outage-log.ts).
+  app.addHook('onClose', async () => outageLogOf(app.log).close());
   registerInputGuard(app);
   // helmet's headers, computed once from these options (plugins/security-headers.ts).
   registerSecurityHeaders(app, {
@@ -158,6 +167,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     streams.closeAll();
     done();
   });
+  // The ended streams' places are given back before the database closes.
+  app.addHook('onClose', () => streams.settled());
   // Every endpoint of the table, each with its module's handler (a missing or extra handler stops here).
   const handlers = {
     ...authHandlers(ctx, app.log),

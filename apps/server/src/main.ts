@@ -23,7 +23,9 @@ try {
   log.info({ role: config.role }, startupLine(config, server.database.driver));
 } catch (error) {
   // A clear line, not a stack trace: a bad setting, an unreachable database, a failed migration.
-  console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
-  if (config?.logLevel === 'debug') console.error(error);
+  // Without the statement or values of a failed query (lib/logging.ts).
+  const { safeErrorMessage, serializeError } = await import('./lib/logging.ts');
+  console.error(`The server did not start: ${safeErrorMessage(error)}`);
+  if (config?.logLevel === 'debug') console.error((serializeError(error) as { stack?: string }).stack);
   process.exit(1);
 }

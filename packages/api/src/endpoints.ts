@@ -554,13 +554,16 @@ export const endpoints = {
       'text/event-stream of `order.created` and `order.updated` events of this merchant. ' +
       'Authenticate with `Authorization: Bearer`, or (EventSource) with `?ticket=` from ' +
       '`POST …/orders/events/ticket`. Tokens in the URL (`access_token`) are refused. ' +
-      'The stream ends when its session ends (logout, password change, revoke).',
+      'The stream ends when its session ends (logout, password change, revoke). ' +
+      'A session may hold 10 open streams at once (all API processes together): the 11th is refused ' +
+      'with 429 until one of them is closed.',
     access: { capability: 'orders.read' },
     params: TmkParamsSchema,
     query: EventsQuerySchema,
     responses: {
       200: eventStream(OrderStreamEventSchema, '`event:` is the type, `data:` the event as JSON'),
       ...merchantErrors,
+      ...errors(429),
     },
   },
   getOrder: {

@@ -27,38 +27,58 @@ function isUnavailableSqlState(code: string): boolean {
   );
 }
 
-/** node-postgres and pg-pool report a lost or impossible connection by message only. */
-const MESSAGES = [
-  'Connection terminated',
-  'connection timeout',
-  'timeout exceeded when trying to connect',
-  'Client has encountered a connection error and is not queryable',
-  'Client was closed and is not queryable',
-  'terminating connection due to administrator command',
-  'the database system is starting up',
-  'the database system is shutting down',
-  'the database system is in recovery mode',
+/**
+ * node-postgres and pg-pool report a lost or impossible connection by message only; each message with the
+ * short reason the outage log names it by (lib/outage-log.ts).
+ */
+const MESSAGES: [message: string, reason: string][] = [
+  ['Connection terminated', 'connection terminated'],
+  ['connection timeout', 'connect timeout'],
+  ['timeout exceeded when trying to connect', 'connect timeout'],
+  ['Client has encountered a connection error and is not queryable', 'client not queryable'],
+  ['Client was closed and is not queryable', 'client not queryable'],
+  ['terminating connection due to administrator command', '57P01'],
+  ['the database system is starting up', 'server starting up'],
+  ['the database system is shutting down', 'server shutting down'],
+  ['the database system is in recovery mode', 'server in recovery'],
 ];
 
-function isUnavailableOne(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
+/** Why `error` means "unreachable" (a network code, a SQLSTATE or a short text), or null if it does not. */
+function unavailableOne(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
   const e = error as { code?: unknown; message?: unknown; errors?: unknown };
   if (typeof e.code === 'string') {
-    if (NETWORK_CODES.has(e.code)) return true;
-    if (/^[0-9A-Z]{5}$/.test(e.code) && isUnavailableSqlState(e.code)) return true;
+    if (NETWORK_CODES.has(e.code)) return e.code;
+    if (/^[0-9A-Z]{5}$/.test(e.code) && isUnavailableSqlState(e.code)) return e.code;
   }
-  if (typeof e.message === 'string' && MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+  if (typeof e.message === 'string') {
+    const message = e.message;
+    const known = MESSAGES.find(([m]) => message.includes(m));
+    if (known) return known[1];
+  }
   // Node's happy-eyeballs connect: an AggregateError of one ECONNREFUSED per address.
-  if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isUnavailableOne)) return true;
-  return false;
+  if (Array.isArray(e.errors) && e.errors.length > 0) {
+    const reasons = e.errors.map(unavailableOne);
+    if (reasons.every((r) => r !== null)) return reasons[0] ?? null;
+  }
+  return null;
+}
+
+/**
+ * Why the database is unreachable according to `error` (or an error wrapped in `cause`, as Drizzle does):
+ * `ECONNREFUSED`, `57P01`, `connection terminated`, …; null when the error means something else.
+ */
+export function databaseUnavailableReason(error: unknown): string | null {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const reason = unavailableOne(e);
+    if (reason) return reason;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 /** True for an error (or an error wrapped in `cause`, as Drizzle does) meaning "the database is unreachable". */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if (isUnavailableOne(e)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return databaseUnavailableReason(error) !== null;
 }

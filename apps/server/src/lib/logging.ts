@@ -4,7 +4,8 @@
  *   option objects): authorization, cookies, passwords, tokens, tickets, keys, signatures;
  * - the `req` serializer rewrites the URL: values of credential query parameters and the token
  *   segment of the reset-password page become `[REDACTED]`;
- * - the `err` serializer scrubs messages and stacks (a failing query may quote a URL or a JWT).
+ * - the `err` serializer scrubs messages and stacks (a failing query may quote a URL or a JWT) and drops
+ *   every statement and bound value a database error carries (serializeError).
  * docs/security.md ("Logs") lists what is removed; logging.test.ts proves it on the real flows.
  *
  * Requests: one line per request, when it completes (registerRequestLogging: method, redacted URL,
@@ -18,6 +19,7 @@ import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogCont
 import type { Bindings, ChildLoggerOptions, DestinationStream, LoggerOptions } from 'pino';
 import pino from 'pino';
 import type { Config } from '../config.ts';
+import { isOutageRequest } from './outage-log.ts';
 
 export type { DestinationStream };
 export { REDACTED, redactText, redactUrl };
@@ -82,16 +84,116 @@ function serializeRequest(req: RequestLike) {
   };
 }
 
-function serializeError(err: unknown) {
+/**
+ * Fields of a database error that quote the statement or the values bound to it: PGlite's `query`,
+ * `params` and `queryOptions`, Drizzle's `query` and `params`, PostgreSQL's `detail` ("Key (email)=(…)
+ * already exists", the failing row), `where` and `internalQuery`. Never logged.
+ */
+const QUERY_FIELDS = ['query', 'params', 'queryOptions', 'detail', 'where', 'internalQuery'];
+/** Fields of a cause (the driver's error under Drizzle's) worth keeping on the logged error. */
+const CAUSE_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'routine', 'errno', 'syscall'];
+/** Bound values shorter than this are not searched for in messages (they would match ordinary words). */
+const MIN_BOUND_VALUE_LENGTH = 4;
+
+/** The error and its causes (Drizzle wraps the driver's error in `cause`), at most five. */
+function errorChain(err: unknown): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  let e: unknown = err;
+  while (e && typeof e === 'object' && out.length < 5 && !out.includes(e as Record<string, unknown>)) {
+    out.push(e as Record<string, unknown>);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return out;
+}
+
+/** The values bound to the failed query, as text, longest first (from Drizzle's or PGlite's `params`). */
+function boundValues(chain: Record<string, unknown>[]): string[] {
+  const values = new Set<string>();
+  const add = (v: unknown, depth: number): void => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) {
+      if (depth < 3) for (const x of v) add(x, depth + 1);
+      return;
+    }
+    const text = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    if (text.length >= MIN_BOUND_VALUE_LENGTH) values.add(text);
+  };
+  for (const e of chain) if (Array.isArray(e.params)) add(e.params, 0);
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
+function scrub(text: string, values: string[]): string {
+  let out = text;
+  for (const v of values) if (out.includes(v)) out = out.split(v).join(REDACTED);
+  return redactText(out);
+}
+
+/** Drizzle's DrizzleQueryError: "Failed query: <SQL>\nparams: <values>". */
+function isQueryError(e: Record<string, unknown>): boolean {
+  return typeof e.message === 'string' && e.message.startsWith('Failed query: ');
+}
+
+/**
+ * An error's message without SQL or bound values: Drizzle's "Failed query: …" becomes "Failed query";
+ * a PostgreSQL data exception (SQLSTATE class 22: `invalid input syntax for type uuid: "…"`) loses its
+ * quoted text, which is the value; the query's bound values, wherever they appear, become [REDACTED].
+ */
+function safeMessage(e: Record<string, unknown>, values: string[]): string {
+  if (isQueryError(e)) return 'Failed query (statement and values not logged)';
+  let message = typeof e.message === 'string' ? e.message : String(e.message ?? '');
+  if (typeof e.code === 'string' && e.code.startsWith('22'))
+    message = message.replace(/"[^"]*"/g, `"${REDACTED}"`);
+  return scrub(message, values);
+}
+
+/** The stack's frames under a header built from the safe message (the original header quotes the message). */
+function safeStack(e: Record<string, unknown>, message: string): string | undefined {
+  if (typeof e.stack !== 'string') return undefined;
+  const frames = e.stack.split('\n').filter((line) => /^\s+at /.test(line));
+  const name = typeof e.name === 'string' ? e.name : 'Error';
+  return [`${name}: ${message}`, ...frames].join('\n');
+}
+
+/**
+ * The `err` serializer: pino's, then nothing that quotes a statement or a bound value (QUERY_FIELDS
+ * dropped, messages and stacks rebuilt from safeMessage, other text fields scrubbed), and no credential
+ * (redactText). docs/security.md, "Logs".
+ */
+export function serializeError(err: unknown): unknown {
+  if (!err || typeof err !== 'object') return err;
   const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
   if (!out || typeof out !== 'object') return out;
-  for (const key of ['message', 'stack', 'query', 'detail']) {
-    if (typeof out[key] === 'string') out[key] = redactText(out[key] as string);
+  const chain = errorChain(err);
+  const values = boundValues(chain);
+  const messages = chain.map((e) => safeMessage(e, values));
+  out.message = messages.join(': ');
+  const stacks = chain.map((e, i) => safeStack(e, messages[i]!)).filter((s) => s !== undefined);
+  if (stacks.length) out.stack = stacks.join('\ncaused by: ');
+  else delete out.stack;
+  for (const key of QUERY_FIELDS) delete out[key];
+  // pino folds the causes into the message and stack only: their SQLSTATE, constraint… are kept here.
+  for (const key of CAUSE_FIELDS) {
+    if (out[key] !== undefined) continue;
+    const found = chain.find((e) => typeof e[key] === 'string' || typeof e[key] === 'number');
+    if (found) out[key] = found[key];
   }
-  // Drizzle's query errors carry the parameters: never log them (a query may bind a token hash or a password hash).
-  if ('params' in out) out.params = REDACTED;
-  if (out.cause && typeof out.cause === 'object') out.cause = serializeError(out.cause);
+  const errors = (err as { errors?: unknown }).errors;
+  if (Array.isArray(errors)) out.aggregateErrors = errors.map(serializeError);
+  for (const [key, value] of Object.entries(out)) {
+    if (key === 'message' || key === 'stack') continue;
+    if (typeof value === 'string') out[key] = scrub(value, values);
+    else if (value && typeof value === 'object' && !Array.isArray(value) && 'message' in value)
+      out[key] = serializeError(value);
+  }
   return out;
+}
+
+/** An error's message fit for a log line or stderr (the start-up failure in main.ts): see serializeError. */
+export function safeErrorMessage(err: unknown): string {
+  if (!err || typeof err !== 'object') return redactText(String(err));
+  const chain = errorChain(err);
+  const values = boundValues(chain);
+  return chain.map((e) => safeMessage(e, values)).join(': ');
 }
 
 /** The options handed to Fastify's `logger`; `stream` replaces stdout (the log test captures it). */
@@ -135,6 +237,8 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Answered 503 while the database is unreachable: counted in the outage line (lib/outage-log.ts).
+    if (isOutageRequest(request)) return;
     if (error) {
       reply.log.error(
         { err: error, statusCode: reply.statusCode, responseTime: reply.elapsedTime },

@@ -1,14 +1,15 @@
 import { DomainError } from '@mc/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { reportServerError } from '../lib/error-reporting.ts';
+import { markOutageRequest, outageLogOf } from '../lib/outage-log.ts';
 
 /** The console's generic failure text (spec: 'Something went wrong'); 500 and 503 answer with it. */
 export const SERVER_ERROR_MESSAGE = 'Something went wrong';
 
 /** One error handler: codes to statuses, `{message, errors?}`, no internals on a 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const outage = outageLogOf(app.log);
   app.setErrorHandler((err: unknown, request, reply) => {
     if (err instanceof DomainError) {
       const error = err;
@@ -32,9 +33,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send({ message: SERVER_ERROR_MESSAGE });
     }
     // The database went away (restart, failover, terminated connections): nothing is wrong with the
-    // request and nothing was written; the same request succeeds once PostgreSQL is back.
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+    // request and nothing was written; the same request succeeds once PostgreSQL is back. One line per
+    // reason every 10 s counts these requests, instead of a line each (lib/outage-log.ts).
+    if (outage.report('request', error, 'database unavailable: requests answered 503')) {
+      markOutageRequest(request);
       return reply.status(503).header('retry-after', '1').send({ message: SERVER_ERROR_MESSAGE });
     }
     const status = error.statusCode ?? 500;

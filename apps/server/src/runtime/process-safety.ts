@@ -9,8 +9,8 @@
  *   unknown stack and in-memory state may be half-updated (Node's own advice is not to resume). The
  *   supervisor (compose `restart`, systemd) starts it again; batches resume from the database.
  */
-import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { reportServerError } from '../lib/error-reporting.ts';
+import { outageLogOf } from '../lib/outage-log.ts';
 
 export interface SafetyNetLog {
   warn: (obj: unknown, msg: string) => void;
@@ -29,20 +29,20 @@ export function installProcessSafetyNet(
   opts: { exit?: (code: number) => void; install?: boolean } = {},
 ): SafetyNet {
   const exit = opts.exit ?? ((code: number) => process.exit(code));
+  // A database outage can reject many promises nobody awaited: one line per reason every 10 s.
+  const outage = outageLogOf(log);
   const net: SafetyNet = {
     onUnhandledRejection(reason) {
-      if (isDatabaseUnavailable(reason)) {
-        log.warn({ err: reason }, 'unhandled rejection: database unavailable (the process goes on)');
+      if (outage.report('process', reason, 'unhandled rejection: database unavailable (the process goes on)'))
         return;
-      }
       log.error({ err: reason }, 'unhandled promise rejection (the process goes on)');
       reportServerError(reason, { kind: 'unhandledRejection' });
     },
     onUncaughtException(error, origin) {
-      if (isDatabaseUnavailable(error)) {
-        log.warn({ err: error, origin }, 'database connection error outside a request (the process goes on)');
+      if (
+        outage.report('process', error, 'database connection error outside a request (the process goes on)')
+      )
         return;
-      }
       (log.fatal ?? log.error)({ err: error, origin }, 'uncaught exception: exiting');
       reportServerError(error, { kind: 'uncaughtException' });
       exit(1);

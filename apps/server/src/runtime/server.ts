@@ -14,6 +14,7 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Adapters, AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { loggerOptions } from '../lib/logging.ts';
 import { type BulkJobs, startBulkJobs, stopBulkJobs, stopBulkWork } from '../modules/orders/index.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
 import type { Readiness } from './health.ts';
@@ -71,7 +72,8 @@ export async function startServer(
   config: Config,
   opts: { adapters?: Partial<Adapters>; listen?: boolean } = {},
 ): Promise<RunningServer> {
-  const bootLog = pino({ level: config.logLevel });
+  // The app's logger options (lib/logging.ts): an error logged before the app exists is scrubbed the same way.
+  const bootLog = pino(loggerOptions(config));
   const readiness: Readiness = { migrated: false, draining: false };
   const database = await openDatabase(config);
   let app: FastifyInstance | null = null;

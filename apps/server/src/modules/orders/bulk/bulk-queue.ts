@@ -19,6 +19,7 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../../../context.ts';
 import { createPool, type Database } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/connection-errors.ts';
+import { type OutageSource, outageLogOf } from '../../../lib/outage-log.ts';
 import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
 import { stopRenderPool } from './render-pool.ts';
 import { failBatch, type RunBatchOptions, runBatch } from './run-batch.ts';
@@ -133,17 +134,6 @@ function jobLine(job: PgBoss.JobWithMetadata<{ batchId: string }>, durationMs?: 
   };
 }
 
-/** Logs "database unavailable" once per `everyMs` at most (pg-boss polls every second during an outage). */
-function throttledWarn(log: BulkJobsOptions['log'], everyMs = 10_000) {
-  let last = 0;
-  return (error: unknown, msg: string) => {
-    const now = Date.now();
-    if (now - last < everyMs) return;
-    last = now;
-    log?.warn({ err: error }, msg);
-  };
-}
-
 async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<BulkJobs> {
   const { database } = ctx;
   const log = opts.log;
@@ -160,10 +150,13 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
         supervise: working,
       })
     : new PgBoss({ db: pgliteExecutor(database), schedule: false, supervise: working });
-  const unavailable = throttledWarn(log);
+  // pg-boss polls every second during an outage: one line per reason every 10 s (lib/outage-log.ts).
+  const outage = log ? outageLogOf(log) : null;
+  const unavailable = (source: OutageSource, error: unknown, msg: string) =>
+    isDatabaseUnavailable(error) && (outage?.report(source, error, msg) ?? true);
   boss.on('error', (error) => {
-    if (isDatabaseUnavailable(error)) unavailable(error, 'job queue: database unavailable; retrying');
-    else log?.error({ err: error }, 'job queue error');
+    if (!unavailable('job queue', error, 'job queue: database unavailable; retrying'))
+      log?.error({ err: error }, 'job queue error');
   });
   try {
     await boss.start();
@@ -222,10 +215,8 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
           log?.info({ batchId }, 'bulk batch interrupted by shutdown; it resumes on another worker');
           throw error;
         }
-        if (isDatabaseUnavailable(error)) {
-          unavailable(error, 'bulk batch: database unavailable; it will be resumed');
+        if (unavailable('bulk batch', error, 'bulk batch: database unavailable; it will be resumed'))
           throw error;
-        }
         log?.error({ err: error, batchId, attempt: job.retryCount }, 'bulk batch failed');
         if (job.retryCount >= job.retryLimit)
           await failBatch(ctx, batchId, 'Something went wrong, please try again');
@@ -278,8 +269,8 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
   const sweepSafely = () =>
     sweep().catch((error) => {
       if (stopping) return 0;
-      if (isDatabaseUnavailable(error)) unavailable(error, 'bulk sweep: database unavailable');
-      else log?.error({ err: error }, 'bulk sweep failed');
+      if (!unavailable('bulk sweep', error, 'bulk sweep: database unavailable'))
+        log?.error({ err: error }, 'bulk sweep failed');
       return 0;
     });
   let timer: NodeJS.Timeout | undefined;

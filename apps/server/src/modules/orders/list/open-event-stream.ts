@@ -2,8 +2,8 @@ import { DomainError } from '@mc/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import type { Caller } from '../../../lib/principal.ts';
-import { type OrderStreams, streamOrderEvents } from './order-events-stream.ts';
-import { redeemStreamTicket } from './stream-tickets.ts';
+import { HEARTBEAT_MS, type OrderStreams, streamOrderEvents } from './order-events-stream.ts';
+import { claimStreamPlace, redeemStreamTicket } from './stream-tickets.ts';
 
 const TOKEN_IN_URL_MESSAGE =
   'Tokens are not accepted in URLs. Use a ticket from POST …/orders/events/ticket.';
@@ -35,6 +35,8 @@ export async function openOrderEventStream(
     req.principal = principal;
   }
   const { principal, merchant } = await input.authorize();
-  streamOrderEvents(ctx, req, reply, streams, merchant.id, principal);
+  // One of the session's MAX_STREAMS_PER_SESSION places, or 429 before the stream starts.
+  const place = await claimStreamPlace(ctx, principal.sessionId, merchant.id);
+  streamOrderEvents(ctx, req, reply, streams, merchant.id, principal, HEARTBEAT_MS, place);
   return reply;
 }

@@ -14,6 +14,7 @@
 import type { EventEmitter } from 'node:events';
 import type { OrderEvent, OrderEventPublisher } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
+import { outageLogOf } from '../../../lib/outage-log.ts';
 
 /** The NOTIFY channel of order events (PostgreSQL); order-events-pg.ts LISTENs to it in every process. */
 export const ORDER_EVENTS_CHANNEL = 'mc_order_events';
@@ -130,8 +131,14 @@ export class OrderEventRelay implements OrderEventPublisher {
       }
       this.failing = false;
     } catch (err) {
-      // The rows stay in the outbox; the timer tries again. Logged once per outage, not every second.
-      if (!this.failing) this.log.warn({ err }, 'order events not published yet; retrying');
+      // The rows stay in the outbox; the timer tries again. Logged once per failing spell, or (database
+      // unreachable) once per reason every 10 s (lib/outage-log.ts), not every second.
+      const outage = outageLogOf(this.log).report(
+        'order events',
+        err,
+        'order events not published yet; retrying',
+      );
+      if (!outage && !this.failing) this.log.warn({ err }, 'order events not published yet; retrying');
       this.failing = true;
     }
   }

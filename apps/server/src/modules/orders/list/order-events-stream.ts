@@ -10,16 +10,72 @@ import type { OrderStreamEvent } from '@mc/api';
 import { isOrderStatus, tabOfStatus } from '@mc/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, OrderEvent } from '../../../context.ts';
+import { outageLogOf } from '../../../lib/outage-log.ts';
 import type { Principal } from '../../../lib/principal.ts';
 import { loadPrincipal, SESSION_REVOKED, type SessionRevokedEvent } from '../../auth/index.ts';
+import { releaseStreamPlaces, renewStreamPlaces, STREAM_PLACE_RENEW_MS } from './stream-tickets.ts';
 
 export const HEARTBEAT_MS = 25_000;
 
-/** The open streams of one app, ended when it closes (otherwise close would wait for them). */
+/**
+ * The open streams of one app, ended when it closes (otherwise close would wait for them), and the places
+ * they hold in the session's limit (stream-tickets.ts): renewed while open, given back when they end.
+ */
 export class OrderStreams {
   readonly open = new Set<() => void>();
+  private readonly places = new Set<string>();
+  private readonly releasing = new Set<Promise<void>>();
+  private renewTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ctx?: Pick<AppContext, 'database'>,
+    private readonly log?: { warn(obj: object, msg: string): void },
+  ) {}
+
   closeAll(): void {
     for (const end of [...this.open]) end();
+  }
+
+  /** A stream took `place`: renew it until `release`. */
+  hold(place: string): void {
+    this.places.add(place);
+    if (!this.renewTimer && this.ctx) {
+      this.renewTimer = setInterval(() => void this.renew(), STREAM_PLACE_RENEW_MS);
+      this.renewTimer.unref();
+    }
+  }
+
+  /** The stream of `place` ended: its place is free for the session's next stream. */
+  release(place: string): void {
+    if (!this.places.delete(place) || !this.ctx) return;
+    if (this.places.size === 0) this.stopRenewing();
+    const done = releaseStreamPlaces(this.ctx, [place])
+      .catch((err) => this.failed(err, 'event stream place not given back; it expires by itself'))
+      .finally(() => this.releasing.delete(done));
+    this.releasing.add(done);
+  }
+
+  /** Waits for the places being given back (the app's close, before the database closes). */
+  async settled(): Promise<void> {
+    this.stopRenewing();
+    await Promise.all([...this.releasing]);
+  }
+
+  private async renew(): Promise<void> {
+    if (!this.ctx || this.places.size === 0) return;
+    await renewStreamPlaces(this.ctx, [...this.places]).catch((err) =>
+      this.failed(err, 'event stream places not renewed; retrying'),
+    );
+  }
+
+  private stopRenewing(): void {
+    clearInterval(this.renewTimer);
+    this.renewTimer = undefined;
+  }
+
+  private failed(err: unknown, msg: string): void {
+    if (!this.log) return;
+    if (!outageLogOf(this.log).report('event stream', err, msg)) this.log.warn({ err }, msg);
   }
 }
 
@@ -36,6 +92,7 @@ export function streamOrderEvents(
   merchantId: string,
   principal: Pick<Principal, 'userId' | 'sessionId'>,
   heartbeatMs = HEARTBEAT_MS,
+  place?: string,
 ): void {
   const { open } = streams;
   reply.hijack();
@@ -61,6 +118,7 @@ export function streamOrderEvents(
     ctx.events.off('order', onEvent);
     ctx.events.off(SESSION_REVOKED, onRevoked);
     open.delete(end);
+    if (place) streams.release(place);
     res.end();
   };
   /** Ends the stream unless its session is still live (a 401 from the session check). */
@@ -80,6 +138,7 @@ export function streamOrderEvents(
   ctx.events.on('order', onEvent);
   ctx.events.on(SESSION_REVOKED, onRevoked);
   open.add(end);
+  if (place) streams.hold(place);
   req.raw.on('close', end);
   res.on('error', end);
 }
