@@ -49,6 +49,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
+COPY --from=build /app/apps/server/fonts ./apps/server/fonts
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 # The embedded database (when DATABASE_URL is unset) and a generated JWT secret live in DATA_DIR.
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -2,8 +2,10 @@
  * Fallback fonts for text that the standard PDF fonts (Helvetica, WinAnsi) cannot draw: Cyrillic,
  * Greek and extended Latin (Noto Sans), Chinese and Japanese (Noto Sans SC: Han and kana), Korean
  * (Noto Sans KR), Arabic (Noto Sans Arabic, shaped by fontkit) and emoji (Noto Emoji, monochrome). All
- * under the SIL Open Font License, from the npm registry (@expo-google-fonts/*), embedded by pdfkit as
- * subsets (only the glyphs drawn).
+ * under the SIL Open Font License, embedded by pdfkit as subsets (only the glyphs drawn). The ten TTF
+ * files the documents use are kept in apps/server/fonts (with their licences; see its README), copied
+ * unchanged from the @expo-google-fonts packages, which carry every weight and style (168 MB installed)
+ * for 37 MB used (decision 0119).
  *
  * Per glyph: a character the standard font has stays in it; any other goes to the first fallback whose
  * Unicode blocks list it AND whose cmap has the glyph (fontkit's hasGlyphForCodePoint); a character no
@@ -12,9 +14,10 @@
  * the first time bold text needs it, and each only once per process.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Font, create as fontkitCreate } from 'fontkit';
 import { lazyRequire } from '../lib/lazy-require.ts';
+import { SERVER_ROOT } from '../paths.ts';
 import { isStandardFontChar, pdfSafe } from './text.ts';
 
 export type FallbackKey = 'sans' | 'cjk' | 'hangul' | 'arabic' | 'emoji';
@@ -29,11 +32,8 @@ interface FallbackSpec {
   files: Record<Face, string>;
 }
 
-const NOTO_SANS = '@expo-google-fonts/noto-sans';
-const NOTO_SC = '@expo-google-fonts/noto-sans-sc';
-const NOTO_KR = '@expo-google-fonts/noto-sans-kr';
-const NOTO_ARABIC = '@expo-google-fonts/noto-sans-arabic';
-const NOTO_EMOJI = '@expo-google-fonts/noto-emoji';
+/** apps/server/fonts, from the sources and from the bundle alike (paths.ts). */
+export const FONTS_DIR = path.join(SERVER_ROOT, 'fonts');
 
 /** In fallback order. */
 const FALLBACKS: readonly FallbackSpec[] = [
@@ -51,9 +51,9 @@ const FALLBACKS: readonly FallbackSpec[] = [
       [0xfb00, 0xfb06],
     ],
     files: {
-      regular: `${NOTO_SANS}/400Regular/NotoSans_400Regular.ttf`,
-      bold: `${NOTO_SANS}/700Bold/NotoSans_700Bold.ttf`,
-      italic: `${NOTO_SANS}/400Regular_Italic/NotoSans_400Regular_Italic.ttf`,
+      regular: 'NotoSans_400Regular.ttf',
+      bold: 'NotoSans_700Bold.ttf',
+      italic: 'NotoSans_400Regular_Italic.ttf',
     },
   },
   {
@@ -72,9 +72,9 @@ const FALLBACKS: readonly FallbackSpec[] = [
       [0x20000, 0x3134f],
     ],
     files: {
-      regular: `${NOTO_SC}/400Regular/NotoSansSC_400Regular.ttf`,
-      bold: `${NOTO_SC}/700Bold/NotoSansSC_700Bold.ttf`,
-      italic: `${NOTO_SC}/400Regular/NotoSansSC_400Regular.ttf`,
+      regular: 'NotoSansSC_400Regular.ttf',
+      bold: 'NotoSansSC_700Bold.ttf',
+      italic: 'NotoSansSC_400Regular.ttf',
     },
   },
   {
@@ -88,9 +88,9 @@ const FALLBACKS: readonly FallbackSpec[] = [
       [0xffa0, 0xffdc],
     ],
     files: {
-      regular: `${NOTO_KR}/400Regular/NotoSansKR_400Regular.ttf`,
-      bold: `${NOTO_KR}/700Bold/NotoSansKR_700Bold.ttf`,
-      italic: `${NOTO_KR}/400Regular/NotoSansKR_400Regular.ttf`,
+      regular: 'NotoSansKR_400Regular.ttf',
+      bold: 'NotoSansKR_700Bold.ttf',
+      italic: 'NotoSansKR_400Regular.ttf',
     },
   },
   {
@@ -104,9 +104,9 @@ const FALLBACKS: readonly FallbackSpec[] = [
       [0xfe70, 0xfeff],
     ],
     files: {
-      regular: `${NOTO_ARABIC}/400Regular/NotoSansArabic_400Regular.ttf`,
-      bold: `${NOTO_ARABIC}/700Bold/NotoSansArabic_700Bold.ttf`,
-      italic: `${NOTO_ARABIC}/400Regular/NotoSansArabic_400Regular.ttf`,
+      regular: 'NotoSansArabic_400Regular.ttf',
+      bold: 'NotoSansArabic_700Bold.ttf',
+      italic: 'NotoSansArabic_400Regular.ttf',
     },
   },
   {
@@ -122,22 +122,21 @@ const FALLBACKS: readonly FallbackSpec[] = [
       [0x1f000, 0x1faff], // emoji
     ],
     files: {
-      regular: `${NOTO_EMOJI}/400Regular/NotoEmoji_400Regular.ttf`,
-      bold: `${NOTO_EMOJI}/400Regular/NotoEmoji_400Regular.ttf`,
-      italic: `${NOTO_EMOJI}/400Regular/NotoEmoji_400Regular.ttf`,
+      regular: 'NotoEmoji_400Regular.ttf',
+      bold: 'NotoEmoji_400Regular.ttf',
+      italic: 'NotoEmoji_400Regular.ttf',
     },
   },
 ];
 
 const SPECS = new Map(FALLBACKS.map((spec) => [spec.key, spec]));
-const requireFont = createRequire(import.meta.url);
 
 const bytes = new Map<string, Buffer>();
-/** The font file's bytes, read once per process (the package path resolved through node_modules). */
+/** The font file's bytes, read once per process. */
 function fontBytes(file: string): Buffer {
   let data = bytes.get(file);
   if (!data) {
-    data = readFileSync(requireFont.resolve(file));
+    data = readFileSync(path.join(FONTS_DIR, file));
     bytes.set(file, data);
   }
   return data;

@@ -225,6 +225,14 @@ function unavailable(): DomainError {
   return new DomainError('UNAVAILABLE', PAYMENTS_UNAVAILABLE);
 }
 
+/**
+ * The Stripe API version every request names (the Stripe-Version header). Written here rather than
+ * taken from the SDK, so a minor SDK release that moves its default cannot change what Stripe answers
+ * without a change to this line and its review (docs/decisions/0119-server-dependencies-on-current-majors-and-a-lighter-install.md).
+ * It is the version the installed SDK (stripe 23.1) is typed for.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
 /** Stripe Connect Express through the official SDK (STRIPE_SECRET_KEY). */
 export async function stripePayments(opts: StripeOptions | string): Promise<PaymentsAdapter> {
   const o: StripeOptions = typeof opts === 'string' ? { secretKey: opts } : opts;
@@ -233,6 +241,7 @@ export async function stripePayments(opts: StripeOptions | string): Promise<Paym
   // within 15 s), so with one retry each attempt gets at most 6 s.
   const retries = o.maxNetworkRetries ?? 1;
   const stripe = new Stripe(o.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
     ...stripeHostOptions(o.apiBase),
     timeout: Math.min(o.timeoutMs ?? 10_000, Math.floor(12_000 / (retries + 1))),
     maxNetworkRetries: retries,

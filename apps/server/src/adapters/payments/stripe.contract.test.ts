@@ -7,7 +7,13 @@
 import { DomainError } from '@mc/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type StandIn, startStandIn } from '../../test/stand-in.ts';
-import { PAYMENTS_UNAVAILABLE, type PaymentsAdapter, stripeHostOptions, stripePayments } from './payments.ts';
+import {
+  PAYMENTS_UNAVAILABLE,
+  type PaymentsAdapter,
+  STRIPE_API_VERSION,
+  stripeHostOptions,
+  stripePayments,
+} from './payments.ts';
 
 const KEY = 'sk_test_contract_123';
 let api: StandIn;
@@ -71,7 +77,8 @@ function expectStripeRequest(path: string, key?: string) {
   expect(`${r.method} ${r.path}`).toBe(path);
   expect(r.headers.authorization).toBe(`Bearer ${KEY}`);
   if (r.method === 'POST') expect(r.headers['content-type']).toBe('application/x-www-form-urlencoded');
-  expect(r.headers['stripe-version']).toMatch(/^\d{4}-\d{2}-\d{2}/);
+  // The version the adapter names, not whatever the SDK defaults to.
+  expect(r.headers['stripe-version']).toBe(STRIPE_API_VERSION);
   if (key) expect(r.headers['idempotency-key']).toBe(key);
   return r;
 }
@@ -248,6 +255,48 @@ describe('Stripe: refund (the compensation of a capture)', () => {
         reason: 'requested_by_customer',
       }),
     );
+  });
+
+  it('a partial refund sends only its amount; a second one beyond what is left is refused with the code', async () => {
+    const refundBody = (id: string, amount: number) => ({
+      id,
+      object: 'refund',
+      amount,
+      currency: 'usd',
+      payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa',
+      charge: 'ch_3MtwBwLkdIwHu7ix2O4Qq5VS',
+      reason: 'requested_by_customer',
+      status: 'succeeded',
+    });
+    let refunded = 0;
+    api.answer((r) => {
+      const amount = Number(r.form().get('amount'));
+      if (refunded + amount > 2599)
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'amount_too_large',
+          param: 'amount',
+          message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((2599 - refunded) / 100).toFixed(2)})`,
+        });
+      refunded += amount;
+      return { status: 200, body: refundBody(`re_partial_${refunded}`, amount) };
+    });
+    const part = (amountCents: number, idempotencyKey: string) =>
+      stripe.refund({
+        orderId: 'o1',
+        paymentRef: 'pi_3MtwBwLkdIwHu7ix28a3tqPa',
+        amountCents,
+        idempotencyKey,
+      });
+    expect(await part(899, 'refund-o1-item-1')).toEqual({ ok: true, ref: 're_partial_899' });
+    expect(Object.fromEntries(expectStripeRequest('POST /v1/refunds', 'refund-o1-item-1').form())).toEqual({
+      payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa',
+      amount: '899',
+      reason: 'requested_by_customer',
+    });
+    expect(await part(1800, 'refund-o1-item-2')).toEqual({ ok: false, reason: 'amount_too_large' });
+    expect(await part(1700, 'refund-o1-rest')).toEqual({ ok: true, ref: 're_partial_2599' });
+    expect(api.requests).toHaveLength(3);
   });
 
   it('a refund Stripe refuses (400: nothing captured) → not refunded, with the code', async () => {

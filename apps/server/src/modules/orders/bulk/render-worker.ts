@@ -22,9 +22,22 @@ parentPort?.on('message', async (req: RenderRequest) => {
       req.kind === 'picklist'
         ? await renderPickList(req.orders)
         : await renderManyPackingSlipsToBuffer(req.orders, req.kind);
-    const pdf = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-    const res: RenderResponse = { id: req.id, ok: true, pdf };
-    parentPort?.postMessage(res, [pdf.buffer as ArrayBuffer]);
+    // The PDF's memory moves to the main thread without a copy when the Buffer owns it. Node 24's
+    // Buffer.concat can hand back a slice of a larger, untransferable pool: that one is copied first
+    // (posting it would throw "Cannot transfer object of unsupported type").
+    const owned = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength;
+    let pdf = owned ? new Uint8Array(buf.buffer, 0, buf.byteLength) : new Uint8Array(buf);
+    try {
+      parentPort?.postMessage({ id: req.id, ok: true, pdf } satisfies RenderResponse, [
+        pdf.buffer as ArrayBuffer,
+      ]);
+    } catch {
+      // A whole-pool Buffer that is still marked untransferable: send a copy.
+      pdf = new Uint8Array(buf);
+      parentPort?.postMessage({ id: req.id, ok: true, pdf } satisfies RenderResponse, [
+        pdf.buffer as ArrayBuffer,
+      ]);
+    }
   } catch (error) {
     const res: RenderResponse = {
       id: req.id,

@@ -8,7 +8,7 @@
 import { Writable } from 'node:stream';
 import type { BatchFileKind } from '@mc/api';
 import { BULK_MSG, marksPrinted, REPORT_TYPES, type ReportType } from '@mc/domain';
-import type archiverModule from 'archiver';
+import type * as archiverModule from 'archiver';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -142,7 +142,7 @@ export async function runDetailsBatch(ctx: AppContext, batch: BatchRow): Promise
 }
 
 async function zip(files: BatchFile[]): Promise<Buffer> {
-  const archive = archiver()('zip', { zlib: { level: 1 } });
+  const archive = new (archiver().ZipArchive)({ zlib: { level: 1 } });
   const chunks: Buffer[] = [];
   archive.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
