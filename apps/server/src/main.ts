@@ -8,13 +8,17 @@ let config: Config | undefined;
 try {
   config = loadConfig();
   exitIfUnsafe(config);
-  const [{ initErrorReporting }, { installProcessSafetyNet }, { startServer, startupLine }, { stopOnSignals }] =
-    await Promise.all([
-      import('./lib/error-reporting.ts'),
-      import('./runtime/process-safety.ts'),
-      import('./runtime/server.ts'),
-      import('./runtime/signals.ts'),
-    ]);
+  const [
+    { initErrorReporting },
+    { installProcessSafetyNet },
+    { startServer, startupLine },
+    { stopOnSignals },
+  ] = await Promise.all([
+    import('./lib/error-reporting.ts'),
+    import('./runtime/process-safety.ts'),
+    import('./runtime/server.ts'),
+    import('./runtime/signals.ts'),
+  ]);
   await initErrorReporting(config.sentryDsn, config.env);
   const server = await startServer(config);
   const log = server.app.log;
