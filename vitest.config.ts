@@ -12,7 +12,15 @@ export default defineConfig({
     // waits on PostgreSQL, a spawned server or a stand-in. Two at least (docs/operations.md, decision 0112).
     maxWorkers: Math.max(availableParallelism() - 1, 2),
     projects: [
-      { test: { name: 'domain', include: ['packages/**/*.test.ts'], environment: 'node' } },
+      // Property tests run thousands of cases: vitest's 5 s default is too tight on a loaded 2-core machine.
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
       // Build, start and deploy scripts (scripts/start.mjs, scripts/check-deploy.mjs).
       {
         test: {

@@ -90,10 +90,11 @@ export type OidcConfig = z.infer<typeof OidcConfigSchema>;
  * (one leading `/`, not `//`, no scheme, at most 200 characters); anything else is ignored, not refused.
  */
 export const OidcStartQuerySchema = z.object({
-  return_to: z.string().optional().meta({
+  // Bounded like every request string; a path longer than safeReturnPath's 200 characters is ignored, not refused.
+  return_to: z.string().max(2000).optional().meta({
     description:
-      'A path of this console to land on after the sign-in (e.g. `/profile`); anything that is not such a path is ignored.',
-    example: '/profile',
+      'A path of this console to land on after the sign-in (e.g. `/settings/profile`); anything that is not such a path is ignored.',
+    example: '/settings/profile',
   }),
 });
 export type OidcStartQuery = z.infer<typeof OidcStartQuerySchema>;
