@@ -313,7 +313,8 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
     );
     for (let i = 0; i < (opts.workers ?? 2); i++) {
       workerIds.push(
-        await boss.work<{ batchId: string }>(
+        // No type arguments: pg-boss infers the handler's shape (jobs with metadata) from the options.
+        await boss.work(
           BULK_QUEUE,
           { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
           handle,
