@@ -7,26 +7,41 @@
  * are left out), 32 requests in flight, in alternating rounds, so both see the same conditions.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/mc_bench_s node --import tsx bench/list-cpu.ts [rounds]
+ *   BENCH_PGLITE_DIR=/tmp/mc-bench-pglite-data node --import tsx bench/list-cpu.ts [rounds]
+ *
+ * With BENCH_PGLITE_DIR (the directory `npm run bench -- --both` loads), both run on PGlite instead: the
+ * app on a copy of `<dir>/pglite`, the floor on a second copy (one directory belongs to one instance).
  *
  * The app is the real one (buildApp: auth, validation, permission, helmet's headers, mapping, SLA,
  * serializer, logging at warn); the floor is floor-server.ts's Fastify route (floor-answer.ts).
  */
+import { cpSync, rmSync } from 'node:fs';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openPostgres } from '../apps/server/src/db/client.ts';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { floorAnswer } from './floor-answer.ts';
 import { BENCH_PASSWORD, benchEmail, largestTmk } from './load-data.ts';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mc_bench_s';
+const pgliteDir = process.env.BENCH_PGLITE_DIR;
+/** A fresh copy of the benchmark's PGlite directory, for one instance. */
+async function pgliteCopy(name: string): Promise<Database> {
+  const source = `${pgliteDir}/pglite`;
+  const copy = `${source}-${name}`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(source, copy, { recursive: true });
+  return openPglite(copy);
+}
 const ROUNDS = Number(process.argv[2] ?? 6);
-const PER_ROUND = 3000;
+/** Requests per round (BENCH_PER_ROUND; fewer on a loaded machine or on PGlite, which is slower). */
+const PER_ROUND = Number(process.env.BENCH_PER_ROUND ?? 3000);
 const IN_FLIGHT = 32;
 const path = `/m/v2/merchant/${largestTmk}/orders/optimized?limit=30&offset=0&filter%5Btab%5D=active`;
 
 const config = loadConfig({
   NODE_ENV: 'production',
-  DATABASE_URL: url,
+  ...(pgliteDir ? {} : { DATABASE_URL: url }),
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
@@ -34,11 +49,11 @@ const config = loadConfig({
   ALLOW_SANDBOX: '1',
   DATA_DIR: '/tmp/mc-bench-list-cpu-unused',
 });
-const appDb = openPostgres(url, 20);
+const appDb = pgliteDir ? await pgliteCopy('list-cpu-app') : openPostgres(url, 20);
 const { app } = await buildApp({ config, database: appDb });
 await app.ready();
 
-const floorDb = openPostgres(url, 20);
+const floorDb = pgliteDir ? await pgliteCopy('list-cpu-floor') : openPostgres(url, 20);
 const answer = floorAnswer(floorDb);
 const floor = Fastify({ logger: false, routerOptions: { maxParamLength: 200 } });
 floor.get('/m/v2/merchant/:tmk/orders/:kind', async (req, reply) => {
@@ -71,8 +86,8 @@ async function round(server: typeof floor, h: Record<string, string>, n: number)
   return (used.user + used.system) / n;
 }
 
-await round(app as unknown as typeof floor, headers, 2000);
-await round(floor, {}, 2000);
+await round(app as unknown as typeof floor, headers, Math.min(2000, PER_ROUND));
+await round(floor, {}, Math.min(2000, PER_ROUND));
 const appUs: number[] = [];
 const floorUs: number[] = [];
 for (let i = 0; i < ROUNDS; i++) {
@@ -83,11 +98,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const f0 = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
 console.log(
   [
-    `CPU µs per list request, ${ROUNDS} alternating rounds of ${PER_ROUND}, ${IN_FLIGHT} in flight (inject, one process):`,
+    `CPU µs per list request (${pgliteDir ? 'PGlite' : 'PostgreSQL'}), ${ROUNDS} alternating rounds of ${PER_ROUND}, ${IN_FLIGHT} in flight (inject, one process):`,
     `| | per round | median |`,
     `|---|---|---:|`,
     `| app | ${f0(appUs)} | ${median(appUs).toFixed(0)} |`,
-    `| bare Fastify + pg | ${f0(floorUs)} | ${median(floorUs).toFixed(0)} |`,
+    `| bare Fastify + ${pgliteDir ? 'PGlite' : 'pg'} | ${f0(floorUs)} | ${median(floorUs).toFixed(0)} |`,
     `| floor ÷ app (aim ≥ 0.9×) | ${appUs.map((a, i) => (floorUs[i]! / a).toFixed(2)).join(', ')} | ${(median(floorUs) / median(appUs)).toFixed(2)}× |`,
   ].join('\n'),
 );

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -75,10 +75,28 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
+/** The PostgreSQL major PGlite embeds (0.5: 18; 0.3, the previous release's, was 17). raw-query.test.ts checks it. */
+export const PGLITE_PG_MAJOR = '18';
+
+/**
+ * A data directory another PostgreSQL major made cannot be opened (PGlite then fails with only "PGlite
+ * failed to initialize properly"): say which and what to do instead (docs/decisions/0118).
+ */
+export function checkPgliteDataDir(dataDir: string): void {
+  const file = path.join(dataDir, 'PG_VERSION');
+  if (!existsSync(file)) return;
+  const major = readFileSync(file, 'utf8').trim();
+  if (major === PGLITE_PG_MAJOR) return;
+  throw new Error(
+    `The embedded database in ${dataDir} was made by PostgreSQL ${major} (an earlier release's PGlite); this release embeds PostgreSQL ${PGLITE_PG_MAJOR} and cannot open it. Nothing was changed. To keep its data, convert it as docs/operations.md ("Upgrading the embedded database") says; to start afresh, move the directory away.`,
+  );
+}
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let unlock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
+    checkPgliteDataDir(dataDir);
     unlock = lockDataDir(dataDir);
   }
   try {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockDataDir } from './client.ts';
+import { lockDataDir, openPglite } from './client.ts';
 
 describe('embedded database lock', () => {
   it('refuses a second owner while the first is alive, and releases on unlock', () => {
@@ -18,6 +18,17 @@ describe('embedded database lock', () => {
     const unlock = lockDataDir(dir);
     expect(existsSync(`${dir}.lock`)).toBe(true);
     unlock();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+});
+
+describe('embedded database of another PostgreSQL major (an earlier release)', () => {
+  it('is refused with what to do, before anything is opened or locked', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mc-old-pglite-'));
+    writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
+    await expect(openPglite(dir)).rejects.toThrow(
+      /made by PostgreSQL 17 .*embeds PostgreSQL 18 and cannot open it\. Nothing was changed\..*Upgrading the embedded database/,
+    );
     expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 });

@@ -11,8 +11,14 @@
  *
  * Parameters are sent as text without types, as node-postgres sends them (the server infers each type
  * from the statement): the raw queries run on both drivers, so they already pass values node-postgres can
- * send. Rows come out exactly as `PGlite.query()` makes them (the instance's own parsers). Queries wait
- * for PGlite's locks like `query()` does, so they never run inside someone else's transaction.
+ * send. Rows come out exactly as `PGlite.query()` makes them (the instance's own parsers).
+ *
+ * Only PGlite's public API (docs/decisions/0118): `runExclusive` (the query lock), `execProtocolStream`,
+ * `isInTransaction`, `syncToFs`, `parsers` and `protocol.serialize`. `runExclusive` does not take the
+ * lock `transaction()` holds for a whole transaction, so a query that finds someone else's transaction
+ * open (between two of its statements) goes to `PGlite.query()` instead, which waits for that transaction:
+ * a query never runs inside another caller's transaction. `raw-query.test.ts` checks that contract
+ * against the installed PGlite and names what changed if it breaks.
  */
 import { type PGlite, protocol } from '@electric-sql/pglite';
 
@@ -159,22 +165,25 @@ export function pgliteQuery(client: PGlite, opts: { maxStatements?: number } = {
   };
 
   const query = (async <R>(text: string, params?: unknown[]): Promise<R[]> => {
-    await client._checkReady();
+    if (client.closed) throw new Error('PGlite is closed');
     const values = (params ?? []).map(toParam);
-    return client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        // Outside any transaction, so a rollback cannot undo it.
-        if (!configured && !client.isInTransaction()) {
-          await client.execProtocolStream(serialize.query('SET plan_cache_mode = force_custom_plan'), {
-            syncToFs: false,
-          });
-          configured = true;
-        }
-        const messages = await run(text, values, true);
-        if (!client.isInTransaction()) await client.syncToFs();
-        return rowsOf(messages) as R[];
-      }),
-    );
+    const rows = await client.runExclusive(async () => {
+      // Someone else's transaction is open: its statements must not be joined by this one.
+      if (client.isInTransaction()) return null;
+      // Outside any transaction, so a rollback cannot undo it.
+      if (!configured) {
+        await client.execProtocolStream(serialize.query('SET plan_cache_mode = force_custom_plan'), {
+          syncToFs: false,
+        });
+        configured = true;
+      }
+      const messages = await run(text, values, true);
+      if (!client.isInTransaction()) await client.syncToFs();
+      return rowsOf(messages);
+    });
+    if (rows) return rows as R[];
+    // PGlite.query() waits for the transaction's lock, then answers the same rows (raw-query.test.ts).
+    return (await client.query<R>(text, params)).rows;
   }) as PgliteQuery;
   query.statements = () => prepared.size;
   return query;

@@ -3,10 +3,11 @@
  * database (where it goes through pglite-query.ts: one engine call, kept statements), pool.query() on
  * PostgreSQL — for every kind of parameter the app sends, and fails the same way.
  */
+import { protocol } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB } from '../test/harness.ts';
-import type { Database } from './client.ts';
+import { type Database, PGLITE_PG_MAJOR } from './client.ts';
 import { pgliteQuery } from './pglite-query.ts';
 
 let database: Database;
@@ -98,6 +99,122 @@ describe(`raw query on ${TEST_DB}`, () => {
     await tx;
     expect(await read).toEqual([{ n: 1 }]);
     await database.query('DROP TABLE raw_query_probe');
+  });
+});
+
+describe.runIf(TEST_DB === 'pglite')('the PGlite contract pglite-query.ts relies on (decision 0118)', () => {
+  // pglite-query.ts builds on these; a PGlite release that changes one fails here, naming it.
+  type Msg = { name: string; fields?: unknown[]; code?: string };
+
+  it('embeds the PostgreSQL major the data directory check expects (client.ts PGLITE_PG_MAJOR)', async () => {
+    const [row] = await database.query<{ v: string }>("SELECT current_setting('server_version_num') AS v");
+    expect(String(Math.floor(Number(row!.v) / 10000)), 'PGLITE_PG_MAJOR').toBe(PGLITE_PG_MAJOR);
+  });
+
+  it('the methods and the protocol serializer exist', () => {
+    const client = database.pglite! as unknown as Record<string, unknown>;
+    const methods = ['runExclusive', 'execProtocolStream', 'isInTransaction', 'syncToFs', 'query'];
+    expect(
+      methods.filter((m) => typeof client[m] !== 'function'),
+      'PGlite methods pglite-query.ts calls',
+    ).toEqual([]);
+    expect(typeof client.closed, 'PGlite.closed').toBe('boolean');
+    expect(typeof client.parsers, 'PGlite.parsers (the type parsers by OID)').toBe('object');
+    const serialize = protocol.serialize as unknown as Record<string, unknown>;
+    const serializers = ['parse', 'bind', 'describe', 'execute', 'sync', 'close', 'query'];
+    expect(
+      serializers.filter((m) => typeof serialize[m] !== 'function'),
+      'protocol.serialize functions',
+    ).toEqual([]);
+  });
+
+  it('execProtocolStream answers an extended-protocol buffer with the messages in one call', async () => {
+    const client = database.pglite!;
+    const s = protocol.serialize;
+    const buffer = (parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
+    const messages = (await client.runExclusive(() =>
+      client.execProtocolStream(
+        buffer([
+          s.parse({ text: 'SELECT $1::int AS a, NULL::text AS b' }),
+          s.bind({ values: ['7'] }),
+          s.describe({ type: 'P' }),
+          s.execute({}),
+          s.sync(),
+        ]),
+        { syncToFs: false, throwOnError: false },
+      ),
+    )) as unknown as Msg[];
+    expect(
+      messages.map((m) => m.name),
+      'backend message names',
+    ).toEqual([
+      'parseComplete',
+      'bindComplete',
+      'rowDescription',
+      'dataRow',
+      'commandComplete',
+      'readyForQuery',
+    ]);
+    const fields = messages[2]!.fields as { name: string; dataTypeID: number }[];
+    expect(
+      fields.map((f) => [f.name, f.dataTypeID]),
+      'rowDescription.fields (name, dataTypeID)',
+    ).toEqual([
+      ['a', 23],
+      ['b', 25],
+    ]);
+    expect(messages[3]!.fields, 'dataRow.fields: text values, null for NULL').toEqual(['7', null]);
+    expect((client.parsers[23] as (v: string, t: number) => unknown)('7', 23), 'parsers[int4]').toBe(7);
+
+    // With throwOnError false an error is a message named 'error' carrying the SQLSTATE, not a throw.
+    const failed = (await client.runExclusive(() =>
+      client.execProtocolStream(
+        buffer([
+          s.parse({ text: 'SELECT 1 / 0' }),
+          s.bind({}),
+          s.describe({ type: 'P' }),
+          s.execute({}),
+          s.sync(),
+        ]),
+        { syncToFs: false, throwOnError: false },
+      ),
+    )) as unknown as Msg[];
+    const error = failed.find((m) => m.name === 'error');
+    expect(error?.code, "an 'error' message with the SQLSTATE").toBe('22012');
+    expect(failed.at(-1)?.name, 'readyForQuery after the error').toBe('readyForQuery');
+  });
+
+  it("runExclusive keeps PGlite.query() out, but not another caller's open transaction", async () => {
+    const client = database.pglite!;
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const exclusive = client.runExclusive(async () => {
+      order.push('exclusive');
+      await held;
+      order.push('exclusive done');
+    });
+    const query = client.query('SELECT 1').then(() => order.push('query'));
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await Promise.all([exclusive, query]);
+    expect(order, 'PGlite.query() waits for runExclusive').toEqual(['exclusive', 'exclusive done', 'query']);
+
+    // Inside a transaction, between its statements, runExclusive runs and sees the transaction open:
+    // the reason pglite-query.ts then hands the query to PGlite.query(), which waits for the transaction.
+    let seen: boolean | undefined;
+    await client.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      const outside = client.runExclusive(async () => {
+        seen = client.isInTransaction();
+      });
+      await new Promise((r) => setTimeout(r, 20));
+      await outside;
+    });
+    expect(seen, 'isInTransaction() within runExclusive during a transaction').toBe(true);
+    expect(client.isInTransaction()).toBe(false);
   });
 });
 

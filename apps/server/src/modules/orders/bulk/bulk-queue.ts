@@ -12,10 +12,14 @@
  * On PostgreSQL pg-boss runs over a pool of ours (db/client.ts createPool), so a dropped connection never
  * ends the process; its workers keep polling and pick up again once the database is back. Stopping aborts
  * the running batches between two orders: their jobs fail and are retried by another worker.
+ *
+ * pg-boss 11 rewrote its schema and migrates nothing older (docs/decisions/0118): a `pgboss` schema left by
+ * pg-boss 10 is renamed `pgboss_v10` before pg-boss starts, which installs a new one; the sweeper then
+ * queues again every batch that was still waiting, since the batch rows, not the jobs, are the record.
  */
 import { EventEmitter, once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { AppContext } from '../../../context.ts';
 import { createPool, type Database } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/connection-errors.ts';
@@ -55,7 +59,12 @@ export interface BulkJobs {
   stop(): Promise<void>;
 }
 
-/** pg-boss's `db` option over the PGlite instance: one connection, so multi-statement scripts run exclusively. */
+/**
+ * pg-boss's `db` option over the PGlite instance: one connection, so multi-statement scripts run exclusively.
+ * Not pg-boss's own `fromPglite`: after a failed script that adapter sends ROLLBACK as a separate call, and
+ * on an instance the app shares, another caller's query can run in the aborted transaction between the two;
+ * here the script runs inside PGlite's transaction(), which holds the lock until it is rolled back.
+ */
 function pgliteExecutor(database: Database) {
   const client = database.pglite;
   if (!client) throw new Error('PGlite instance missing');
@@ -65,10 +74,45 @@ function pgliteExecutor(database: Database) {
       if (!text.includes(';')) return client.query(text);
       // Scripts (migrations, locked maintenance) carry their own BEGIN/COMMIT; the wrapping transaction
       // holds PGlite's lock for the whole script and rolls back if a statement fails.
+      // The rows of every statement, in order, as pg-boss reads node-postgres' multi-statement results (a
+      // RETURNING before the closing COMMIT is what its locked commands answer with).
       const results = await client.transaction(async (tx) => tx.exec(text));
-      return results[results.length - 1] ?? { rows: [] };
+      return { rows: results.flatMap((r) => r.rows) };
     },
   };
+}
+
+/** The schema a pg-boss 10 install left (its version table says 24 or less), renamed out of pg-boss 12's way. */
+export const PGBOSS_V10_SCHEMA = 'pgboss_v10';
+
+/**
+ * pg-boss 12 refuses a schema older than pg-boss 11's (version 25): there is no migration from pg-boss 10.
+ * Rename such a schema to `pgboss_v10` (kept for the operator to inspect or drop), once, under an advisory
+ * lock so that processes starting together agree; pg-boss then installs its own schema as on a new database.
+ */
+export async function retirePgBoss10Schema(
+  executeSql: (text: string) => Promise<{ rows: unknown[] }>,
+): Promise<boolean> {
+  const { rows } = await executeSql(
+    `SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'pgboss' AND c.relname = 'version' AND c.relkind = 'r'`,
+  );
+  if (rows.length === 0) return false;
+  const [found] = (await executeSql('SELECT max(version) AS version FROM pgboss.version')).rows as {
+    version: number | null;
+  }[];
+  if (found?.version == null || found.version >= 25) return false;
+  await executeSql(`DO $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('merchant-console:pg-boss-10-schema'));
+  IF to_regclass('pgboss.version') IS NULL THEN RETURN; END IF;
+  IF (SELECT max(version) FROM pgboss.version) >= 25 THEN RETURN; END IF;
+  IF to_regnamespace('${PGBOSS_V10_SCHEMA}') IS NOT NULL THEN
+    RAISE EXCEPTION 'the job queue schema "pgboss" is from pg-boss 10 and "${PGBOSS_V10_SCHEMA}" exists already: drop one of them (docs/operations.md)';
+  END IF;
+  ALTER SCHEMA pgboss RENAME TO ${PGBOSS_V10_SCHEMA};
+END $$`);
+  return true;
 }
 
 const registry = new WeakMap<AppContext, Promise<BulkJobs>>();
@@ -143,13 +187,19 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
     database.driver === 'pg' && database.connectionString
       ? createPool(database.connectionString, { max: working ? 4 : 2, applicationName: 'bulk-jobs' })
       : null;
-  const boss = pool
-    ? new PgBoss({
-        db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
-        schedule: false,
-        supervise: working,
-      })
-    : new PgBoss({ db: pgliteExecutor(database), schedule: false, supervise: working });
+  const executor = pool
+    ? { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) }
+    : pgliteExecutor(database);
+  const boss = new PgBoss({
+    db: executor,
+    ...(pool ? {} : { backend: 'pglite' as const }),
+    schedule: false,
+    supervise: working,
+    // Named in pg-boss's instance registry (pgboss.instance) after the process's role.
+    instanceName: `merchant-console-${mode}`,
+    // No spans per poll into the error reporter's tracing; the queue is watched through the batches.
+    openTelemetry: { enabled: false },
+  });
   // pg-boss polls every second during an outage: one line per reason every 10 s (lib/outage-log.ts).
   const outage = log ? outageLogOf(log) : null;
   const unavailable = (source: OutageSource, error: unknown, msg: string) =>
@@ -159,9 +209,13 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
       log?.error({ err: error }, 'job queue error');
   });
   try {
+    if (await retirePgBoss10Schema((text) => executor.executeSql(text)))
+      log?.warn(
+        { schema: PGBOSS_V10_SCHEMA },
+        'job queue: the pg-boss 10 schema was renamed; unfinished batches are queued again',
+      );
     await boss.start();
     await boss.createQueue(BULK_QUEUE, {
-      name: BULK_QUEUE,
       retryLimit: RETRY_LIMIT,
       retryDelay: 1,
       expireInSeconds: 1800,
@@ -178,7 +232,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
   const abort = new AbortController();
 
   let running = 0;
-  const handle = async (jobs: PgBoss.JobWithMetadata<{ batchId: string }>[]) => {
+  const handle = async (jobs: JobWithMetadata<{ batchId: string }>[]) => {
     running += 1;
     try {
       await handleJobs(jobs);
@@ -187,7 +241,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
       settled.emit('idle');
     }
   };
-  const handleJobs = async (jobs: PgBoss.JobWithMetadata<{ batchId: string }>[]) => {
+  const handleJobs = async (jobs: JobWithMetadata<{ batchId: string }>[]) => {
     for (const job of jobs) {
       const { batchId } = job.data;
       if (abort.signal.aborted) throw new Error('the job queue is stopping');
@@ -248,13 +302,12 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
     for (const { id } of candidates) {
       if (stopping) break;
       if (!(await locks.isFree(id))) continue;
-      const jobs = await database.query<{ id: string; state: string; stale: boolean }>(
-        `SELECT id, state::text AS state, (started_on < now() - $3::interval) AS stale
-           FROM pgboss.job WHERE name = $1 AND data->>'batchId' = $2 AND state < 'completed'`,
-        [BULK_QUEUE, id, opts.anyAge ? '0 seconds' : '5 seconds'],
-      );
+      // Through pg-boss's API, not its tables: their layout changes between majors.
+      const staleBefore = Date.now() - (opts.anyAge ? 0 : 5000);
+      const jobs = await boss.findJobs<{ batchId: string }>(BULK_QUEUE, { data: { batchId: id } });
+      const stale = (j: (typeof jobs)[number]) => !j.startedOn || j.startedOn.getTime() < staleBefore;
       if (
-        jobs.some((j) => j.state === 'created' || j.state === 'retry' || (j.state === 'active' && !j.stale))
+        jobs.some((j) => j.state === 'created' || j.state === 'retry' || (j.state === 'active' && !stale(j)))
       )
         continue;
       const orphans = jobs.filter((j) => j.state === 'active').map((j) => j.id);
@@ -280,7 +333,8 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
     );
     for (let i = 0; i < (opts.workers ?? 2); i++) {
       workerIds.push(
-        await boss.work<{ batchId: string }>(
+        // No type arguments: pg-boss infers the handler's shape (jobs with metadata) from the options.
+        await boss.work(
           BULK_QUEUE,
           { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
           handle,
@@ -298,7 +352,8 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
       clearInterval(timer);
       abort.abort(new Error('the job queue is stopping'));
       if (!working) return;
-      await boss.offWork(BULK_QUEUE).catch(() => {});
+      // Without waiting: the running batches were just aborted and get the wait below, bounded by timeoutMs.
+      await boss.offWork(BULK_QUEUE, { wait: false }).catch(() => {});
       const deadline = Date.now() + timeoutMs;
       while (running > 0 && Date.now() < deadline) {
         const ac = new AbortController();
@@ -336,7 +391,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
         // What still runs after stopWorking's wait (a long PDF render) has its job failed by pg-boss,
         // so another worker retries it; the batch lock goes with this process's connections.
         await boss
-          .stop({ graceful: true, wait: true, timeout: 1000 })
+          .stop({ graceful: true, timeout: 1000 })
           .catch((error) => log?.warn({ err: error }, 'job queue did not stop cleanly'));
         await locks.close().catch(() => {});
         await pool?.end().catch(() => {});
