@@ -167,7 +167,7 @@ export async function stopBulkJobs(ctx: AppContext): Promise<void> {
  * The fields of a job's start and end lines (info): queue, job id, batch id, attempt, and at the end the
  * duration and outcome, so an operator can follow each job in the worker's log (docs/operations.md, Logs).
  */
-function jobLine(job: PgBoss.JobWithMetadata<{ batchId: string }>, durationMs?: number, outcome?: string) {
+function jobLine(job: JobWithMetadata<{ batchId: string }>, durationMs?: number, outcome?: string) {
   return {
     job: job.name,
     jobId: job.id,
