@@ -99,7 +99,7 @@ describe('CSP without inline scripts: the console and /developers work with no v
     const frame = s.page.frameLocator('iframe[title="Merchant API documentation"]');
     // The reference's inline start-up script ran: it rendered the operations of the API.
     await frame.getByText('Sign in', { exact: true }).first().waitFor({ timeout: 30_000 });
-    // Scalar 1.46.4 (the newest whose dependencies support Node 20) bundles a zod that probes
+    // Scalar's reference bundles a zod that probes
     // `new Function('')` inside try/catch and falls back to its plain parser when the CSP refuses: that one
     // refusal is expected (no 'unsafe-eval' is the point); anything else is a violation.
     const probe = /^script-src blocked eval on \/api-docs\/ \(.*\/api-docs\/js\/scalar\.js:\d+:\d+\)$/;

@@ -7,6 +7,7 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { type Endpoint, endpoints, isNonJsonResponse } from '@mc/api';
 import Fastify from 'fastify';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { responseSerialization } from '../routes/register-endpoints.ts';
@@ -119,6 +120,26 @@ describe('responseSerialization', () => {
     );
     const res = await app.inject({ url: '/x' });
     expect(res.json()).toEqual({ at: '2026-01-02T03:04:05.000Z' });
+    await app.close();
+  });
+
+  it('answers a body that does not match the fallback schema with a ResponseSerializationError', async () => {
+    const schema = z.object({ at: z.date().transform((d) => d.toISOString()) });
+    const s = responseSerialization(endpoint(schema));
+    const app = Fastify();
+    let caught: unknown;
+    app.setErrorHandler((error, _request, reply) => {
+      caught = error;
+      return reply.code(500).send('failed');
+    });
+    app.get(
+      '/x',
+      { schema: { response: s.response }, serializerCompiler: s.serializerCompiler },
+      async () => ({ at: 'not a date' }),
+    );
+    const res = await app.inject({ url: '/x' });
+    expect(res.statusCode).toBe(500);
+    expect(isResponseSerializationError(caught)).toBe(true);
     await app.close();
   });
 });

@@ -15,7 +15,7 @@ import {
   successStatus,
 } from '@mc/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
-import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Caller, Principal } from '../lib/principal.ts';
@@ -54,6 +54,22 @@ function jsonResponses(endpoint: Endpoint): Record<number, z.ZodType> {
     if (!isNonJsonResponse(spec)) out[Number(status)] = spec;
   return out;
 }
+
+/**
+ * Zod's serialiser for the routes whose response schemas do not convert to JSON Schema: the body is
+ * parsed (validated, unknown keys dropped, transforms applied) and the result written as JSON. The
+ * table's response schemas describe what the handler returns (input) and what goes on the wire
+ * (output), so this parses; fastify-type-provider-zod 7's own `serializerCompiler` encodes instead, which
+ * throws on a one-way `.transform()` (decision 0119). A body that does not match fails the same way as
+ * with that compiler, as a `ResponseSerializationError` (plugins/errors.ts answers 500).
+ */
+const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema, method, url }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
 
 /**
  * The route's response schemas and serialiser: every JSON response as JSON Schema, compiled by
