@@ -108,7 +108,10 @@ describe('the ID check at the door', () => {
     const panel = page.getByRole('dialog', { name: 'Mark Your Order As Delivered' });
     await panel.getByRole('group', { name: 'ID check (21+)' }).waitFor();
     await panel.getByLabel('Time').fill('7:42');
-    await panel.getByRole('radio', { name: 'PM' }).check({ force: true });
+    // The segment's label, as a person clicks it: the radio itself is visually hidden, and a forced
+    // check of it can land while the panel still slides in ("outside of the viewport").
+    await panel.locator('label').filter({ hasText: /^PM$/ }).click();
+    expect(await panel.getByRole('radio', { name: 'PM' }).isChecked()).toBe(true);
     await panel.getByLabel('Delivered by').fill('Sam Driver');
 
     // No check: refused in the panel, nothing sent.

@@ -60,9 +60,10 @@ async function scriptsOf(page: Page, load: () => Promise<void>): Promise<Script[
 const kb = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
 
 function report(route: string, scripts: Script[]) {
+  // BUDGET_LIST=1 prints every script (to see what a change added), else the six largest.
   const top = [...scripts]
     .sort((a, b) => b.gzip - a.gzip)
-    .slice(0, 6)
+    .slice(0, process.env.BUDGET_LIST ? scripts.length : 6)
     .map((s) => `${s.name} ${(s.gzip / 1024).toFixed(1)}`);
   console.log(
     `${route}: ${scripts.length} scripts, ${kb(scripts).toFixed(1)} KB gzip; largest: ${top.join(', ')}`,

@@ -74,10 +74,6 @@ export const userKeys = {
   detail: (id: string) => ['user', id] as const,
 };
 
-export const oidcKeys = {
-  config: ['oidc', 'config'] as const,
-};
-
 /** A reports period: store-time-zone days, both included. */
 export interface ReportPeriod {
   from: string;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError } from '@mc/api';
 import { checkLogin, type LoginInput, MAX_LENGTH } from '@mc/domain';
 import { IconAlertCircle, IconBrandGoogleFilled, IconLogin } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { errorMessage, notifyError } from '../../lib/notify.ts';
 import { OIDC_START_PATH, signInWithLabel, useOidcConfig } from './api/get-oidc-config.ts';
 import { useLogin } from './api/login.ts';
+import classes from './auth.module.css';
 import { AuthLayout } from './components/auth-layout.tsx';
 
 type LoginField = keyof LoginInput;
@@ -127,7 +128,7 @@ export function LoginPage() {
           </Button>
           {providerLabel ? (
             <>
-              <Divider label="or" labelPosition="center" />
+              <div className={classes.orRule}>or</div>
               <Button
                 variant="default"
                 size="md"

@@ -14,13 +14,14 @@ import { NewPasswordStep } from '../auth/index.ts';
 import { useLogout } from './api/logout.ts';
 import { AppFooter } from './components/app-footer.tsx';
 import { AppHeader } from './components/app-header.tsx';
-import { EmailNotice } from './components/email-notice.tsx';
 import { PaymentBanner } from './components/payment-banner.tsx';
 import { useRouteHandle } from './route-handle.ts';
 import classes from './shell.module.css';
 
 /** The phone menu (a drawer) loads when first opened. */
 const MobileNav = lazyNamed(() => import('./components/mobile-nav.tsx'), 'MobileNav');
+/** The confirm-your-email notice loads only for an account whose address is not confirmed. */
+const EmailNotice = lazyNamed(() => import('./components/email-notice.tsx'), 'EmailNotice');
 
 /** The logged-in frame: brand header with menu, payment banner, content (max 1440 px), footer. */
 export function AppLayout({ children }: { children?: ReactNode }) {
@@ -68,7 +69,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <PaymentBanner canSetUpPayments={can(user.data?.userRoles ?? [], 'billing.write')} />
       ) : null}
       {user.data?.email_verified === false && !mustChangePassword ? (
-        <EmailNotice userId={user.data.id} email={user.data.email} />
+        <Suspense fallback={null}>
+          <EmailNotice userId={user.data.id} email={user.data.email} />
+        </Suspense>
       ) : null}
       <main id="main-content" className={classes.main} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>

@@ -1,8 +1,7 @@
 /** GET /a/v2/oidc/config: which third-party sign-in providers this server offers. */
 import type { OidcConfig } from '@mc/api';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
-import { oidcKeys } from '../../../lib/query-keys.ts';
 
 /** Where the browser starts the sign-in when the config names no start path. */
 export const OIDC_START_PATH = api.url('startOidc');
@@ -19,15 +18,25 @@ export function signInWithLabel(config: OidcConfig | undefined): string | null {
   return `Sign in with ${config.google || !config.provider ? 'Google' : config.provider}`;
 }
 
-function oidcConfigQueryOptions() {
-  return queryOptions({
-    queryKey: oidcKeys.config,
-    queryFn: ({ signal }) => api.getOidcConfig({ signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+/**
+ * The config, asked once per page visit. A plain effect rather than a query: the sign-in page is the
+ * lightest page of the console and loads none of the query hooks for this one read (docs/decisions/0109).
+ * A failed request leaves `data` undefined: no provider button, the password form works as before.
+ */
+export function useOidcConfig(): { data: OidcConfig | undefined; isPending: boolean } {
+  const [state, setState] = useState<{ data: OidcConfig | undefined; isPending: boolean }>({
+    data: undefined,
+    isPending: true,
   });
-}
-
-export function useOidcConfig() {
-  return useQuery(oidcConfigQueryOptions());
+  useEffect(() => {
+    const controller = new AbortController();
+    api.getOidcConfig({ signal: controller.signal }).then(
+      (data) => setState({ data, isPending: false }),
+      () => {
+        if (!controller.signal.aborted) setState({ data: undefined, isPending: false });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+  return state;
 }

@@ -1,15 +1,13 @@
 /** POST /a/v2/login, then everything the spec does after a successful login (part 1 §2, §4). */
 import type { LoginResponse } from '@mc/api';
 import type { LoginInput } from '@mc/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { trackLogin } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api.ts';
-import { getMerchant } from '../../../lib/merchant-api.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { merchantKeys, userKeys } from '../../../lib/query-keys.ts';
 import { saveSession } from '../../../lib/session.ts';
-import { userQueryOptions } from '../../../lib/user-api.ts';
 
 function login(body: LoginInput): Promise<LoginResponse> {
   return api.login({ body });
@@ -22,6 +20,11 @@ function login(body: LoginInput): Promise<LoginResponse> {
  */
 export async function completeLogin({ token, user }: LoginResponse): Promise<void> {
   const merchantKey = user.aux_data?.authorized_merchant ?? null;
+  // Loaded on submit, not with the sign-in page (its JavaScript budget: docs/decisions/0109).
+  const [{ getMerchant }, { userQueryOptions }] = await Promise.all([
+    import('../../../lib/merchant-api.ts'),
+    import('../../../lib/user-api.ts'),
+  ]);
   queryClient.clear();
   if (merchantKey) {
     try {
@@ -38,9 +41,39 @@ export async function completeLogin({ token, user }: LoginResponse): Promise<voi
   navigateTo('/', { replace: true });
 }
 
+type LoginState =
+  | { status: 'idle' | 'pending' | 'success'; error: null }
+  | { status: 'error'; error: unknown };
+
+/**
+ * The sign-in request with the state the form shows (pending, succeeded, failed), as a mutation would
+ * keep it. Plain state rather than TanStack Query's mutation hook: the sign-in page is the console's
+ * lightest page (docs/decisions/0109). A second submit while one is in flight is ignored.
+ */
 export function useLogin() {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: completeLogin,
-  });
+  const [state, setState] = useState<LoginState>({ status: 'idle', error: null });
+  const inFlight = useRef(false);
+  const mutate = (values: LoginInput, handlers?: { onError?: (error: unknown) => void }) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setState({ status: 'pending', error: null });
+    login(values)
+      .then(completeLogin)
+      .then(
+        () => setState({ status: 'success', error: null }),
+        (error: unknown) => {
+          setState({ status: 'error', error });
+          handlers?.onError?.(error);
+        },
+      )
+      .finally(() => {
+        inFlight.current = false;
+      });
+  };
+  return {
+    mutate,
+    error: state.error,
+    isPending: state.status === 'pending',
+    isSuccess: state.status === 'success',
+  };
 }
