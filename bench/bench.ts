@@ -1,11 +1,11 @@
 /**
- * Orders API benchmark (issue #3). See run.mjs for the options. Measures, for the largest merchant,
+ * Orders API benchmark. See run.mjs for the options. Measures, for the largest merchant,
  * p50/p95 of each tab's first page, a filtered page, a page 50,000 rows deep reached through
  * next_url, the counts and the three searches (1 connection, sequential), then list throughput at
  * 32 connections — each beside the same measure on the floor route (floor-server.ts).
  * The list throughput is also measured on a bare Fastify + pg route (floor-server.ts with FLOOR_FASTIFY=1)
  * and on the app at LOG_LEVEL=info (its log lines written to /dev/null) to show what request logging
- * costs; the report puts each ratio beside its aim (issue 13 item 1). `--list-only` measures only the
+ * costs; the report puts each ratio beside its aim (docs/decisions/0106). `--list-only` measures only the
  * first page (latency and throughput) on every server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -467,12 +467,12 @@ lines.push(
       `| ${name} | ${r.rps.toFixed(0)} | ${f(r.p50)} | ${f(r.p95)} | ${r.errors} | ${r.cpuPerReq.toFixed(3)} |`,
   ),
 );
-// Issue 13 item 1: each measure beside its floor and aim, from this run.
+// Each measure beside its floor and aim, from this run (docs/benchmarks.md).
 const first = results[cases[0]!.name]!;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 lines.push(
   '',
-  'Issue 13 item 1, measured in this run:',
+  'Each measure beside its floor and aim, measured in this run:',
   '',
   '| measure | app | floor | ratio | aim |',
   '|---|---:|---:|---:|---|',

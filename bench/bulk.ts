@@ -1,5 +1,5 @@
 /**
- * Bulk tools benchmark (issue #6), each figure beside its floor measured in the same run:
+ * Bulk tools benchmark, each figure beside its floor measured in the same run:
  * - reports batch of 1,000 orders (receipts + packing slips + zip), through the real job
  *   (POST → pg-boss → worker threads → stored) | floor: a bare pdfkit loop of the same page count;
  * - bulk accept of 1,000 orders through the job and the single accept command | floor: 1,000 single
@@ -354,6 +354,6 @@ const table = [
   '|---|---|---|---:|---|',
   ...results.map((r) => `| ${r.measure} | ${r.value} | ${r.floor} | ${r.ratio} | ${r.aim} |`),
 ].join('\n');
-console.log(`\n## Bulk tools (issue #6)\n\n${table}\n`);
+console.log(`\n## Bulk tools\n\n${table}\n`);
 mkdirSync('bench/.results', { recursive: true });
 writeFileSync(`bench/.results/bulk-${new Date().toISOString().replace(/[:.]/g, '-')}.md`, `${table}\n`);

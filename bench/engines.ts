@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --both`: the orders counts and first pages on PostgreSQL and on PGlite (the embedded
  * default) in one table, each beside its own floor (bench/floor-server.ts: the same SQL through the bare
- * driver — pg.Pool, PGlite.query), on the same dataset (issue 13 item 4).
+ * driver — pg.Pool, PGlite.query), on the same dataset (docs/decisions/0110).
  *
  * Both engines hold the same dataset: by default the PGlite one (100,000 orders over 100 merchants, the
  * largest with 20,000; `--orders --merchants --largest`), loaded into the PostgreSQL database

@@ -2,7 +2,7 @@
  * The benchmark floor: the identical SQL of the orders routes, run through the raw driver behind a bare
  * node:http route — no auth, no validation, no mapping; rows go out as JSON.
  * With FLOOR_FASTIFY=1, the same behind a bare Fastify route (no logger, no schema, no hooks): the
- * framework's own floor, which the app is compared with too (issue 13 item 1).
+ * framework's own floor, which the app is compared with too (docs/decisions/0106).
  * Env: FLOOR_PORT, and DATABASE_URL (pool of 20 like the app) or PGLITE_DIR.
  */
 import http from 'node:http';

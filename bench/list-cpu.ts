@@ -1,6 +1,6 @@
 /**
- * CPU per list request, the app beside the bare Fastify + pg floor, in one process (issue 13 item 1,
- * decision 0111). On a machine other work shares, the servers of `npm run bench` are measured one after
+ * CPU per list request, the app beside the bare Fastify + pg floor, in one process (decision
+ * 0111). On a machine other work shares, the servers of `npm run bench` are measured one after
  * the other under different loads, and a server's CPU per request grows when it gets fewer cycles
  * (fewer requests per event-loop turn). Here both run in the same process, each with its own pool of
  * 20 on the same database, through `inject` (no sockets: the HTTP parsing and writes, the same for both,

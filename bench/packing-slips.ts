@@ -1,5 +1,5 @@
 /**
- * Packing slip benchmark (issue #5): 1,000 packing slips into one PDF, database reads included, by the
+ * Packing slip benchmark: 1,000 packing slips into one PDF, database reads included, by the
  * production path of a bulk reports batch (loadBulkOrders in chunks of 250, two queries each, then the
  * one document mapper toDocumentOrder, then renderManyPackingSlipsToBuffer, what the render worker runs), beside
  * the floor in the same run: a bare pdfkit loop drawing the same layout (drawPackingSlip) for the same

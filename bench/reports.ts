@@ -1,5 +1,5 @@
 /**
- * Reports summary benchmark (issue 17 part 4). For the largest benchmark merchant (100,000 orders over two
+ * Reports summary benchmark (docs/decisions/0084). For the largest benchmark merchant (100,000 orders over two
  * years), measures GET …/reports/summary for 7, 30, 90 and 366 days through the real server (auth,
  * validation, serialisation), beside two floors run through the raw driver on the same rows: the identical
  * summary SQL, and a bare `SELECT count(*)` of the period's orders. Also prints EXPLAIN ANALYZE of the

@@ -1,5 +1,5 @@
 /**
- * What the request log line costs (issue 13 item 1): CPU µs per "request completed" line at info, through
+ * What the request log line costs (docs/decisions/0106): CPU µs per "request completed" line at info, through
  * the server's own logger options (redaction paths, serializers) and RequestLogController, written to
  * /dev/null — and the same for Fastify's default two lines (incoming request + request completed, with the
  * request and response serializers) for comparison. Divide by the app's CPU ms per request (bench.ts) for

@@ -22,7 +22,7 @@ const res = spawnSync(process.execPath, ['--import', 'tsx', main, ...process.arg
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });
-// Packing slips (issue #5): 1,000 slips into one PDF beside a bare pdfkit floor; `--no-slips` skips it.
+// Packing slips: 1,000 slips into one PDF beside a bare pdfkit floor; `--no-slips` skips it.
 const slips = process.argv.includes('--no-slips')
   ? { status: 0 }
   : spawnSync(process.execPath, ['bench/packing-slips.mjs'], {
@@ -30,7 +30,7 @@ const slips = process.argv.includes('--no-slips')
       stdio: 'inherit',
       env: process.env,
     });
-// Bulk tools (issue #6): reports batch, bulk accept and the 100,000-order details CSV beside their floors.
+// Bulk tools: reports batch, bulk accept and the 100,000-order details CSV beside their floors.
 const bulk =
   process.argv.includes('--no-bulk') || process.argv.includes('--pglite') || both
     ? { status: 0 }
@@ -39,7 +39,7 @@ const bulk =
         stdio: 'inherit',
         env: process.env,
       });
-// Reports summary (issue 17 part 4) beside a bare count(*) floor on the same dataset; `--no-reports` skips it.
+// Reports summary (docs/decisions/0084) beside a bare count(*) floor on the same dataset; `--no-reports` skips it.
 const reports = process.argv.includes('--no-reports')
   ? { status: 0 }
   : spawnSync(process.execPath, ['--import', 'tsx', 'bench/reports.ts', ...process.argv.slice(2)], {

@@ -1,5 +1,5 @@
 /**
- * Accessibility in Chromium (issue 15 items 21–24): axe (WCAG 2.x A/AA) over the orders tabs with rows, an
+ * Accessibility in Chromium (docs/decisions/0097, docs/decisions/0098): axe (WCAG 2.x A/AA) over the orders tabs with rows, an
  * order detail, every dialog that opens from them, the keyboard shortcuts dialog and a highlighted row, and
  * every settings page, at desktop and phone widths;
  * a serious or critical violation fails. Also: a double Enter on Accept & Confirm accepts nothing, and the
@@ -222,7 +222,7 @@ describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }
 });
 
 describe('keyboard', () => {
-  it('Accept & Confirm opens on Cancel: Enter twice accepts nothing (issue 15 item 22)', async () => {
+  it('Accept & Confirm opens on Cancel: Enter twice accepts nothing', async () => {
     const id = await placeOrder('on_demand');
     const page = await session({ width: 1440, height: 900 });
     await page.goto(`/orders/view/${id}`);
@@ -243,7 +243,7 @@ describe('keyboard', () => {
     expect(await orderStatus(id)).toBe('SUBMITTED');
   });
 
-  it('the header search shows a 2px focus ring of at least 3:1 when tabbed to (issue 15 item 23)', async () => {
+  it('the header search shows a 2px focus ring of at least 3:1 when tabbed to', async () => {
     const page = await session({ width: 1440, height: 900 });
     await page.goto('/orders/active');
     const search = page.getByRole('textbox', { name: 'Order #' });

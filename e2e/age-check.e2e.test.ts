@@ -1,5 +1,5 @@
 /**
- * The age check at the door in Chromium (issue 17 part 1, decision 0101): an on-demand order (the store's own
+ * The age check at the door in Chromium (decision 0101): an on-demand order (the store's own
  * driver) is closed through the delivery panel's 'Delivered' mode with the ID check. The panel refuses a
  * missing check, the server refuses an under-21 birth date (shown in the panel), the accepted check appears
  * in the history and on the receipt (pdftotext). The panel is screenshot at 1440, 1100, 768 and 390 px into

@@ -38,7 +38,7 @@ afterEach(async () => {
   await s?.context.close();
 });
 
-describe('accounts flows (part 1 §2, §8)', () => {
+describe('accounts flows', () => {
   it('a demo owner signs in, lands on the orders area with the store name, and signs out', async () => {
     s = await openPage(browser, server.baseUrl);
     await login(s.page, DEMO.owner);

@@ -1,5 +1,5 @@
 /**
- * Bulk tools in Chromium (issue #6): select three orders and accept them; download the details CSV and
+ * Bulk tools in Chromium: select three orders and accept them; download the details CSV and
  * the reports of two orders and check the files; the checkboxes lock during a batch and reset on a tab
  * change. Screenshots of the list with the toolbar (during and after a batch, 1440 and 390 px) go to
  * screenshots/.
@@ -73,7 +73,7 @@ describe('bulk tools', () => {
     for (const id of ids) await box(page, id).check();
     await page.getByText('3 selected').waitFor();
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
-    // It asks first (issue 15 item 11): the count and the sum, with the focus on Cancel.
+    // It asks first (docs/decisions/0087): the count and the sum, with the focus on Cancel.
     const dialog = page.getByRole('dialog', { name: "Accept 3 orders and charge the customers' cards?" });
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/The 3 selected orders total \$[\d,]+\.\d\d\./);
@@ -142,14 +142,14 @@ describe('bulk tools', () => {
     const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
     for (const id of ids) expect(text).toContain(id);
 
-    // The packing slips marked both new orders printed: the list says so (issue 15 item 2).
+    // The packing slips marked both new orders printed: the list says so (docs/decisions/0085).
     for (const id of ids)
       await page
         .getByRole('row', { name: new RegExp(`Order ${id}`) })
         .getByText('Printed', { exact: true })
         .waitFor();
 
-    // After a reload the batches are shown again, with their files (issue 15 item 12).
+    // After a reload the batches are shown again, with their files (docs/decisions/0088).
     await page.reload();
     const recent = page.getByRole('region', { name: 'Recent bulk batches' });
     await recent.waitFor();

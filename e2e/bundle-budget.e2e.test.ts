@@ -1,5 +1,5 @@
 /**
- * JavaScript budgets of the console (issue 13 item 5, docs/decisions/0107), measured the way a merchant
+ * JavaScript budgets of the console (docs/decisions/0107), measured the way a merchant
  * loads it: every script the page fetches in Chromium until the network is idle, counted gzip-compressed
  * (level 9, the build's .gz files). A budget exceeded fails CI. Also checks what the server sends with
  * them: brotli to a browser that accepts it, hashed files immutable, index.html revalidated.

@@ -1,5 +1,5 @@
 /**
- * Paper and parcels in Chromium (issue #5): download a receipt and a packing slip (file names, PDF text),
+ * Paper and parcels in Chromium: download a receipt and a packing slip (file names, PDF text),
  * send directions to a phone and find the message in the sandbox outbox, buy a two-box shipping label,
  * see the order shipped and print its labels, and the PO Box message.
  */

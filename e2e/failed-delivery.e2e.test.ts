@@ -1,5 +1,5 @@
 /**
- * 'Delivery failed' in Chromium (issue 17 part 2; docs/decisions/0102): an order placed by the marketplace,
+ * 'Delivery failed' in Chromium (docs/decisions/0102): an order placed by the marketplace,
  * accepted (the sandbox captures it) and sent out with the store's driver, then reported as failed — one
  * retry reason (back to accepted, the attempt in the history) and one cancel-with-fee reason (cancelled,
  * $20 kept). The dialog is checked with axe and photographed at 1440, 1100, 768 and 390 px.

@@ -43,7 +43,7 @@ async function column(session: PageSession, index: number): Promise<string[]> {
   return session.page.locator(`table tbody tr[data-index] td:nth-child(${index})`).allInnerTexts();
 }
 
-describe('inventory (part 1 §2 Inventory)', () => {
+describe('inventory', () => {
   it('shows the table with Last Update, sorts by a column and filters to items sold with the provider', async () => {
     s = await openPage(browser, server.baseUrl);
     await login(s.page, DEMO.member);
@@ -121,7 +121,7 @@ describe('inventory (part 1 §2 Inventory)', () => {
   });
 });
 
-describe('inventory on a phone (issue 15 item 9)', () => {
+describe('inventory on a phone', () => {
   it('at 390 px each row is stacked: Price and QTY in view, no sideways scrolling, rows 112 px apart', async () => {
     s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });
     await login(s.page, DEMO.member);

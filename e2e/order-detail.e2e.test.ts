@@ -1,5 +1,5 @@
 /**
- * One order, start to finish, in Chromium (issue #4): accept → tracking → shipped → delivered, reject with an
+ * One order, start to finish, in Chromium: accept → tracking → shipped → delivered, reject with an
  * 'other' reason, out of stock → on hold, a declined payment, a courier pickup, a presale order that cannot ship,
  * and Escape closing only the topmost modal.
  */
@@ -169,7 +169,7 @@ describe('order detail flows', () => {
     await page.getByText(comment).first().waitFor();
   });
 
-  it("item problems: the listed price is refused; 'Not available' takes the item out; history titles (issue 15 items 1, 3)", async () => {
+  it("item problems: the listed price is refused; 'Not available' takes the item out; history titles", async () => {
     const id = await placeOrder('shipping');
     const page = await openOrder(id);
     await page.getByRole('button', { name: 'Wrong Price: Maison Duclair Brut' }).click();
@@ -192,7 +192,7 @@ describe('order detail flows', () => {
     await page.getByRole('table', { name: 'Items' }).getByText('Old Harbor Bourbon').first().waitFor();
   });
 
-  it('a store without a carrier account reads why there is no ADD SHIPPING, at 390 px (issue 15 item 4)', async () => {
+  it('a store without a carrier account reads why there is no ADD SHIPPING, at 390 px', async () => {
     const id = await placeOrder('shipping', { merchant: 'harbor-liquors' });
     s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });
     const page = s.page;
@@ -336,7 +336,7 @@ async function itemTableFits(page: Page, scope: string) {
   }, scope);
 }
 
-describe('item table on a phone (issue 15 item 9)', () => {
+describe('item table on a phone', () => {
   it('at 390 px the order page and the Accept dialog show Qty and Price without sideways scrolling', async () => {
     const id = await placeOrder('on_demand');
     s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });

@@ -1,5 +1,5 @@
 /**
- * Orders area end to end (issue #3): tabs and counts, brand and method filters, the sort cycle,
+ * Orders area end to end: tabs and counts, brand and method filters, the sort cycle,
  * infinite scroll to 'End of Page', the three searches, no-result messages, and a new order placed
  * through the marketplace intake appearing in the open list without a reload.
  */
@@ -148,7 +148,7 @@ describe('orders list', () => {
   });
 });
 
-describe('list layout (issue 15 item 9)', () => {
+describe('list layout', () => {
   it('at 1440 px with the Method and Brands filters on, the sticky actions column leaves TOTAL uncovered', async () => {
     const page = await signedIn();
     await page.getByRole('button', { name: 'Brands filter' }).click();

@@ -1,5 +1,5 @@
 /**
- * The pick list in Chromium (issue 17): three orders sharing SKUs are selected on the active tab,
+ * The pick list in Chromium (docs/decisions/0103): three orders sharing SKUs are selected on the active tab,
  * Print → Pick list downloads ONE PDF, and its text (poppler's pdftotext) lists each SKU once with the
  * summed quantity and the orders, by category then name, with the gift-wrap and engraving call-outs.
  * The Print menu is screenshotted open at 1440, 1100, 768 and 390 px and scanned with axe.

@@ -1,5 +1,5 @@
 /**
- * The reports page in Chromium (issue 17 part 4): the headline numbers and the orders-per-day table equal
+ * The reports page in Chromium (docs/decisions/0084): the headline numbers and the orders-per-day table equal
  * the orders list of the same store and period, the CSV behind the chart downloads the same numbers,
  * members see counts without revenue, and the page is axe clean on a desktop and a phone.
  */

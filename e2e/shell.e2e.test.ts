@@ -44,7 +44,7 @@ async function apiLogin(email: string): Promise<{ token: string; tmk: string }> 
   return { token: body.token, tmk: body.user.aux_data.authorized_merchant };
 }
 
-describe('route table without a token (part 1 §2)', () => {
+describe('route table without a token', () => {
   it.each([
     ['/', '/login'],
     ['/orders', '/login'],
@@ -125,7 +125,7 @@ describe('route table with a token', () => {
     const box = await frame.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(1400);
     expect(box?.height).toBeGreaterThan(700);
-    // The merchant's own tmk and how to get a token (issue 15 item 19)
+    // The merchant's own tmk and how to get a token (docs/decisions/0095)
     const tmk = await s.page.evaluate(() => localStorage.getItem('tmk'));
     expect(await s.page.getByTestId('developer-tmk').innerText()).toBe(tmk);
     await s.page.getByRole('button', { name: 'How to get a token' }).click();

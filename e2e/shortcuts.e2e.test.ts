@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts of the orders desk in Chromium (issue 17 part 5, decision 0104): `?` lists them,
+ * Keyboard shortcuts of the orders desk in Chromium (decision 0104): `?` lists them,
  * `/` focuses the order search, `j`/`k` highlight rows (and cards on a phone) that scroll into view,
  * `Enter` opens the highlighted order's Review Order, `a`/`r` there open Accept & Confirm / Reject Order
  * without sending anything, `g a|h|c|d` switch tabs and time out, and no key acts while typing in a field.

@@ -1,5 +1,5 @@
 /**
- * "One place for each rule" (CONVENTIONS.md, docs/decisions/0083): the console and the server's
+ * "One place for each rule" (docs/conventions.md, docs/decisions/0083): the console and the server's
  * modules take every decision about an order's status and a user's role from packages/domain
  * (canAccept, reviewModalActions, rowActions, tabOfStatus, can, isOwner, …). This check fails when a
  * source file compares an order status to a string literal — `status === 'MERCHANT_ACCEPTED'`,

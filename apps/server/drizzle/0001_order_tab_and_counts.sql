@@ -1,4 +1,4 @@
--- The tab of a status (DESIGN.md §5). Kept equal to TAB_STATUSES in packages/domain by a test.
+-- The tab of a status. Kept equal to TAB_STATUSES in packages/domain by a test.
 CREATE OR REPLACE FUNCTION order_tab(s text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN s IN ('SUBMITTED','PAYMENT_SUBMITTED','PAYMENT_APPROVED','ACTIVE','MERCHANT_ACCEPTED','MERCHANT_SHIPPED') THEN 'active'

@@ -1,4 +1,4 @@
--- Batch emails exactly once (issue 15 item 13, docs/decisions/0086): a message sent with an idempotency key is
+-- Batch emails exactly once (docs/decisions/0086): a message sent with an idempotency key is
 -- kept by the sandbox adapter at most once per key (the SMTP adapter derives the Message-ID from the key), so a
 -- batch re-run after a crash between the send and its emailed_at mark sends nothing new.
 ALTER TABLE "outbox_messages" ADD COLUMN IF NOT EXISTS "idempotency_key" text;

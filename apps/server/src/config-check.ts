@@ -42,8 +42,8 @@ function sandboxProblem(name: AdapterName): string {
 }
 
 /**
- * What makes these settings unsafe for production, one line per problem naming the setting (docs/security.md
- * §"What production refuses"). Empty outside production: development keeps its zero-configuration start.
+ * What makes these settings unsafe for production, one line per problem naming the setting (docs/security.md,
+ * "What production refuses"). Empty outside production: development keeps its zero-configuration start.
  */
 export function productionProblems(config: Config): string[] {
   if (config.env !== 'production') return [];

@@ -1,5 +1,5 @@
 /**
- * The built console as the server sends it (issue 13 item 5, docs/decisions/0107): brotli or gzip from the
+ * The built console as the server sends it (docs/decisions/0107): brotli or gzip from the
  * build's precompressed siblings by Accept-Encoding, hashed assets cached for a year, index.html (and the SPA
  * fallback) revalidated on every load.
  */

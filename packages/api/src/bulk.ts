@@ -1,5 +1,5 @@
 /**
- * Bulk tools (part 2 §3 'Bulk batch', §7 bulk accept / details / reports, §9): request and answer
+ * Bulk tools (bulk accept, details and reports): request and answer
  * schemas shared by the server (validation, OpenAPI) and the console.
  */
 import {
@@ -65,7 +65,7 @@ export const BatchParamsSchema = z.object({
 export const BatchFailureSchema = z.object({ id: z.string(), message: z.string() });
 export type BatchFailure = z.infer<typeof BatchFailureSchema>;
 
-/** Part 2 §3 'Bulk batch', plus kind/state/failures (which orders failed and why). */
+/** A bulk batch as the API answers it, with kind/state/failures (which orders failed and why). */
 export const BatchSchema = z
   .object({
     batch_id: z.string(),

@@ -1,6 +1,6 @@
 import type { ErrorBody } from './errors.ts';
 
-/** The one error the web client raises for any answer with status >= 400 (part 1 §7-8). */
+/** The one error the web client raises for any answer with status >= 400. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody | null;

@@ -1,5 +1,5 @@
 /**
- * Paper and parcels: report downloads, shipping labels and directions by SMS (part 2 §7).
+ * Paper and parcels: report downloads, shipping labels and directions by SMS.
  * Request bodies reuse the domain's schemas (the spec's messages).
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * THE endpoint table (issue 14, DESIGN §4): every endpoint of the merchant and marketplace API, once, keyed
+ * THE endpoint table (docs/decisions/0073): every endpoint of the merchant and marketplace API, once, keyed
  * by its operationId. The server registers its handlers from it (apps/server/src/routes/register-endpoints.ts),
  * the console calls it through `createApiClient` (api-client.ts), path builders come from it (paths.ts) and
  * GET /openapi.json is generated from it (openapi.ts). No path string of the API lives anywhere else.

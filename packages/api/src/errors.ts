@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API answers with: `{message, errors?}` (DESIGN.md §4). */
+/** Every error the API answers with: `{message, errors?}`. */
 export const ErrorBodySchema = z
   .object({
     message: z.string(),

@@ -1,4 +1,4 @@
-/** Inventory contract (part 1 §3 Offering, §7): GET /c/v2/merchants/{tmk}/offerings. */
+/** Inventory contract (offerings): GET /c/v2/merchants/{tmk}/offerings. */
 import { text } from '@mc/domain';
 import { z } from 'zod';
 

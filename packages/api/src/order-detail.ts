@@ -1,5 +1,5 @@
 /**
- * The order detail contract (spec part 1 §4, §7; part 2 §3, §7; DESIGN §4):
+ * The order detail contract:
  * GET|PUT /m/v2/orders/{id}, POST /m/v2/merchant/{tmk}/orders/{id}/data|courier|ship and the map image.
  * Bodies are validated with the domain's dialog schemas, so the server answers with the dialogs' messages.
  */
@@ -255,7 +255,7 @@ export const OrderDataBodySchema = z
   .meta({ id: 'OrderDataBody' });
 export type OrderDataBody = z.input<typeof OrderDataBodySchema>;
 
-/** POST .../orders/{id}/courier: the courier pickup request (part 2 §3 Courier info). */
+/** POST .../orders/{id}/courier: the courier pickup request. */
 export const CourierBodySchema = z
   .object({ courier_info: CourierRequestSchema })
   .meta({ id: 'CourierRequestBody' });

@@ -1,5 +1,5 @@
 /**
- * The live orders events as the console reads them (spec part 2 §7): a type guard with the rules of
+ * The live orders events as the console reads them: a type guard with the rules of
  * OrderStreamEventSchema (orders-list.ts), so the orders list checks each event without loading zod
  * (docs/decisions/0109). `order-stream.test.ts` checks the two agree.
  */

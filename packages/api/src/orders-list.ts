@@ -1,5 +1,5 @@
 /**
- * Orders list, counts, filters and live events (spec part 1 §2, §4, §7; part 2 §2.1, §3, §7).
+ * Orders list, counts, filters and live events.
  * Query keys are the spec's bracketed names: `filter[tab]`, `sort[date]`, ...
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Reports summary: GET /m/v2/merchant/{tmk}/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD (issue 17 part 4).
+ * Reports summary: GET /m/v2/merchant/{tmk}/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD (docs/decisions/0084).
  * Dates are days in the store's time zone, both included. `revenue` fields are present only for roles
  * with `reports.revenue` (owner, manager); a member's summary has counts only.
  */

@@ -1,5 +1,5 @@
 /**
- * Settings contract (part 2 §2.6–§2.10, §3, §7): store details, aux data, hours, team, roles,
+ * Settings contract: store details, aux data, hours, team, roles,
  * revoke, billing, payment onboarding and the carrier account. Request bodies reuse the domain's
  * form schemas so the server answers with the same messages the forms show.
  */

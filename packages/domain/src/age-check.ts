@@ -1,5 +1,5 @@
 /**
- * The age check at the door (issue 17 part 1, docs/decisions/0101): an order the store's own driver hands
+ * The age check at the door (docs/decisions/0101): an order the store's own driver hands
  * over (on-demand, or scheduled without a courier) is closed only with an ID check showing the person is 21
  * or older on the delivery date in the store's time zone. Shipping orders (the carrier's adult signature)
  * and courier orders (the courier's own check) are exempt.

@@ -38,7 +38,7 @@ describe('availability by status (every status)', () => {
   });
 });
 
-describe('reviewModalActions (part 2 §4.4)', () => {
+describe('reviewModalActions', () => {
   const now = new Date('2025-06-12T16:00:00Z');
   const labels = (o: Parameters<typeof reviewModalActions>[0], hasCarrier = false) =>
     reviewModalActions(o, { hasCarrier, now }).actions.map((a) => REVIEW_ACTION_LABELS[a]);
@@ -107,7 +107,7 @@ describe('reviewModalActions (part 2 §4.4)', () => {
   });
 });
 
-describe('no carrier account (part 2 §6, issue 15 item 4)', () => {
+describe('no carrier account', () => {
   const now = new Date('2025-06-12T16:00:00Z');
   const shipping = { status: 'MERCHANT_ACCEPTED' as const, items: [] };
   it('an accepted shipping order of a store without a carrier account says why there is no ADD SHIPPING', () => {
@@ -126,7 +126,7 @@ describe('no carrier account (part 2 §6, issue 15 item 4)', () => {
   });
 });
 
-describe('list columns (part 2 §2.1)', () => {
+describe('list columns', () => {
   it.each([
     ['active', { bulkCheckbox: true, status: true, onTrack: true, comment: false, rowActions: true }],
     ['on_hold', { bulkCheckbox: false, status: false, onTrack: false, comment: true, rowActions: true }],

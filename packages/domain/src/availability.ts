@@ -1,5 +1,5 @@
 /**
- * What the order screens may show or do, by status (spec part 2 §2.1, §4.3, §4.4).
+ * What the order screens may show or do, by status.
  * Everything here agrees with the transition table: a button is offered only when the
  * state change it leads to is allowed.
  */
@@ -109,13 +109,13 @@ export interface ReviewModalActions {
   actions: ReviewAction[];
   /**
    * 'PRESALE ORDER: NOT READY TO SHIP' when an accepted presale order cannot ship yet; the no-carrier
-   * message (part 2 §6) where ADD SHIPPING would be when the store has no carrier account.
+   * message where ADD SHIPPING would be when the store has no carrier account.
    */
   notice: string | null;
 }
 
 /**
- * Buttons of the Review Order modal (part 2 §4.4):
+ * Buttons of the Review Order modal:
  * - new: ACCEPT, REJECT;
  * - payment declined or cancelled: title is the status, only CLOSE;
  * - accepted: PRINT PACKING SLIP plus DELIVER ORDER (deliver orders), REQUEST PICKUP (courier orders)
@@ -174,7 +174,7 @@ export function reviewModalActions(
 }
 
 // ---------------------------------------------------------------------------
-// Order list columns (part 2 §2.1)
+// Order list columns
 // ---------------------------------------------------------------------------
 
 export interface ListColumns {
@@ -212,7 +212,7 @@ export const ROW_ACTION_LABELS: Record<RowAction, string> = {
 };
 
 /**
- * Per-row list actions (part 1 §2): review, reject and accept on an order waiting for the merchant's
+ * Per-row list actions: review, reject and accept on an order waiting for the merchant's
  * decision, view on the others, none on the cancelled tab.
  */
 export function rowActions(status: string, tab: OrderTab): RowAction[] {

@@ -1,5 +1,5 @@
 /**
- * Bulk tools (part 2 §4.7, §7, §8, §9): limits, batch kinds, the print option → report types
+ * Bulk tools: limits, batch kinds, the print option → report types
  * mapping, progress arithmetic and the CSV-injection rule. Pure; used by the server and the console.
  */
 import { BULK_MAX_POLLS, BULK_POLL_INTERVAL_MS, type PrintOption, type ReportType } from './constants.ts';
@@ -79,7 +79,7 @@ const REPORT_TYPE_TEXT: Record<ReportType, string> = {
 };
 
 /**
- * A recent batch as the console lists it after a reload (issue 15 item 12): what it was ('Reports
+ * A recent batch as the console lists it after a reload (docs/decisions/0088): what it was ('Reports
  * (receipts, packing slips) · 2 orders') and where it stands ('Running: 1 of 3', 'Done', 'Done: 1 failed',
  * 'Failed').
  */

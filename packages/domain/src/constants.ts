@@ -1,4 +1,4 @@
-/** Business constants and limits (spec part 1 §9, part 2 §9). */
+/** Business constants and limits. */
 
 /**
  * The marketplace's name as shown to merchants. The spec shows it neutrally ('the provider',
@@ -13,7 +13,7 @@ export const CARRIER_BANNER_RESET_MS = 8000;
 export const COURIER_INFO_REFRESH_MS = 1500;
 export const BULK_POLL_INTERVAL_MS = 1000;
 export const BULK_MAX_POLLS = 20;
-/** The store's recent batches shown again after a reload (issue 15 item 12): how many, how far back. */
+/** The store's recent batches shown again after a reload (docs/decisions/0088): how many, how far back. */
 export const RECENT_BATCHES_LIMIT = 10;
 export const RECENT_BATCHES_HOURS = 24;
 export const SEARCH_PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 /**
- * Date formatting in the merchant's order timezone (spec part 1 §9, part 2 §2.1).
+ * Date formatting in the merchant's order timezone.
  * `tz` is an IANA name; when omitted the runtime's local zone is used.
  */
 import { TZDate, tzOffset } from '@date-fns/tz';

@@ -24,7 +24,7 @@ import {
 
 const NY = 'America/New_York';
 
-describe('labels (part 2 §4.5)', () => {
+describe('labels', () => {
   it.each([
     ['on_demand', null, 'Same Day'],
     ['scheduled', null, 'Scheduled'],

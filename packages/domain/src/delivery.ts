@@ -1,5 +1,5 @@
 /**
- * Delivery methods, their labels and texts (spec part 2 §2.2, §2.4, §2.5, §4.2, §4.5).
+ * Delivery methods, their labels and texts.
  */
 import { addMilliseconds, format } from 'date-fns';
 import {
@@ -39,7 +39,7 @@ export interface OrderDeliveryLike {
   courier_estimate_id?: string | number | null;
 }
 
-/** List label (part 2 §4.5). */
+/** List label. */
 export function deliveryMethodLabel(input: {
   method?: string | null;
   courier_estimate_id?: string | number | null;

@@ -207,7 +207,7 @@ describe('courier request', () => {
   });
 });
 
-describe('shipping boxes (part 2 §5)', () => {
+describe('shipping boxes', () => {
   it.each([
     [{ weight: '' }, { weight: 'Please enter the weight.' }],
     [{}, { weight: 'Please enter the weight.' }],
@@ -272,7 +272,7 @@ describe('send to phone', () => {
   );
 });
 
-describe('wrong price must differ from the current price (issue 15 item 3)', () => {
+describe('wrong price must differ from the current price', () => {
   it('compares in whole cents', () => {
     expect(isPriceChanged(42.5, 42.5)).toBe(false);
     expect(isPriceChanged(42.5, 42.50000001)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Order dialog schemas with the spec's messages (spec part 2 §2.3, §4.6, §5, §9).
+ * Order dialog schemas with the spec's messages.
  */
 import { z } from 'zod';
 import { zonedDateTime } from './dates.ts';
@@ -110,7 +110,7 @@ export function wrongPriceSchema(currentPrice: number) {
 export const OUT_OF_STOCK_CHOICES = ['available_48h', 'available_4d', 'unavailable'] as const;
 export type OutOfStockChoice = (typeof OUT_OF_STOCK_CHOICES)[number];
 
-/** Option texts; the dialog preselects the 48 hrs text on open (part 2 §4.6). */
+/** Option texts; the dialog preselects the 48 hrs text on open. */
 export const OUT_OF_STOCK_TEXTS: Record<OutOfStockChoice, string> = {
   available_48h: 'Item can be obtained and shipped within 48 hrs.',
   available_4d: 'Item can be obtained and shipped within 4 days.',

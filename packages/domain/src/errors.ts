@@ -1,4 +1,4 @@
-/** The one error type for expected failures (CONVENTIONS.md "Errors"). The server maps codes to statuses. */
+/** The one error type for expected failures (docs/conventions.md, "Errors"). The server maps codes to statuses. */
 export const DOMAIN_ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,

@@ -1,5 +1,5 @@
 /**
- * Failed deliveries (issue 17 part 2; docs/decisions/0102): the store's own driver could not hand the order
+ * Failed deliveries (docs/decisions/0102): the store's own driver could not hand the order
  * over. Without a valid ID or to someone under age the terms cancel the order with the restocking fee
  * (terms: 'the order is cancelled and the customer is charged a restocking fee of $20'); a refusal, nobody
  * home or a wrong address sends the order back to accepted for another attempt.

@@ -1,4 +1,4 @@
-/** Inventory page rules (spec part 1 §2, §5, §7). */
+/** Inventory page rules. */
 import { PROVIDER_NAME } from './constants.ts';
 import { AT_DISTRIBUTOR_INVENTORY_LABEL, isAtDistributor } from './items.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Order item maths: quantities, engraving lines, container sizes, presale rule (spec part 2 §2.2, §4.3).
+ * Order item maths: quantities, engraving lines, container sizes, presale rule.
  */
 import { TZDate } from '@date-fns/tz';
 import { roundMoney } from './money.ts';

@@ -1,5 +1,5 @@
 /**
- * Shipping label purchase errors (spec part 2 §8, §9).
+ * Shipping label purchase errors.
  */
 import { PROVIDER_NAME } from './constants.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Input limits: one rule for every string the API accepts (issue 11 §6), shared by the server's
+ * Input limits: one rule for every string the API accepts, shared by the server's
  * schemas and the console's forms (`maxLength` on inputs). Pure: no I/O.
  *
  * Every string is bounded (a maximum length suited to the field) and clean (no NUL character and no
@@ -30,7 +30,7 @@ export const MAX_LENGTH = {
   search: 100,
   /** argon2 on a megabyte of password is a denial of service; 256 is more than any manager makes. */
   password: 256,
-  /** Spec part 2: 'Tracking number max length is 30'. */
+  /** The product's rule, with its message: 'Tracking number max length is 30'. */
   trackingId: 30,
   /** Order ids, merchant keys (tmk), brand refs, SKUs, promo codes, idempotency keys. */
   id: 64,

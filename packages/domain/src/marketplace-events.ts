@@ -1,6 +1,6 @@
 import type { OrderStatus } from './order-status.ts';
 
-/** What each marketplace event asks of an order (DESIGN.md §5, marketplace transitions). */
+/** What each marketplace event asks of an order (marketplace transitions). */
 export const MARKETPLACE_EVENT_TARGET = {
   payment_declined: 'PAYMENT_DECLINED',
   customer_cancelled: 'CANCELLED',

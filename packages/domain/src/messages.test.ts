@@ -37,7 +37,7 @@ import {
 import { parseNameSearch, parseOrderSearch, searchFilter } from './search.ts';
 import { billingFieldMessage } from './settings.ts';
 
-describe('label errors (part 2 §8)', () => {
+describe('label errors', () => {
   const NETWORK =
     'A network error has occurred. Please try again in 15-20 minutes or contact your Sales Associate.';
   it.each([
@@ -150,7 +150,7 @@ describe('messages verbatim', () => {
       'error',
     );
   });
-  it('bulk accept asks with the count and the sum of the totals (issue 15 item 11)', () => {
+  it('bulk accept asks with the count and the sum of the totals', () => {
     const q = bulkAcceptConfirm(Array.from({ length: 12 }, (_, i) => (i === 0 ? 0.1 : 100.2)));
     expect(q.title).toBe("Accept 12 orders and charge the customers' cards?");
     expect(q.message).toBe(
@@ -168,7 +168,7 @@ describe('messages verbatim', () => {
   });
 });
 
-describe('search (part 1 §2)', () => {
+describe('search', () => {
   it.each([
     ['', null],
     ['   ', null],
@@ -222,7 +222,7 @@ describe('constants and inventory', () => {
   });
 });
 
-describe('recent batches (issue 15 item 12)', () => {
+describe('recent batches', () => {
   const base = { report_types: [], total_count: 3, completed_count: 1, error_count: 1 };
   it('names the batch and where it stands', () => {
     expect(recentBatchText({ ...base, kind: 'accept', state: 'running' })).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Every user-facing toast and message of the spec (part 1 §2, §8; part 2 §2, §8), written once.
+ * Every user-facing toast and message of the spec, written once.
  * Texts are verbatim; '{provider}' / 'the provider' placeholders use PROVIDER_NAME.
  */
 import { PROVIDER_NAME, RESET_EMAIL_DELAY_MINUTES } from './constants.ts';
@@ -11,7 +11,7 @@ export const MSG = {
   SOMETHING_WENT_WRONG: 'Something went wrong',
   UNHANDLED_ERROR: 'Unhandled Error',
 
-  // Accounts (part 1 §2, §8)
+  // Accounts
   SIGN_UP_EMAIL_EXISTS: 'The email entered already exists. Have you Forgot your password',
   FORGOT_EMAIL_NOT_FOUND: 'The email entered does not exists. Please review and try again',
   RESET_FAILED_TOAST: 'There was an error trying to update your password',
@@ -50,7 +50,7 @@ export const MSG = {
   END_OF_PAGE: 'End of Page',
   NO_COMMENT: 'None',
 
-  // Order detail and printing (part 2 §8)
+  // Order detail and printing
   ORDER_UPDATED: 'Order was updated successfully!',
   ORDER_REJECT_FAILED: 'Error occurred trying to rejected the order',
   RECEIPT_DOWNLOADED: 'Receipt downloaded successfully!',
@@ -163,7 +163,7 @@ export function bulkAcceptMessage(counts: { order_accepted_count: number; order_
 }
 
 /**
- * Bulk accept asks first (issue 15 item 11): accepting captures each customer's payment. The question names
+ * Bulk accept asks first (docs/decisions/0087): accepting captures each customer's payment. The question names
  * the count, the text the sum of the selected orders' totals (docs/decisions/0087).
  */
 export function bulkAcceptConfirm(totals: readonly number[]): {

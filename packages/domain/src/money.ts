@@ -19,7 +19,7 @@ export function formatUsd(dollars: number): string {
   return usd.format(dollars === 0 ? 0 : dollars);
 }
 
-/** Inventory price cell: '$ 12.99' (part 1 §2). */
+/** Inventory price cell: '$ 12.99'. */
 export function formatInventoryPrice(dollars: number | string | null | undefined): string {
   const n = typeof dollars === 'string' ? Number(dollars) : dollars;
   if (n === null || n === undefined || !Number.isFinite(n)) return '$ -';

@@ -35,7 +35,7 @@ describe('order history timeline', () => {
     expect(historyActorName({ action: 'placed', actor_type: 'marketplace' })).toBe('Marketplace');
   });
 
-  it('shows the status change in words a merchant reads (issue 15 item 1)', () => {
+  it('shows the status change in words a merchant reads', () => {
     const e = { action: 'accept', actor_type: 'merchant' };
     expect(historyStatusChange({ ...e, from_status: 'SUBMITTED', to_status: 'MERCHANT_ACCEPTED' })).toBe(
       'New → Accepted',
@@ -53,7 +53,7 @@ describe('order history timeline', () => {
     expect(historyStatusChange({ ...e, from_status: 'SUBMITTED', to_status: null })).toBe('');
   });
 
-  it('titles an entry as a merchant reads it (issue 15 item 1)', () => {
+  it('titles an entry as a merchant reads it', () => {
     const by = { actor_type: 'merchant', actor_name: 'Olivia Owner' };
     expect(historyTitle({ ...by, action: 'accept' })).toBe('Accepted by Olivia Owner');
     expect(historyTitle({ ...by, action: 'delivered' })).toBe('Delivered by Olivia Owner');

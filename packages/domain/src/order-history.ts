@@ -1,5 +1,5 @@
 /**
- * How the order's history timeline reads (issue #4 §5): the action, who did it and the status change.
+ * How the order's history timeline reads: the action, who did it and the status change.
  */
 import { FAILED_DELIVERY_ACTION, failedDeliveryTitle } from './failed-delivery.ts';
 import { DISPLAY_GROUP_LABELS, displayGroup, isOrderStatus, statusLabel } from './order-status.ts';
@@ -93,8 +93,8 @@ export function historyStatusChange(entry: HistoryEntryLike): string {
 }
 
 /**
- * A status as the timeline names it (issue 15 item 1: 'New → On Hold', not 'new → onHold'): its display
- * group's label (part 2 §4.1), except that the rejected/cancelled group names the status itself.
+ * A status as the timeline names it ('New → On Hold', not 'new → onHold': words a merchant reads): its display
+ * group's label, except that the rejected/cancelled group names the status itself.
  */
 function historyStatusName(status: string): string {
   if (!isOrderStatus(status)) return status;

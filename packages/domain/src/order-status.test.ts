@@ -79,7 +79,7 @@ describe('statuses and tabs', () => {
     expect([...NEW_STATUSES]).toEqual(['SUBMITTED', 'PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE']));
 });
 
-describe('statusLabel (part 1 §4)', () => {
+describe('statusLabel', () => {
   it.each([
     ['SUBMITTED', 'new'],
     ['MERCHANT_ACCEPTED', 'accepted'],
@@ -99,7 +99,7 @@ describe('statusLabel (part 1 §4)', () => {
   ])('%s → %s', (s, l) => expect(statusLabel(s)).toBe(l));
 });
 
-describe('displayGroup (part 2 §4.1)', () => {
+describe('displayGroup', () => {
   it.each<[OrderStatus, string | null, string]>([
     ['SUBMITTED', null, 'new'],
     ['SUBMITTED', '2025-01-01T00:00:00Z', 'printed'],
@@ -119,7 +119,7 @@ describe('displayGroup (part 2 §4.1)', () => {
   it('labels', () => expect(DISPLAY_GROUP_LABELS.cancelled).toBe('Rejected/Cancelled'));
 });
 
-describe('printed (part 2 §4.1, issue 15 item 2)', () => {
+describe('printed', () => {
   it.each<[string, string | null, boolean]>([
     ['SUBMITTED', null, true],
     ['PAYMENT_APPROVED', null, true],

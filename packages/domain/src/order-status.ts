@@ -1,5 +1,5 @@
 /**
- * Order statuses, list tabs, labels and display groups (spec part 1 §4, part 2 §2.1, §4.1; DESIGN §5).
+ * Order statuses, list tabs, labels and display groups.
  * No zod here (the orders list reads it); OrderStatusSchema is in order-status-schemas.ts (decision 0109).
  */
 export const ORDER_STATUSES = [
@@ -110,7 +110,7 @@ export function ordersHeaderTitle(tab: OrderTab): string {
   return `Orders: ${TAB_HEADER_NAMES[tab]}`;
 }
 
-/** The spec's alternative tab keys (part 2 §9: active, onHold, cancelled, completed). */
+/** The spec's alternative tab keys (active, onHold, cancelled, completed). */
 export const TAB_KEYS: Record<OrderTab, string> = {
   active: 'active',
   on_hold: 'onHold',
@@ -139,7 +139,7 @@ const STATUS_LABEL_OVERRIDES: Partial<Record<OrderStatus, string>> = {
   REJECTED_PARTIAL: 'onHold',
 };
 
-/** Part 1 §4: the shown name of a status; others lower case with underscores as spaces. */
+/** The shown name of a status: STATUS_LABEL_OVERRIDES, others lower case with underscores as spaces. */
 export function statusLabel(status: string): string {
   const normalized = normalizeStatus(status);
   const override = normalized ? STATUS_LABEL_OVERRIDES[normalized] : undefined;
@@ -183,15 +183,15 @@ export const DISPLAY_GROUP_COLORS: Record<DisplayGroup, string> = {
 
 /**
  * Printing an order's packing slip (from the detail view or in bulk) marks a new order printed, once: its
- * display group becomes 'printed' (part 2 §4.1). Other statuses and orders already printed keep theirs.
+ * display group becomes 'printed'. Other statuses and orders already printed keep theirs.
  */
 export function marksPrinted(status: string, printed_timestamp?: string | Date | null): boolean {
   return isOrderStatus(status) && isNewStatus(status) && !printed_timestamp;
 }
 
 /**
- * The STATUS cell of the orders list: the status's shown name (part 1 §4), except a printed new order,
- * which shows its display group, 'Printed' (part 2 §4.1; docs/decisions/0085).
+ * The STATUS cell of the orders list: the status's shown name, except a printed new order,
+ * which shows its display group, 'Printed' (docs/decisions/0085).
  */
 export function listStatusLabel(status: string, printed_timestamp?: string | Date | null): string {
   if (isOrderStatus(status) && displayGroup(status, printed_timestamp) === 'printed')
@@ -200,7 +200,7 @@ export function listStatusLabel(status: string, printed_timestamp?: string | Dat
 }
 
 /**
- * Part 2 §4.1: new, printed (new with printed_timestamp), accepted, shipped, completed,
+ * The display groups: new, printed (new with printed_timestamp), accepted, shipped, completed,
  * rejected/cancelled (incl. disputed, refunded), payment declined, on hold.
  */
 export function displayGroup(status: OrderStatus, printed_timestamp?: string | Date | null): DisplayGroup {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OUT_OF_STOCK_TEXTS } from './dialogs.ts';
 import { isItemRemoval, totalsWithoutLines } from './order-updates.ts';
 
-describe("'Not available' removal (part 2 §4.6, issue 15 item 3, decision 0089)", () => {
+describe("'Not available' removal (decision 0089)", () => {
   it('only the not-available choice removes the item', () => {
     expect(isItemRemoval({ checked: true, value: 'unavailable' })).toBe(true);
     expect(isItemRemoval({ checked: true, message: OUT_OF_STOCK_TEXTS.unavailable })).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Order update rules shared by the detail view and the server (spec part 1 §4, §8; part 2 §4.2, §5):
+ * Order update rules shared by the detail view and the server:
  * how an update's answer is judged, the idempotency keys of outside calls, the stored shapes of
  * rejection_message and the on-hold comment.
  */
@@ -19,7 +19,7 @@ import { formatUsd } from './money.ts';
 import type { OrderStatus } from './order-status.ts';
 import { REJECTION_REASON_LABELS, REJECTION_REASONS, type RejectionReason } from './transitions.ts';
 
-/** Part 1 §4: an update succeeds only if the returned status equals the requested one. */
+/** An update succeeds only if the returned status equals the requested one. */
 export type OrderUpdateOutcome = 'success' | 'payment_declined' | 'failed';
 
 export function orderUpdateOutcome(
@@ -128,7 +128,7 @@ export function itemProblemMessage(
       }) as StoredRejectionMessage);
 }
 
-/** An out-of-stock report that takes the item out of the order: 'Not available' (part 2 §4.6). */
+/** An out-of-stock report that takes the item out of the order: 'Not available'. */
 export function isItemRemoval(entry: { checked?: boolean; value?: string; message?: string }): boolean {
   return (
     entry.checked !== false &&

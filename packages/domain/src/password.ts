@@ -1,5 +1,5 @@
 /**
- * Password generator (spec part 2 §9): 16 characters — 6 lowercase, 3 uppercase, 3 symbols,
+ * Password generator: 16 characters — 6 lowercase, 3 uppercase, 3 symbols,
  * 4 digits — shuffled. Uses crypto.getRandomValues (browser and Node) unless a source is given.
  */
 

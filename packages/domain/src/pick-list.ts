@@ -1,5 +1,5 @@
 /**
- * The pick list (issue 17): one line per SKU across the selected orders, with the summed quantity and
+ * The pick list (docs/decisions/0103): one line per SKU across the selected orders, with the summed quantity and
  * the orders that need it, sorted by category then name; gift-wrap and engraving lines are called out
  * per order. Pure: the server's pick-list PDF draws what this returns.
  */

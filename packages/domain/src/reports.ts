@@ -1,5 +1,5 @@
 /**
- * Reports (issue 17 part 4): which orders each headline number counts, the SLA rule of the on-time rate,
+ * Reports (docs/decisions/0084): which orders each headline number counts, the SLA rule of the on-time rate,
  * the period presets, the rejection-reason labels and the CSV of a chart's table.
  * docs/decisions/0084-reports-summary-counted-in-one-indexed-query.md gives the reasons.
  */

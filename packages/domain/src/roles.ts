@@ -1,5 +1,5 @@
 /**
- * Roles and the permission table (spec part 1 §3, part 2 §6).
+ * Roles and the permission table.
  * Member: orders, inventory and own profile. Manager: everything but billing and team management.
  * Owner: everything.
  */
@@ -11,7 +11,7 @@ export function isMerchantRole(value: unknown): value is MerchantRole {
   return typeof value === 'string' && (MERCHANT_ROLES as readonly string[]).includes(value);
 }
 
-/** Labels for every role the console may meet (part 1 §3), incl. internal platform roles. */
+/** Labels for every role the console may meet, incl. internal platform roles. */
 export const ROLE_LABELS: Readonly<Record<string, string>> = {
   'merch.user': 'Member',
   'merch.manager': 'Manager',
@@ -32,7 +32,7 @@ export const ROLE_LABELS: Readonly<Record<string, string>> = {
   qa: 'QA',
 };
 
-/** Part 2 §6 descriptions (the owner's is not given in the spec). */
+/** Role descriptions as the Users page shows them (the spec gives none for the owner). */
 export const ROLE_DESCRIPTIONS: Record<MerchantRole, string> = {
   'merch.user': 'basic features including Orders',
   'merch.manager': 'full access except for billing',

@@ -1,4 +1,4 @@
-/** Header order search rules (spec part 1 §2). */
+/** Header order search rules. */
 
 export type OrderSearch = { kind: 'email'; value: string } | { kind: 'order_id'; value: string };
 

@@ -1,5 +1,5 @@
 /**
- * Settings forms: store details, billing, profile, delivery hours, role edit (spec part 2 §3, §5, §6).
+ * Settings forms: store details, billing, profile, delivery hours, role edit.
  */
 import { z } from 'zod';
 import { safeString, text } from './limits-schemas.ts';
@@ -210,7 +210,7 @@ function buildBillingSchema<A extends z.ZodType<string | undefined, string | und
     }, always);
 }
 
-/** The billing form: every required field (part 2 §5). */
+/** The billing form: every required field. */
 export const BillingSchema = buildBillingSchema(accountNumberSchema());
 
 /**

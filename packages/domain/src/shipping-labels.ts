@@ -1,11 +1,11 @@
 /**
- * Shipping labels, printing and directions by SMS: the rules the spec leaves to us
- * (part 2 §2.2, §5, §6, §7). Messages the spec gives live in label-errors.ts / messages.ts.
+ * Shipping labels, printing and directions by SMS: the rules the spec leaves to us.
+ * Messages the spec gives live in label-errors.ts / messages.ts.
  */
 import { NO_CARRIER_MESSAGE } from './label-errors.ts';
 
 // ---------------------------------------------------------------------------
-// Carrier availability (part 2 §6)
+// Carrier availability
 // ---------------------------------------------------------------------------
 
 export const LABEL_CARRIERS = ['FedEx', 'UPS', 'GSO'] as const;
@@ -39,7 +39,7 @@ export function labelAvailability(
 }
 
 // ---------------------------------------------------------------------------
-// Boxes (part 2 §5 'Shipping label boxes', §9)
+// Boxes
 // ---------------------------------------------------------------------------
 
 /** The most boxes one purchase may hold: one box, or up to one per unit when 2 or more units. */
@@ -66,5 +66,5 @@ export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used with a different request. Use a new key for a new purchase.';
 export const LABEL_PURCHASE_IN_PROGRESS_MESSAGE =
   'A shipping label is already being bought for this order. Please wait a moment and reload the order.';
-/** The receipt is not printed while the order is SUBMITTED (part 2 §4.3). */
+/** The receipt is not printed while the order is SUBMITTED. */
 export const RECEIPT_NOT_READY_MESSAGE = 'The receipt can be printed once the order is no longer SUBMITTED.';

@@ -1,5 +1,5 @@
 /**
- * SLA levels for the list's On Track badge (`on_track_status`), DESIGN §5, spec part 1 §2, part 2 §9.
+ * SLA levels for the list's On Track badge (`on_track_status`; docs/decisions/0021).
  * SLA0 while more than a quarter of the window is left, SLA1 in the last quarter (exactly a quarter
  * left counts as the last quarter), SLA2 once the due time is reached. None once shipped or closed.
  */
@@ -14,7 +14,7 @@ export interface OnTrackStatus {
   message: string;
 }
 
-/** Badge colours (part 1 §2): SLA0 green, SLA1 orange, SLA2 red. */
+/** Badge colours: SLA0 green, SLA1 orange, SLA2 red. */
 const SLA_COLORS: Record<SlaType, string> = { SLA0: 'green', SLA1: 'orange', SLA2: 'red' };
 
 /** The colour of an On Track badge; a type the console does not know reads as on track. */

@@ -1,5 +1,5 @@
 /**
- * The order state machine (DESIGN §5; spec part 1 §4, part 2 §4.2). One table, both actors.
+ * The order state machine. One table, both actors.
  */
 import { NEW_STATUSES, type OrderStatus } from './order-status.ts';
 

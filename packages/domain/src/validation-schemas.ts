@@ -1,6 +1,6 @@
 /**
- * The zod schemas of the shared validation rules (validation.ts) and of the account forms (spec part 1 §2,
- * §5, §7). Kept apart from the rules so a page that only needs a rule or a message loads no zod
+ * The zod schemas of the shared validation rules (validation.ts) and of the account forms.
+ * Kept apart from the rules so a page that only needs a rule or a message loads no zod
  * (docs/decisions/0109).
  */
 import { z } from 'zod';
@@ -133,7 +133,7 @@ export function birthdaySchema(now: () => Date = () => new Date(), field = 'birt
 }
 
 // ---------------------------------------------------------------------------
-// Account forms (part 1 §2, §5, §7)
+// Account forms
 // ---------------------------------------------------------------------------
 
 /** Sign-up form schema; `now` is injectable for tests. */

@@ -39,7 +39,7 @@ import {
   zipSchema,
 } from './validation-schemas.ts';
 
-describe('messages verbatim (part 1 §5)', () => {
+describe('messages verbatim', () => {
   it.each([
     ['first_name', 'Please enter your first name'],
     ['last_name', 'Please enter your last name'],

@@ -1,5 +1,5 @@
 /**
- * Shared validation rules and messages (spec part 1 §5, part 2 §5).
+ * Shared validation rules and messages.
  * Pure: no I/O. Every message is the spec's text, verbatim.
  *
  * No zod at run time here (the sign-in page reads this module): the schemas built from these rules are
@@ -82,7 +82,7 @@ export function formatUsPhone(value: string): string {
 }
 
 /**
- * Display formatting (part 2 §5): numbers starting with + are kept; numbers starting with '('
+ * Display formatting: numbers starting with + are kept; numbers starting with '('
  * get a +1 prefix; 10 digits show as '+1 (xxx) xxx-xxxx'. Anything else is returned as given.
  */
 export function formatPhoneDisplay(value: string | null | undefined): string {

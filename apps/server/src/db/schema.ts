@@ -65,7 +65,7 @@ export const merchantHours = pgTable(
   (t) => [primaryKey({ columns: [t.merchant_id, t.weekday] })],
 );
 
-/** Billing form data (part 2 §3 Billing). Bank account stored as last 4 only plus a sealed copy. */
+/** Billing form data (the settings billing page). Bank account stored as last 4 only plus a sealed copy. */
 export const merchantPayments = pgTable('merchant_payments', {
   merchant_id: uuid('merchant_id')
     .primaryKey()

@@ -1,5 +1,5 @@
 /**
- * Bulk printing (part 2 §4.7, 'batch reports'): one PDF document holding every order's
+ * Bulk printing ('batch reports'): one PDF document holding every order's
  * packing slip or receipt, streamed. Orders are pulled one at a time from a (possibly
  * async) iterable, drawn with the same draw functions as the single documents, and each
  * finished page is written out at once; the producer waits while the consumer is behind,

@@ -3,7 +3,7 @@ import { directionsFields, directionsFileName, renderDirections } from './direct
 import { buildDocumentOrder, buildMapPng, readPdf } from './test-fixtures.ts';
 
 describe('renderDirections', () => {
-  it('prints the part 2 §2.5 fields with the map for a scheduled order', async () => {
+  it('prints the directions fields with the map for a scheduled order', async () => {
     const pdf = await renderDirections(buildDocumentOrder(), buildMapPng());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const { text, pageCount } = await readPdf(pdf);

@@ -1,5 +1,5 @@
 /**
- * The printable 'Delivery Directions' sheet (part 2 §2.5): order date; delivery method
+ * The printable 'Delivery Directions' sheet: order date; delivery method
  * ('ASAP' for on_demand, a 'Mon DD, h A-h A' window for scheduled); delivery number (the
  * order id); tracking provider and id unless the provider is 'other'; 'Deliver To'; a map.
  */

@@ -1,7 +1,7 @@
 /**
  * Formatting shared by the documents: money, dates in the order's time zone, delivery
- * texts (part 2 §2.5, §4.5), addresses, tracking visibility and the grouping of child
- * line items (engravings) under their product line (part 2 §2.2).
+ * texts, addresses, tracking visibility and the grouping of child
+ * line items (engravings) under their product line.
  */
 import { TZDate } from '@date-fns/tz';
 import {
@@ -73,7 +73,7 @@ function deliveryOf(order: DocumentOrder) {
 }
 
 /**
- * The delivery method line of the directions sheet (part 2 §2.5): 'ASAP' for on_demand, the
+ * The delivery method line of the directions sheet: 'ASAP' for on_demand, the
  * window 'Mon DD, h A-h A' for scheduled, else the method label (rule in @mc/domain).
  */
 export function directionsDeliveryText(order: DocumentOrder): string {
@@ -87,7 +87,7 @@ export interface DeliverySummary {
   details: string[];
 }
 
-/** The Method / Date / Note rows of the order detail view (part 2 §4.5), as printed on receipts and slips. */
+/** The Method / Date / Note rows of the order detail view, as printed on receipts and slips. */
 export function deliverySummary(order: DocumentOrder): DeliverySummary {
   const detail = deliveryMethodDetail(
     { ...deliveryOf(order), date_submitted: order.date_submitted },
@@ -117,7 +117,7 @@ export function visibleTracking(
 /**
  * Tracking as receipts and packing slips print it: a known carrier with its number, or an 'other'
  * carrier under the name the merchant entered (none when that name is missing). The directions sheet
- * uses visibleTracking instead (part 2 §2.5: never for 'other').
+ * uses visibleTracking instead (the directions sheet never shows it for 'other').
  */
 export function printedTracking(
   order: Pick<DocumentOrder, 'tracking_provider' | 'tracking_id' | 'other_tracking_provider'>,

@@ -1,5 +1,5 @@
 /**
- * The packing slip (part 1 §7, part 2 §2.2): what to pick and pack, with tick boxes, SKU
+ * The packing slip: what to pick and pack, with tick boxes, SKU
  * and container size, engraving text per item, the gift message, and a Code 128 barcode
  * of the order id. On gift orders (a gift message is present) no price appears at all.
  */
@@ -41,7 +41,7 @@ import type { DocumentOrder } from './types.ts';
 const TITLE = 'Packing slip';
 
 /**
- * '{orderId}-{lastName}-Packing Slip.pdf' (part 1 §7). The customer's last name, as the receipt's
+ * '{orderId}-{lastName}-Packing Slip.pdf'. The customer's last name, as the receipt's
  * file name uses (the recipient's when the customer has none).
  */
 export function packingSlipFileName(order: Pick<DocumentOrder, 'id' | 'recipient' | 'customer'>): string {

@@ -1,5 +1,5 @@
 /**
- * The pick list (issue 17): ONE document for a batch of orders, listing each SKU once with its name,
+ * The pick list (docs/decisions/0103): ONE document for a batch of orders, listing each SKU once with its name,
  * size, the total quantity to pick, the orders that need it and a Code 128 barcode of the SKU, grouped
  * and sorted by category then name (@mc/domain's buildPickList). Gift-wrap and engraving lines are
  * called out under the SKU with the orders they belong to. A SKU needed by hundreds of orders flows on

@@ -1,4 +1,4 @@
-/** The customer receipt (part 2 §2.2 'Print Receipt'); file name per part 2 §7. */
+/** The customer receipt ('Print Receipt' on the order detail); its file name is `receiptFileName`'s. */
 import { buildFileName, formatCalendarDate, formatMoney, groupItems, type ItemLine } from './format.ts';
 import {
   COLOR,

@@ -1,5 +1,5 @@
 /**
- * Logs carry no secret (issue 11, item 5). The real flows run at LOG_LEVEL=trace with the whole log
+ * Logs carry no secret (docs/security.md, "Logs"). The real flows run at LOG_LEVEL=trace with the whole log
  * captured in memory: sign-up, login (right and wrong password), authenticated calls with the token in
  * the header and in the console's cookie, forgot → the reset page's URL → reset, invitation (generated
  * password) and the invitee's login, the event stream (ticket, and a refused ?access_token=), a profile
@@ -102,7 +102,7 @@ describe('logs at trace level', () => {
     const tmk = res.json().user.aux_data.authorized_merchant as string;
     secrets.token1 = token1;
 
-    // The console sends the token as a bearer header and (spec part 2 §6) mirrors it in a cookie.
+    // The console sends the token as a bearer header and mirrors it in a cookie.
     res = await app.inject({
       url: `/a/v2/users/${userId}`,
       headers: { ...bearer(token1), cookie: `token=${token1}; tmk=${tmk}` },
@@ -235,7 +235,7 @@ async function appLoggingLines(level: 'info' | 'warn') {
   return { lines, built: await buildApp({ config, database, logStream: stream }) };
 }
 
-describe('request log lines at info level (issue 13 item 1)', () => {
+describe('request log lines at info level', () => {
   it('are one line per request, at completion, with method, redacted URL, status and time', async () => {
     const { lines, built } = await appLoggingLines('info');
     try {

@@ -1,5 +1,5 @@
 /**
- * Response serialisation without zod at run time (issue 13 item 1, docs/decisions/0106): each JSON
+ * Response serialisation without zod at run time (docs/decisions/0106): each JSON
  * response schema of the endpoint table is converted once, at start, to JSON Schema (zod 4's
  * `z.toJSONSchema`, output side), which Fastify compiles with fast-json-stringify. A schema that does not
  * convert cleanly (a transform, a date, a custom check: anything zod calls unrepresentable) returns null

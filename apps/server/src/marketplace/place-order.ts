@@ -99,7 +99,7 @@ export async function placeOrder(
     if (item.preorder_available_date) aux.preorder_available_date = item.preorder_available_date;
     if (item.preorder_balance_due_excl_taxes_fees !== undefined)
       aux.preorder_balance_due_excl_taxes_fees = item.preorder_balance_due_excl_taxes_fees;
-    // Pick list (issue 17): the category it is grouped under and the gift-wrap call-out.
+    // Pick list (docs/decisions/0103): the category it is grouped under and the gift-wrap call-out.
     if (item.category) aux.category = item.category;
     if (item.gift_wrap) aux.gift_wrap = true;
     const line: (typeof lines)[number] = {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §6: every string is bounded and clean. The API document proves every request string has a
+ * The input limits (packages/domain limits.ts; docs/security.md, "Input limits"): every string is bounded and clean. The API document proves every request string has a
  * maximum; requests with NUL, lone surrogates, oversized text, bad URLs or a body over 1 MB are refused
  * with a 4xx naming the field, and change nothing.
  */

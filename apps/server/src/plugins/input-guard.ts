@@ -1,5 +1,5 @@
 /**
- * Belt and braces for the string rule of packages/domain `limits.ts` (issue 11 §6): before any route's
+ * Belt and braces for the string rule of packages/domain `limits.ts`: before any route's
  * schema or handler runs, every string (and every object key) in the path parameters, the query string
  * and a parsed body is checked for NUL and unpaired surrogates, and the body's nesting depth is bounded.
  * A refusal is a 400 `{message, errors: [{path, message}]}` naming the field, so it never reaches the

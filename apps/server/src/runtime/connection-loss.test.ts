@@ -1,5 +1,5 @@
 /**
- * Issue #12 item 5 (PostgreSQL suite; skipped on PGlite): the database drops every connection of the
+ * Surviving a lost database (PostgreSQL suite; skipped on PGlite): the database drops every connection of the
  * server processes, several times, while orders are placed, single orders are accepted and a bulk accept
  * runs. No process may exit; every request gets a 2xx or a 503 (never another 5xx, never a hang); every
  * acknowledged write is in the database afterwards; the bulk accept ends with every order accepted once;

@@ -1,5 +1,5 @@
 /**
- * Issue #12 item 8 (PostgreSQL suite; skipped on PGlite): real processes on one new database.
+ * Several server processes (PostgreSQL suite; skipped on PGlite): real processes on one new database.
  * Two ROLE=api and one ROLE=worker start at the same moment on an empty database (migrations and the
  * demo seed run once, under the start-up lock); a session made on one API process works on the other;
  * an order placed through one API process reaches the other's event stream; a bulk accept sent through

@@ -121,7 +121,7 @@ describe('demo seed', () => {
       'courier_requested',
     ];
     expect(actions.filter((a) => !flow.includes(a))).toEqual([]);
-    // Each seeded 'Put on hold' stores its item problem, so the title reads 'Put on hold: wrong price' (issue 15).
+    // Each seeded 'Put on hold' stores its item problem, so the title reads 'Put on hold: wrong price'.
     const bare = await one<{ n: number; all: number }>(
       `select count(*) filter (where not (h.data->'items' is not null and h.data::text ~ '(OUT_OF_STOCK|WRONG_PRICE)'))::int as n,
         count(*)::int as all from order_history h join orders o on o.id = h.order_id

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §7: the API under generated bad input. For every route of /openapi.json, at least
+ * The API under generated bad input (docs/security.md, "Fuzz and role tests"). For every route of /openapi.json, at least
  * FUZZ_PER_ROUTE requests built from the route's own schema, each with one thing wrong (a field of the
  * wrong type, NUL, a lone surrogate, a huge string or number, deep nesting, bad JSON, a wrong content
  * type, a bad path or query value), sent through app.inject as the owner, a member, another merchant's

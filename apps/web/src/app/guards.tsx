@@ -1,5 +1,5 @@
 /**
- * Route guards (part 1 §2, §6). They read the session store, so a login, a 401 or a logout
+ * Route guards. They read the session store, so a login, a 401 or a logout
  * re-renders them and the redirect happens at once.
  */
 import type { ReactNode } from 'react';

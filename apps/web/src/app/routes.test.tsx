@@ -8,7 +8,7 @@ async function landsOn(path: string, expected: string) {
   return router;
 }
 
-describe('route table (part 1 §2)', () => {
+describe('route table', () => {
   beforeEach(() => {
     mockFetch();
   });

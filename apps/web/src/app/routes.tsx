@@ -1,5 +1,5 @@
 /**
- * THE route table: mirrors part 1 §2 "Route table" (and part 2 §2.1 for the orders tabs).
+ * THE route table: every path the console answers, the orders tabs included.
  * Pages come from each feature's index.ts, where every page is its own chunk (React.lazy) so the first
  * load stays small. Rendered by `AppRoutes` with React Router's declarative API (`useRoutes`), without its
  * data router: the console has no loaders or actions, and the data router is half of React Router's weight

@@ -41,7 +41,7 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     // Mantine's light badges write their text in the colour's shade 6 on its own tint: 3.07–4.39:1 for
-    // green, orange, red, grape, gray (axe color-contrast, issue 15 item 21). Dark text on the tint keeps
+    // green, orange, red, grape, gray (axe color-contrast, docs/decisions/0098). Dark text on the tint keeps
     // the colour in the background and every text at 4.5:1 or more.
     Badge: Badge.extend({
       vars: (_theme, props) =>

@@ -1,5 +1,5 @@
 /**
- * Toasts (part 1 §2, §9): Mantine's notifications, top right, at most 4 at once, closing after 8000 ms.
+ * Toasts: Mantine's notifications, top right, at most 4 at once, closing after 8000 ms.
  * `notifications.show` (lib/notify.ts) only writes to Mantine's store; the component that shows them, and
  * what it brings (transitions, portals), loads with the first toast rather than with every page
  * (docs/decisions/0109). The store knows the limit and the position from the start, so toasts shown

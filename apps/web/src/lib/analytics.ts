@@ -1,5 +1,5 @@
 /**
- * Analytics data layer (part 1 §2): events are pushed onto `window.dataLayer` for a tag manager.
+ * Analytics data layer: events are pushed onto `window.dataLayer` for a tag manager.
  * This is not product behaviour; nothing here may throw into the UI.
  */
 export const ANALYTICS_EVENTS = {

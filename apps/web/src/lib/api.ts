@@ -1,7 +1,7 @@
 /**
  * The one HTTP client of the console: `api`, derived from the endpoint table of `@mc/api`, so no path is
  * spelled here and every answer is typed from the table's schemas. A stored token goes as a bearer header;
- * any 401 clears all local storage and cookies and goes to /login unless already there (part 1 §7).
+ * any 401 clears all local storage and cookies and goes to /login unless already there.
  */
 import { createApiClient, createHttp } from '@mc/api';
 import { navigateTo } from './navigation.ts';

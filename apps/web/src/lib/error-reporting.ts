@@ -1,5 +1,5 @@
 /**
- * Error reporting (part 1 §7: failures are reported to an error-reporting service).
+ * Error reporting: failures are reported to an error-reporting service.
  *
  * With `VITE_SENTRY_DSN` set at build time, `initErrorReporting` loads the Sentry browser SDK in its
  * own chunk (never part of the initial JavaScript) and routes every reported error to it; without a

@@ -1,7 +1,7 @@
 /**
  * The one way a refused request's field messages reach a form: each goes under its field (paths like
- * 'address.zipcode'), worded by the server from the same schemas the form checks with (CONVENTIONS,
- * Errors). The toast is `notifyError` (notify.ts).
+ * 'address.zipcode'), worded by the server from the same schemas the form checks with (docs/conventions.md,
+ * "Errors"). The toast is `notifyError` (notify.ts).
  */
 import { ApiError } from '@mc/api';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';

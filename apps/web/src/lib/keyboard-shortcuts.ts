@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts of the orders desk (issue 17, decision 0104): the one table the '?' dialog and the
+ * Keyboard shortcuts of the orders desk (decision 0104): the one table the '?' dialog and the
  * README show, the guard that keeps every shortcut quiet while a field takes the keys, and a thin wrapper
  * over Mantine's useHotkeys with that guard.
  */

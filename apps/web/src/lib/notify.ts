@@ -1,9 +1,9 @@
 /**
- * The one way an error reaches the merchant as a toast (CONVENTIONS, Errors: "one place turns it into a
- * toast"); forms copy field messages under their fields with `applyFieldErrors` (form-errors.ts).
- * Toasts close after 8000 ms (set on the Notifications provider, part 1 §2).
+ * The one way an error reaches the merchant as a toast (docs/conventions.md, "Errors": one place turns
+ * it into a toast); forms copy field messages under their fields with `applyFieldErrors` (form-errors.ts).
+ * Toasts close after 8000 ms (set on the Notifications provider).
  *
- * Which text an error shows (part 1 §8, part 2 §8):
+ * Which text an error shows:
  * - a refused request (4xx) shows the server's message: the server and the browser word it from the same
  *   rules in packages/domain;
  * - a failure (5xx, network, a thrown error, an unreadable body) shows the caller's spec text for that

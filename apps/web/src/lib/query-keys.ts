@@ -1,7 +1,7 @@
 /**
  * Every query key of the console, one factory per resource. Hooks build their keys here and every
- * invalidation names its target here, so a key is spelled once (CONVENTIONS, Web: "Query keys follow one
- * hierarchy per area"). Keys that start with the merchant key (`tmk`) are that merchant's data; the
+ * invalidation names its target here, so a key is spelled once (docs/conventions.md, "The console": query
+ * keys follow one hierarchy per area). Keys that start with the merchant key (`tmk`) are that merchant's data; the
  * query cache is cleared on login, logout and any 401.
  *
  *   orders   → tmk → list(tab, filters) / counts / filters / detail(id) → map / labels

@@ -42,7 +42,7 @@ describe('session', () => {
   });
 });
 
-describe('start-up query (part 1 §2)', () => {
+describe('start-up query', () => {
   it('stores jwt and tmk and strips them from the URL', () => {
     window.history.replaceState(null, '', '/orders/active?jwt=abc.def.ghi&tmk=tmk-5&keep=1#x');
     adoptSessionFromQuery();

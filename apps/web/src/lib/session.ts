@@ -1,6 +1,6 @@
 /**
  * The browser session: login token and merchant key (`tmk`), kept in localStorage and mirrored in
- * cookies (part 2 §6: "a bearer token and the merchant key, both stored in cookies").
+ * cookies (the product keeps both the bearer token and the merchant key in cookies too).
  * Components read it through `useSession()` so guards re-render when it changes (login, 401, logout).
  */
 import { useSyncExternalStore } from 'react';
@@ -66,7 +66,7 @@ export function saveSession(token: string, merchantKey?: string | null): void {
   emit();
 }
 
-/** Clears ALL local storage and every cookie readable by the page (401 and logout, part 1 §7). */
+/** Clears ALL local storage and every cookie readable by the page (401 and logout). */
 export function clearSession(): void {
   try {
     window.localStorage.clear();
@@ -80,7 +80,7 @@ export function clearSession(): void {
   emit();
 }
 
-/** The user id: the token's subject (part 1 §3). Null when there is no readable token. */
+/** The user id: the token's subject. Null when there is no readable token. */
 export function getUserId(token: string | null = snapshot.token): string | null {
   if (!token) return null;
   const payload = token.split('.')[1];

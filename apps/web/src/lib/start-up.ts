@@ -1,4 +1,4 @@
-/** Start-up chores (part 1 §2 "Errors and start-up"). */
+/** Start-up chores: what the console does once when it loads. */
 import { reportError } from './error-reporting.ts';
 import { getToken, saveSession } from './session.ts';
 

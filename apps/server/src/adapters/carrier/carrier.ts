@@ -1,5 +1,5 @@
 /**
- * Shipping carriers (part 2 §5, §7, §8): buy labels for the boxes of one order. The sandbox is the
+ * Shipping carriers: buy labels for the boxes of one order. The sandbox is the
  * default; a real carrier API (EasyPost) is used when EASYPOST_API_KEY is set.
  *
  * Every purchase carries an idempotency key derived from the console's Idempotency-Key: a carrier

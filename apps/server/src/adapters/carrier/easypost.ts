@@ -28,7 +28,7 @@ export interface EasyPostOptions {
   budgetMs?: number;
 }
 
-/** Carrier messages to the spec's error codes (part 2 §8); anything else is shown as '{carrier}: {message}'. */
+/** Carrier messages to the spec's error codes; anything else is shown as '{carrier}: {message}'. */
 export function classifyCarrierMessage(message: string, httpStatus?: number): CarrierErrorCode | null {
   const m = message.toLowerCase();
   if (/p\.?\s*o\.?\s*box/.test(m)) return 'PO_BOX';

@@ -1,6 +1,6 @@
 /**
  * The sandbox carrier: real 4×6 label PDFs (barcode, tracking number) for FedEx, UPS and GSO, and each
- * error of part 2 §8 for the addresses and accounts that call for it. Deterministic triggers:
+ * label error the console words (packages/domain label-errors.ts) for the addresses and accounts that call for it. Deterministic triggers:
  *
  * | trigger                                              | answer                                 |
  * |------------------------------------------------------|----------------------------------------|

@@ -12,7 +12,7 @@ export interface CourierPickupRequest {
   dispatchType: 'immediate';
 }
 
-/** Courier info as stored on the order and returned to the console (part 2 §3 Courier info). */
+/** Courier info as stored on the order and returned to the console (the order detail's courier info). */
 export interface CourierPickup {
   provider: string;
   delivery_id: string;

@@ -97,7 +97,7 @@ describe('SMTP adapter', () => {
     expect(r.mail.html).toContain('<a href="https://console.test/orders/1">the order</a>');
   });
 
-  it('a message sent again with the same idempotency key has the same Message-ID (issue 15 item 13)', async () => {
+  it('a message sent again with the same idempotency key has the same Message-ID', async () => {
     const email = smtpEmail(url(), FROM);
     const msg = { to: 'ada@shop.test', subject: 'Your download is ready', text: 'x' };
     await email.send({ ...msg, idempotencyKey: 'batch-email:b-1' });

@@ -9,7 +9,7 @@ export interface MapImage {
 }
 
 /**
- * Maps (part 2 §2.2): the static map image of a delivery address (640x480, zoom 16, one marker) and the
+ * Maps: the static map image of a delivery address (640x480, zoom 16, one marker) and the
  * directions link. The image is fetched server-side, so a maps key never reaches the browser.
  */
 export interface MapsAdapter {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { emailTokens, loginFailures, passwordResetTokens, requestCounters } from '../../db/schema.ts';
 
 /**
- * Sign-in and reset limits (docs/security.md §"Sign-in limits"). Per (email, address) as before, and keyed by
+ * Sign-in and reset limits (docs/security.md, "Sign-in limits"). Per (email, address) as before, and keyed by
  * account whatever the client address: rotating addresses, or X-Forwarded-For behind a trusted proxy, buys
  * no extra guesses at one account.
  *

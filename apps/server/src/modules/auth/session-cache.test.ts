@@ -1,5 +1,5 @@
 /**
- * The session cache (issue 13 item 1, docs/decisions/0106): an authenticated request costs no session
+ * The session cache (docs/decisions/0106): an authenticated request costs no session
  * query while its session is cached, and the cache never outlives what it copies: a logout, password
  * change, team revoke, role change or merchant change drops the copy at once on the process that made
  * it and, through LISTEN/NOTIFY, within 2 s on every other process (PostgreSQL suite); a lost

@@ -1,6 +1,6 @@
 /**
  * Verified sessions, kept in this process for a moment so an authenticated request costs no separate
- * session query (issue 13 item 1, docs/decisions/0106). An entry is the principal a bearer token resolved
+ * session query (docs/decisions/0106). An entry is the principal a bearer token resolved
  * to (user, roles, merchant row), keyed by a SHA-256 of the token (never the token itself), and it goes:
  * - at once when this process hears that the user's sessions ended or changed (logout, password change
  *   or reset, team revoke, role or profile change: SESSION_REVOKED) or that the merchant row changed

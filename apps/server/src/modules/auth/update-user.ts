@@ -28,7 +28,7 @@ import { loadUser } from './user-view.ts';
 export { WRONG_CURRENT_PASSWORD } from './reauth.ts';
 
 /**
- * Profile save (part 1 §7): empty values are dropped. A new email or password needs the current password
+ * Profile save: empty values are dropped. A new email or password needs the current password
  * (reauth.ts). A new password ends every other session of the user (the one that made the change stays
  * signed in) and lifts a forced change; a new email stays pending until the link mailed to it is opened
  * (email-links.ts), and the current address is told.

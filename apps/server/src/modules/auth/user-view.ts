@@ -6,7 +6,7 @@ import { emailTokens, merchants, users } from '../../db/schema.ts';
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * The API's user shape (DESIGN.md §4): `aux_data.authorized_merchant` is the merchant key. `pendingEmail`:
+ * The API's user shape: `aux_data.authorized_merchant` is the merchant key. `pendingEmail`:
  * the new address waiting for its confirmation link (given only for the user's own view).
  */
 export function toUser(row: UserRow, tmk: string | null, pendingEmail: string | null = null): User {

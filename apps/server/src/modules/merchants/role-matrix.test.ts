@@ -1,7 +1,7 @@
 /**
- * Roles, table-driven (issue 11 §8): every route of /openapi.json × {owner, manager, member, another
- * merchant's owner, no token} against the one permission table (packages/domain PERMISSIONS, spec
- * part 1 §3 and part 2 §6). A merchant route answers 2xx to a role that has its capability, 403 to one
+ * Roles, table-driven: every route of /openapi.json × {owner, manager, member, another
+ * merchant's owner, no token} against the one permission table (packages/domain PERMISSIONS,
+ * docs/decisions/0054). A merchant route answers 2xx to a role that has its capability, 403 to one
  * that has not, 404 to another merchant's owner (never revealing that the merchant exists) and 401
  * without a token. Every refused request changes nothing (a fingerprint of every table before and after).
  */

@@ -147,7 +147,7 @@ export async function transitionOrder(
   return tx ? run(tx) : orderTransaction(ctx, run);
 }
 
-/** Part 2 §4.3: an order with an item available more than 10 days from now cannot ship (any shipping path). */
+/** The presale rule: an order with an item available more than 10 days from now cannot ship (any shipping path). */
 export async function assertReadyToShip(
   t: Tx,
   orderId: string,

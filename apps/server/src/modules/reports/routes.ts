@@ -1,4 +1,4 @@
-/** GET /m/v2/merchant/{tmk}/reports/summary (issue 17 part 4). */
+/** GET /m/v2/merchant/{tmk}/reports/summary (docs/decisions/0084). */
 import { can } from '@mc/domain';
 import type { AppContext } from '../../context.ts';
 import type { EndpointHandlers } from '../../routes/endpoint-handlers.ts';

@@ -1,5 +1,5 @@
 /**
- * Send directions to a phone (part 2 §5 'Send to phone', §7 'Send directions'). The server writes the
+ * Send directions to a phone ('Send to phone' on the order detail). The server writes the
  * message from the order (recipient name, address, phone, maps directions link), so the endpoint can only
  * ever text an order's directions. It goes through the SMS adapter: Twilio when configured, else the
  * sandbox outbox (/dev/outbox.json).

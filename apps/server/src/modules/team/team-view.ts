@@ -7,7 +7,7 @@ type UserRow = typeof users.$inferSelect;
 export const toRoles = (roles: readonly string[]): Role[] =>
   roles.map((name) => ({ name, label: roleLabel(name) }));
 
-/** A team member as the Users page shows it (part 2 §3 User). */
+/** A team member as the Users page shows it. */
 export function toTeamMember(row: UserRow): TeamMember {
   return {
     uuid: row.id,

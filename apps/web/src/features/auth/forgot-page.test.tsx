@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 const tokenCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/a/v2/accounts/password_token'));
 
-describe('forgot password flow (part 1 §2, §4)', () => {
+describe('forgot password flow', () => {
   it('idle → sent → resending → sent', async () => {
     let release: () => void = () => {};
     let calls = 0;

@@ -13,10 +13,10 @@ import { AuthLayout } from './components/auth-layout.tsx';
 export const EMAIL_NOT_FOUND_MESSAGE = MSG.FORGOT_EMAIL_NOT_FOUND;
 export const EMAIL_DELAY_NOTE = MSG.RESET_EMAIL_DELAY_NOTE;
 
-/** Flow states of part 1 §4: idle → sending → sent → resending → sent. */
+/** Flow states of the forgot-password page: idle → sending → sent → resending → sent. */
 export type ForgotState = 'idle' | 'sending' | 'sent' | 'resending';
 
-/** /forgot (part 1 §2): 'Send Instructions', then 'Instructions Sent' with 'Resend Instructions'. */
+/** /forgot: 'Send Instructions', then 'Instructions Sent' with 'Resend Instructions'. */
 export function ForgotPage() {
   const request = useRequestPasswordToken();
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -25,7 +25,7 @@ const user = {
   aux_data: { authorized_merchant: 'tmk-demo' },
 };
 
-describe('login (part 1 §2)', () => {
+describe('login', () => {
   it('validates before sending', async () => {
     const fetchMock = mockFetch();
     renderApp('/login');

@@ -62,7 +62,7 @@ function useLoginForm(onValid: (values: LoginInput) => void) {
 }
 
 /**
- * /login (part 1 §2): email, password and a forgot-password link; and, when the server has an identity
+ * /login: email, password and a forgot-password link; and, when the server has an identity
  * provider, 'Sign in with {provider}' (an account made through it has no password).
  */
 export function LoginPage() {

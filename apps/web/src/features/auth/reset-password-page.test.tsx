@@ -13,7 +13,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('reset password (part 1 §2, §8)', () => {
+describe('reset password', () => {
   it('sends the token from the URL, shows success, then goes to /login', async () => {
     const fetchMock = mockFetch((url) =>
       url.endsWith('/a/v2/accounts/password') ? { body: { success: true } } : undefined,

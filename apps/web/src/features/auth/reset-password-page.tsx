@@ -21,7 +21,7 @@ interface NewPasswordInput {
   new_password: string;
 }
 
-/** /forgot/password-reset/:token (part 1 §2, §8). */
+/** /forgot/password-reset/:token. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ function options(select: HTMLElement): string[] {
     .filter((t) => t !== 'Day' && t !== 'Month' && t !== 'Year');
 }
 
-describe('sign-up validation (part 1 §5)', () => {
+describe('sign-up validation', () => {
   it('shows every required-field message under its field before sending', async () => {
     const { user, fetchMock } = await openSignUp();
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));

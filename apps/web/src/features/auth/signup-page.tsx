@@ -38,7 +38,7 @@ function EmailExistsMessage() {
   );
 }
 
-/** /signup (part 1 §2): names, birth date, email, password, terms; Google; link to sign in. */
+/** /signup: names, birth date, email, password, terms; Google; link to sign in. */
 /** The request fields this form shows; the server's messages for them go under them. */
 const SIGN_UP_FIELDS = ['first_name', 'last_name', 'email', 'password', 'birthday'] as const;
 

@@ -1,4 +1,4 @@
-/** The bulk tools of the orders list (part 2 §4.7): selection, toolbar and the batch runner. */
+/** The bulk tools of the orders list: selection, toolbar and the batch runner. */
 export { BulkRowCheckbox, BulkSelectAll } from './components/bulk-checkbox.tsx';
 export { BulkToolbar } from './components/bulk-toolbar.tsx';
 export { RecentBatches } from './components/recent-batches.tsx';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderApp, signIn, signOut } from '../../test/render-app.tsx';
 
-describe('/developers (issue 15 item 19)', () => {
+describe('/developers', () => {
   beforeEach(() => {
     mockFetch();
     signIn('tmk-own-42');

@@ -21,7 +21,7 @@ import classes from './developers.module.css';
 export const API_DOCS_PATH = '/api-docs';
 
 /**
- * The real way to call the merchant API (issue 15 item 19): sign in with POST /a/v2/login for a bearer token,
+ * The real way to call the merchant API (docs/decisions/0095): sign in with POST /a/v2/login for a bearer token,
  * then call a merchant path with the merchant's own key. The same host the console runs on.
  */
 function tokenInstructions(origin: string, tmk: string): string {
@@ -105,7 +105,7 @@ function ApiAccess() {
   );
 }
 
-/** /developers (part 1 §2): the logo linking to / and the API documentation in a full-screen frame. */
+/** /developers: the logo linking to / and the API documentation in a full-screen frame. */
 export function DevelopersPage() {
   return (
     <div className={classes.page}>

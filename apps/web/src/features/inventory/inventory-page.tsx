@@ -20,7 +20,7 @@ const SORT_OPTIONS = [
 ];
 const FILTER_OPTIONS = INVENTORY_FILTERS.map((f) => ({ value: f.value, label: f.label }));
 
-/** /inventory (part 1 §2 Inventory, §5 sort rules, §7 offerings call). */
+/** /inventory: the store's offerings with a filter and sortable columns (rules in packages/domain inventory.ts). */
 export function InventoryPage() {
   const { merchantKey } = useSession();
   const tmk = merchantKey ?? '';

@@ -1,4 +1,4 @@
-/** One order (part 2 §2.2-§3): the detail page and the 'Review Order' modal over the list, each its own chunk. */
+/** One order: the detail page and the 'Review Order' modal over the list, each its own chunk. */
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 export const OrderDetailPage = lazyNamed(() => import('./order-detail-page.tsx'), 'OrderDetailPage');

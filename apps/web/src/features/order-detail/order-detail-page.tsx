@@ -17,7 +17,7 @@ import { usePrintActions } from './hooks/use-print-actions.ts';
 import classes from './order-detail.module.css';
 import { useShippingDialogs } from './shipping/shipping-dialogs.tsx';
 
-/** /orders/view/{orderId}: one order expanded (part 2 §2.2); the app returns here after changes. */
+/** /orders/view/{orderId}: one order expanded; the app returns here after changes. */
 export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => void }) {
   const { id = '' } = useParams();
   const { merchantKey } = useSession();

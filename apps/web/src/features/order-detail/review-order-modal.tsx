@@ -11,7 +11,7 @@ import { type LabelCallbacks, OrderActionButtons, useOrderWorkflow } from './com
 import { usePrintActions } from './hooks/use-print-actions.ts';
 import { useShippingDialogs } from './shipping/shipping-dialogs.tsx';
 
-/** 'Review Order' (part 2 §2.1, §4.4): the order's details and its buttons by status. */
+/** 'Review Order': the order's details and its buttons by status. */
 export function ReviewOrderModal({
   orderId,
   onClose,
@@ -41,7 +41,7 @@ export function ReviewOrderModal({
     const allowed = intent === 'accept' ? canAccept(order.status) : canReject(order.status);
     if (allowed) setDialog({ kind: intent as ReviewIntent });
   }, [order, intent, setDialog]);
-  // Escape closes the topmost modal only (issue 15 item 5). Mantine closes every open modal that listens
+  // Escape closes the topmost modal only (docs/decisions/0097). Mantine closes every open modal that listens
   // for Escape, and some open above this one from deep inside it (the item image preview), so this one
   // listens itself and closes only when no dialog was opened after it (portals stack in opening order).
   const dialogRef = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-/** The orders area (part 2 §2.1): the tabs' layout, one tab's list and the header search, each its own chunk. */
+/** The orders area: the tabs' layout, one tab's list and the header search, each its own chunk. */
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 export const OrdersLayout = lazyNamed(() => import('./orders-layout.tsx'), 'OrdersLayout');

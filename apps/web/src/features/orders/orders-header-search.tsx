@@ -24,7 +24,7 @@ export const SEARCH_DEBOUNCE_MS = 350;
 
 type Kind = 'order' | 'name';
 
-/** The request a box sends for its text, or null (empty: nothing happens). Part 1 §2 "Order search". */
+/** The request a box sends for its text, or null (empty: nothing happens). The order search rules are packages/domain search.ts. */
 export function searchRequestFor(kind: Kind, text: string): SearchRequest | null {
   if (kind === 'order') return parseOrderSearch(text);
   const name = parseNameSearch(text);
@@ -200,7 +200,7 @@ function SearchBox({ kind, label }: { kind: Kind; label: string }) {
   );
 }
 
-/** The two header search boxes of the orders pages (part 1 §2), in the shell's header slot. */
+/** The two header search boxes of the orders pages, in the shell's header slot. */
 export function OrdersHeaderSearch() {
   return (
     <Group gap="xs" wrap="nowrap" style={{ width: '100%' }}>

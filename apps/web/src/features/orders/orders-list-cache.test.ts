@@ -10,7 +10,7 @@ const data = (pages: ReturnType<typeof page>[]): OrdersPages => ({
   pageParams: pages.map(() => null),
 });
 
-describe('live list merges (part 1 §4)', () => {
+describe('live list merges', () => {
   it('a new order belongs to the tab of its status and to matching filters only', () => {
     const o = item('N', {
       status: 'SUBMITTED',

@@ -1,5 +1,5 @@
 /**
- * How live events change the cached lists (part 1 §4 "Orders list" flows), as pure functions:
+ * How live events change the cached lists, as pure functions:
  * a new order enters every loaded list it belongs to; a changed order is replaced, or leaves a
  * list whose tab it no longer belongs to.
  */

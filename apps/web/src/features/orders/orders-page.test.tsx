@@ -73,7 +73,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('orders list (part 2 §2.1)', () => {
+describe('orders list', () => {
   it('shows the header, the tabs with counts and every column with its icons', async () => {
     setup(() => ({
       body: page([
@@ -218,7 +218,7 @@ describe('orders list (part 2 §2.1)', () => {
     expect(await screen.findByText(MSG.ORDERS_FETCH_ERROR, {}, { timeout: 8000 })).toBeInTheDocument();
   }, 15_000);
 
-  it('a failed list shows an error state with a retry instead of the empty state (issue 15 item 10)', async () => {
+  it('a failed list shows an error state with a retry instead of the empty state', async () => {
     let failing = true;
     setup(() =>
       failing ? { status: 500, body: { message: 'boom' } } : { body: page([item('RETRYOK-AAA-01')]) },
@@ -261,7 +261,7 @@ describe('orders list (part 2 §2.1)', () => {
   });
 });
 
-describe('header search (part 1 §2)', () => {
+describe('header search', () => {
   async function open(search: ListHandler) {
     const fetchMock = setup(() => ({ body: page([]) }), search);
     const app = renderApp('/orders/active');

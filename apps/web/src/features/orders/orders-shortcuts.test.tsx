@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts of the orders desk (issue 17 part 5, decision 0104), on the real route table:
+ * Keyboard shortcuts of the orders desk (decision 0104), on the real route table:
  * `?`, `/`, `j`/`k`, `Enter`, `g a|h|c|d` (with their time-out) and `a`/`r` in Review Order, and nothing
  * while a field takes the keys.
  */

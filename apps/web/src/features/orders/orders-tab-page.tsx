@@ -27,7 +27,7 @@ import classes from './orders.module.css';
 import type { OrdersOutletContext } from './orders-layout.tsx';
 import { flattenPages } from './orders-list-cache.ts';
 
-/** The spec's mobile layout covers 1100 px and below (part 1 §9): the table needs more than that. */
+/** The spec's mobile layout covers 1100 px and below: the table needs more than that. */
 export const DESKTOP_MEDIA_QUERY = '(min-width: 68.8125em)';
 
 function EmptyState({ text }: { text: string }) {
@@ -41,7 +41,7 @@ function EmptyState({ text }: { text: string }) {
   );
 }
 
-/** The list failed with nothing to show: say so (not 'No orders available') and offer a retry (issue 15 item 10). */
+/** The list failed with nothing to show: say so (not 'No orders available') and offer a retry. */
 function ErrorState({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <Stack align="center" ta="center" gap="xs" py={40} role="alert" data-testid="orders-error">
@@ -56,7 +56,7 @@ function ErrorState({ onRetry, retrying }: { onRetry: () => void; retrying: bool
   );
 }
 
-/** One orders tab: the list with filters, sort, infinite scroll and live rows (part 2 §2.1). */
+/** One orders tab: the list with filters, sort, infinite scroll and live rows. */
 export function OrdersTabPage() {
   const { pathname } = useLocation();
   const tab = tabOfPath(pathname) ?? 'active';
@@ -90,7 +90,7 @@ export function OrdersTabPage() {
   const sentinel = useInfiniteScroll(canScroll, () => void list.fetchNextPage());
   const hasFilters = filters.brands.length > 0 || filters.method !== null;
 
-  // A row click opens 'Review Order' over the list (part 2 §2.1); the row's accept/reject open that dialog.
+  // A row click opens 'Review Order' over the list; the row's accept/reject open that dialog.
   const handleOpen = (o: OrderListItem, intent?: ReviewIntent) => {
     newOrdersStore.open(o.id);
     navigate({ search: reviewSearch(o.id, intent) });

@@ -15,7 +15,7 @@ const ReportBarChart = lazy(async () => ({
   default: (await import('./components/report-bar-chart.tsx')).ReportBarChart,
 }));
 
-/** /reports: the period's orders, revenue (owners and managers), SLA and breakdowns (issue 17 part 4). */
+/** /reports: the period's orders, revenue (owners and managers), SLA and breakdowns (docs/decisions/0084). */
 export function ReportsPage() {
   const { merchantKey } = useSession();
   const tmk = merchantKey ?? '';

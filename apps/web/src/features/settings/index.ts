@@ -1,4 +1,4 @@
-/** The settings hub and its pages (part 2 §5-§6), each its own chunk. */
+/** The settings hub and its pages, each its own chunk. */
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 export const SettingsLayout = lazyNamed(() => import('./settings-layout.tsx'), 'SettingsLayout');

@@ -13,7 +13,7 @@ const SETTINGS_NAV = [
   { label: 'Carrier Account', to: '/settings/carrier' },
 ];
 
-/** /settings hub (part 1 §2): title, navigation to each settings page and to /developers. */
+/** /settings hub: title, navigation to each settings page and to /developers. */
 export function SettingsLayout() {
   return (
     <div>

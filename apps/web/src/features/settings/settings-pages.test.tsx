@@ -171,7 +171,7 @@ describe('team page', () => {
     ).toBeInTheDocument();
   });
 
-  it('Revoke access opens with focus on Cancel: Enter alone never revokes (issue 15 item 22)', async () => {
+  it('Revoke access opens with focus on Cancel: Enter alone never revokes', async () => {
     const { u } = setup('/settings/users', ['merch.owner']);
     await u.click(await screen.findByRole('button', { name: 'Revoke Mia Test' }, { timeout: 4000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke access' });

@@ -15,7 +15,7 @@ function Boom(): never {
 
 afterEach(() => registerErrorReporter(null));
 
-describe('render crash (part 1 §2, §8)', () => {
+describe('render crash', () => {
   it('a crashing page shows the error screen, reports the error and links home', async () => {
     const reporter = vi.fn();
     registerErrorReporter(reporter);

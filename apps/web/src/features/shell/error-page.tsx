@@ -5,7 +5,7 @@ import { Component, type ReactNode } from 'react';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { reportError } from '../../lib/error-reporting.ts';
 
-/** The generic screen for a render crash (part 1 §2, §8); 'Go Back Home' reloads the app at /. */
+/** The generic screen for a render crash; 'Go Back Home' reloads the app at /. */
 export function ErrorScreen() {
   return (
     <Center mih="100dvh" p="md">

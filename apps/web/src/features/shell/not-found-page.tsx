@@ -3,7 +3,7 @@ import { MSG } from '@mc/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-/** The 404 page (part 1 §2): shown inside the shell for an unknown path when logged in. */
+/** The 404 page: shown inside the shell for an unknown path when logged in. */
 export function NotFoundPage() {
   return (
     <Stack align="center" ta="center" gap="sm" py={{ base: 48, sm: 96 }} px="md">

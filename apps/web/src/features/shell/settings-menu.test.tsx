@@ -19,7 +19,7 @@ async function openShell() {
   return { ...app, fetchMock, user: userEvent.setup() };
 }
 
-describe('logged-in header (part 1 §2)', () => {
+describe('logged-in header', () => {
   it('shows the store name linking to / and the menu entries', async () => {
     await openShell();
     expect(await screen.findByText('Demo Wine & Spirits')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * Merchant Terms and Conditions (part 1 §1 and §9). The provider is named neutrally, as in the spec.
+ * Merchant Terms and Conditions. The provider is named neutrally, as in the spec.
  * Facts that come from the spec: 2-hour on-demand delivery, 1 business day to the carrier, age 21+,
  * $20 restocking fee, $10,000 liability cap, 30 days' notice, processor switch on November 15, 2023,
  * acceptance by logging in.

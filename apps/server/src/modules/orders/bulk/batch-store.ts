@@ -40,7 +40,7 @@ export function uniqueIds(ids: readonly string[]): string[] {
 /**
  * Stores a batch and its items in one transaction. Orders that are not this merchant's are stored as
  * failed items at once ('Order not found'), so they are counted but never touched. A download batch is
- * refused while another download of the merchant is running (part 2 §8 'Previous download in progress').
+ * refused while another download of the merchant is running (the console says 'Previous download in progress').
  */
 export async function insertBatch(ctx: AppContext, input: NewBatch): Promise<string> {
   const ids = uniqueIds(input.orderIds);
@@ -160,7 +160,7 @@ export async function batchCounts(ctx: AppContext, batchId: string): Promise<Bat
 }
 
 /**
- * The store's recent batches, newest first (issue 15 item 12): those of the last RECENT_BATCHES_HOURS (the
+ * The store's recent batches, newest first (docs/decisions/0088): those of the last RECENT_BATCHES_HOURS (the
  * life of a download link), at most RECENT_BATCHES_LIMIT, each as `getBatch` answers it.
  */
 export async function listRecentBatches(
@@ -177,7 +177,7 @@ export async function listRecentBatches(
   return Promise.all(rows.map((r) => getBatch(ctx, merchant, r.id)));
 }
 
-/** The batch as the API answers it (part 2 §3), or 404 when it is not this merchant's. */
+/** The batch as the API answers it, or 404 when it is not this merchant's. */
 export async function getBatch(
   ctx: AppContext,
   merchant: { id: string; tmk: string },

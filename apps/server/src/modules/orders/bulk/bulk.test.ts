@@ -376,7 +376,7 @@ describe('bulk details and reports', () => {
     await poll(third.json().batch_id);
   });
 
-  it('bulk packing slips mark every new order of the batch printed; receipts alone do not (issue 15 item 2)', async () => {
+  it('bulk packing slips mark every new order of the batch printed; receipts alone do not', async () => {
     const fresh = [await order(), await order()];
     const accepted = await order('MERCHANT_ACCEPTED');
     const printedAt = async (id: string) =>
@@ -417,7 +417,7 @@ describe('bulk details and reports', () => {
     expect(await printedAt(fresh[0]!)).toEqual(first);
   });
 
-  it("lists the store's recent batches, running and finished, with their files and failures (issue 15 item 12)", async () => {
+  it("lists the store's recent batches, running and finished, with their files and failures", async () => {
     const a = await order();
     const foreign = await buildOrder(t.ctx, { merchantTmk: other.merchant.tmk, status: 'SUBMITTED' });
     const accept = await t.app.inject({

@@ -1,5 +1,5 @@
 /**
- * Durability (issue #6): a real server process is killed with SIGKILL in the middle of a 1,000-order
+ * Durability: a real server process is killed with SIGKILL in the middle of a 1,000-order
  * bulk accept, and again in the middle of a 1,000-order reports batch; started again on the same
  * database, it finishes both: every order accepted exactly once (one history row each), counts adding
  * up to 1,000, one file per kind.

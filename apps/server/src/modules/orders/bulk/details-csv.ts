@@ -1,5 +1,5 @@
 /**
- * The bulk details CSV (part 2 §7 'Bulk details'): one row per item line, with the order's id, dates,
+ * The bulk details CSV: one row per item line, with the order's id, dates,
  * status, method, recipient and address, the item, quantity, price, totals and tracking. Text cells that a
  * spreadsheet would run as a formula are neutralised. Timestamps are written in the store's time zone as the
  * console shows them ('06/12/2025 3:04 PM', @mc/domain's formatOrderDate through orderDateFormatter), and

@@ -1,4 +1,4 @@
-/** Batch download links (issue 11, item 4): at most 24 hours, bound to one merchant. */
+/** Batch download links (docs/decisions/0068): at most 24 hours, bound to one merchant. */
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/harness.ts';
 import { batchFilePath, DOWNLOAD_LINK_TTL_MS, verifyBatchFileSignature } from './download-links.ts';

@@ -1,5 +1,5 @@
 /**
- * Batch emails exactly once (issue 15 item 13): the worker dies after the email went out but before the
+ * Batch emails exactly once (docs/decisions/0086): the worker dies after the email went out but before the
  * batch's emailed_at mark; the batch runs again and no second email is sent.
  */
 import { eq } from 'drizzle-orm';

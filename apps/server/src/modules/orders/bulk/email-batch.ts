@@ -1,5 +1,5 @@
 /**
- * Part 2 §8: 'Your download is taking longer than expected. We'll send you an email with the download
+ * What the console promises: 'Your download is taking longer than expected. We'll send you an email with the download
  * attached when it's ready.' A download batch that finishes after the console stopped polling is sent
  * to the person who started it, with the file attached (up to 10 MB) and a signed download link.
  * Sent once: the message carries the idempotency key `batchEmailKey(batchId)`, so a re-run after a crash

@@ -1,5 +1,5 @@
 /**
- * The pick list report type (issue 17) through the batch API: orders sharing SKUs → one line per SKU
+ * The pick list report type (docs/decisions/0103) through the batch API: orders sharing SKUs → one line per SKU
  * with the summed quantity and the order ids, sorted by category then name, gift wrap and engraving
  * called out; the request validation names the field.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulk tools (part 2 §7): bulk accept, bulk details, bulk reports, batch polling and the batch files.
+ * Bulk tools: bulk accept, bulk details, bulk reports, batch polling and the batch files.
  * Every batch is a durable background job; bulk accept waits a few seconds so that a small selection
  * answers with its counts at once
  * (docs/decisions/0048-every-bulk-operation-is-a-durable-job-bulk-accept-included.md).

@@ -3,7 +3,7 @@
  * is one document summing the batch's orders). The files
  * and the 'done' state of their items are written in ONE transaction, and a file kind is unique per
  * batch: a batch interrupted while rendering renders again, and never leaves two copies. Bulk packing
- * slips mark their new orders printed in that same transaction, as the single slip does (part 2 §4.1).
+ * slips mark their new orders printed in that same transaction, as the single slip does.
  */
 import { Writable } from 'node:stream';
 import type { BatchFileKind } from '@mc/api';

@@ -1,5 +1,5 @@
 /**
- * The age check at the door (issue 17 part 1, decision 0101), through the API on PGlite and PostgreSQL:
+ * The age check at the door (decision 0101), through the API on PGlite and PostgreSQL:
  * closing an own-driver order is refused without a check, with an invalid birth date, or when the
  * person is under 21 on the delivery date in the store's zone (birthday boundary included); the accepted
  * check is recorded as an outcome on the order, its history and the receipt; courier and shipping closes

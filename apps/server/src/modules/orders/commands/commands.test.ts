@@ -268,11 +268,11 @@ describe('reject and item problems', () => {
     expect(body.rejection_message).toEqual({ wrongPrice: { [item!.id]: { checked: true, price: 42.5 } } });
     expect(body.status_recent_comment).toBe(`Wrong price: ${item!.name}, new price $42.50.`);
     expect(body.items[0].status_list).toEqual(['WRONG_PRICE']);
-    // The history entry carries the problem, so its title reads 'Put on hold: wrong price' (issue 15 item 1).
+    // The history entry carries the problem, so its title reads 'Put on hold: wrong price'.
     expect(body.history.at(-1)).toMatchObject({ action: 'reject_items', item_problems: ['WRONG_PRICE'] });
   });
 
-  it('wrong price equal to the current price: 400 naming the price, nothing changes (issue 15 item 3)', async () => {
+  it('wrong price equal to the current price: 400 naming the price, nothing changes', async () => {
     const id = await order('SUBMITTED');
     const [item] = await itemsOf(id);
     const res = await put(id, {
@@ -306,7 +306,7 @@ describe('reject and item problems', () => {
     expect(res.json().status_recent_comment).toContain('will be removed from the order');
   });
 
-  it("'Not available' takes the item out of the items and totals with the hold; the history keeps it (issue 15 item 3)", async () => {
+  it("'Not available' takes the item out of the items and totals with the hold; the history keeps it", async () => {
     const id = await order('SUBMITTED', {
       transaction: { tax: 12.34, delivery_fee: 5, shipping: 0, tip: 3 },
     });

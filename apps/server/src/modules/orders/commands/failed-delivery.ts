@@ -1,5 +1,5 @@
 /**
- * A failed delivery by the store's driver (issue 17 part 2; docs/decisions/0102).
+ * A failed delivery by the store's driver (docs/decisions/0102).
  *
  * - `no_valid_id`, `underage`: the terms cancel the order with the $20 restocking fee. The refund (captured
  *   total − fee, integer cents) is the money step: made OUTSIDE any transaction, keyed by the order (a repeated

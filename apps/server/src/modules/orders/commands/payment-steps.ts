@@ -1,5 +1,5 @@
 /**
- * The payment steps of accept and reject, each with what undoes it (CONVENTIONS "Steps that can be undone").
+ * The payment steps of accept and reject, each with what undoes it (docs/conventions.md, "Steps that can be undone"; docs/decisions/0080).
  * Every call happens with no transaction open and is keyed per order, so a repeated call (a retry, a second
  * accept or reject racing this one) has the provider answer the first call again instead of moving money
  * twice.

@@ -1,5 +1,5 @@
 /**
- * Buy shipping labels for an accepted order, exactly once per Idempotency-Key (part 2 §5, §7, §8).
+ * Buy shipping labels for an accepted order, exactly once per Idempotency-Key.
  *
  * 1. Claim, in a short transaction (an advisory lock on the order, no row lock): an existing row for
  *    (merchant, key) is a replay; otherwise the order, its status and the carrier account are checked and

@@ -1,5 +1,5 @@
 /**
- * Order events across processes (DESIGN §6): with a PostgreSQL server, the outbox relay publishes with
+ * Order events across processes: with a PostgreSQL server, the outbox relay publishes with
  * pg_notify (order-events-relay.ts) and one LISTEN connection per process feeds the in-process bus
  * (`ctx.events`) that the SSE route reads.
  * The same connection also listens for session revocations (modules/auth/session-events.ts).

@@ -1,5 +1,5 @@
 /**
- * Event-stream tickets and the end of sessions (issue 11, item 4): a ticket works once, for one merchant,
+ * Event-stream tickets and the end of sessions (docs/decisions/0068): a ticket works once, for one merchant,
  * for 60 s and only while its session lasts; tokens in the URL are refused; logout, a password change
  * (profile or reset) and a team revoke end the affected streams within 2 s (the heartbeat is 25 s, so
  * only the revocation announcement can do it), on PGlite and, across processes, on PostgreSQL.

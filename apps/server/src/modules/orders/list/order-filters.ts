@@ -1,4 +1,4 @@
-/** The list's filter options (part 2 §3 "Filters response"): brands (applications) and delivery methods. */
+/** The list's filter options: brands (applications) and delivery methods. */
 import type { OrderFilters } from '@mc/api';
 import { DELIVERY_METHODS, DomainError } from '@mc/domain';
 import type { RawQuery } from '../../../db/client.ts';

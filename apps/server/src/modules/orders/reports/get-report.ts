@@ -1,5 +1,5 @@
 /**
- * One order's report as a PDF (part 1 §7, part 2 §2.2, §2.5, §7): packing slip, receipt or
+ * One order's report as a PDF: packing slip, receipt or
  * delivery directions, with the spec's file names. Customer text is drawn as text by pdfkit, never
  * rendered as markup.
  */
@@ -28,7 +28,7 @@ export interface ReportFile {
 }
 
 /**
- * Marks the merchant's new, not yet printed orders among `ids` printed (part 2 §4.1, `marksPrinted`): the
+ * Marks the merchant's new, not yet printed orders among `ids` printed (`marksPrinted`, docs/decisions/0085): the
  * single packing slip and the bulk packing slips. The WHERE repeats the rule so a status change or a print
  * in between wins.
  */
@@ -64,7 +64,7 @@ export async function getReport(
     }
     case 'packingslip': {
       const body = await renderPackingSlip(order);
-      // A new order whose slip was printed shows as 'printed' (part 2 §4.1 display groups).
+      // A new order whose slip was printed shows as 'printed' (its display group).
       if (marksPrinted(row.status, row.printed_timestamp)) {
         await markPrinted(db, merchant.id, [row.id]);
       }

@@ -100,7 +100,7 @@ describe(`GET …/reports/{type} (${TEST_DB})`, () => {
     expect(row?.printed_timestamp).toBeInstanceOf(Date);
   });
 
-  it('serves the directions sheet with the fields of part 2 §2.5', async () => {
+  it('serves the directions sheet with the fields it must print', async () => {
     const id = await hostileOrder(null);
     await t.database.db
       .update(orders)

@@ -109,7 +109,7 @@ describe(`single and bulk documents (${TEST_DB})`, () => {
     }
   });
 
-  it("leaves an 'other' carrier's tracking off the directions sheet (part 2 §2.5)", async () => {
+  it("leaves an 'other' carrier's tracking off the directions sheet", async () => {
     const id = await otherCarrierOrder();
     const text = await single(id, 'directions');
     expect(text).toContain('DELIVER TO');

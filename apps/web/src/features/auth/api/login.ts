@@ -1,4 +1,4 @@
-/** POST /a/v2/login, then everything the spec does after a successful login (part 1 §2, §4). */
+/** POST /a/v2/login, then everything the spec does after a successful login. */
 import type { LoginResponse } from '@mc/api';
 import type { LoginInput } from '@mc/domain';
 import { useRef, useState } from 'react';
@@ -15,7 +15,7 @@ function login(body: LoginInput): Promise<LoginResponse> {
 
 /**
  * Loads the merchant details with the new token, then stores the token and merchant key, records the
- * login event and goes to `/` (part 1 §2, §4). The user is cached from the answer, or loaded when the
+ * login event and goes to `/`. The user is cached from the answer, or loaded when the
  * answer lacks the email.
  */
 export async function completeLogin({ token, user }: LoginResponse): Promise<void> {

@@ -1,4 +1,4 @@
-/** POST /a/v2/accounts/password_token: emails reset instructions (part 1 §7). */
+/** POST /a/v2/accounts/password_token: emails reset instructions. */
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 

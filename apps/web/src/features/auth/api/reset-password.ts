@@ -1,4 +1,4 @@
-/** POST /a/v2/accounts/password with the token from the emailed link (part 1 §7). */
+/** POST /a/v2/accounts/password with the token from the emailed link. */
 import type { ResetPasswordInput } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';

@@ -1,4 +1,4 @@
-/** POST /a/v2/users with the console's basic client credential (part 1 §7). */
+/** POST /a/v2/users with the console's basic client credential. */
 import type { SignUpBody } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api, CLIENT_BASIC_CREDENTIAL } from '../../../lib/api.ts';

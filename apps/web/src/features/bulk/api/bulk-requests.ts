@@ -1,5 +1,5 @@
 /**
- * Bulk tools requests (part 2 §7): one function per call. A batch is polled by the hook, not cached;
+ * Bulk tools requests: one function per call. A batch is polled by the hook, not cached;
  * after a bulk accept the hook invalidates the orders area (`ordersKeys.all(tmk)`).
  */
 import type { ReportType } from '@mc/domain';

@@ -3,7 +3,7 @@ import { bulkAcceptConfirm } from '@mc/domain';
 
 /**
  * Bulk accept charges every selected customer's card: ask first, with the count and the sum of the totals
- * (issue 15 item 11). Focus starts on Cancel, so Enter never charges by accident.
+ * (docs/decisions/0087). Focus starts on Cancel, so Enter never charges by accident.
  */
 export function AcceptConfirm(props: {
   ids: string[];

@@ -108,7 +108,7 @@ describe('bulk selection', () => {
 });
 
 describe('bulk accept', () => {
-  it('asks first with the count and the total, focus on Cancel; Cancel charges nothing (issue 15 item 11)', async () => {
+  it('asks first with the count and the total, focus on Cancel; Cancel charges nothing', async () => {
     const fetch = mockFetch((url) => (url.endsWith('/orders/bulk/accept') ? { body: batch() } : undefined));
     const user = userEvent.setup();
     renderHarness();
@@ -237,7 +237,7 @@ describe('bulk downloads', () => {
     await user.click(screen.getByRole('button', { name: 'Print' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Packing slips' }));
     expect(await screen.findByText(MSG.BULK_REPORTS_SUCCESS)).toBeInTheDocument();
-    // The slips marked the orders printed: the list reloads to show 'Printed' (issue 15 item 2).
+    // The slips marked the orders printed: the list reloads to show 'Printed' (docs/decisions/0085).
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ordersKeys.all('tmk-1') });
     expect(sentBody(fetch, '/orders/batch/reports')).toEqual({
       order_keys: ['A-1'],
@@ -253,7 +253,7 @@ describe('bulk downloads', () => {
     });
   });
 
-  it('Print → Pick list asks for the picklist report alone and saves the pick list PDF (issue 17)', async () => {
+  it('Print → Pick list asks for the picklist report alone and saves the pick list PDF', async () => {
     const fetch = mockFetch((url) =>
       url.endsWith('/orders/batch/reports')
         ? {

@@ -29,7 +29,7 @@ export interface BulkToolbarProps {
   totals: ReadonlyMap<string, number>;
 }
 
-/** Bulk tools over the active tab's list: print dropdown, details CSV and accept (part 2 §4.7). */
+/** Bulk tools over the active tab's list: print dropdown, details CSV and accept. */
 export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
   const [confirming, setConfirming] = useState<string[] | null>(null);
   if (!selection.enabled) return null;

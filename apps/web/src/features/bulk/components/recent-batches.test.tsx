@@ -38,7 +38,7 @@ function renderPanel() {
 
 beforeEach(() => signIn());
 
-describe('recent bulk batches (issue 15 item 12)', () => {
+describe('recent bulk batches', () => {
   it('after a reload shows the running batch, polls it each second, then its files', async () => {
     let calls = 0;
     const running = batch({ state: 'running', completed_count: 1 });

@@ -97,7 +97,7 @@ function BatchRow({ batch, timezone }: { batch: Batch; timezone: string }) {
 }
 
 /**
- * The store's recent bulk batches under the toolbar (issue 15 item 12): a batch started before a reload is
+ * The store's recent bulk batches under the toolbar (docs/decisions/0088): a batch started before a reload is
  * shown again, its progress while it runs, its files and failed orders once it is done.
  */
 export function RecentBatches({ tmk, timezone }: { tmk: string; timezone: string }) {

@@ -1,6 +1,6 @@
 /**
- * Starts a bulk batch and polls it every second, up to 20 polls (part 2 §4.7, §9), with the spec's
- * messages (§8). Downloads start by themselves when ready; after 20 polls the server emails the file.
+ * Starts a bulk batch and polls it every second, up to 20 polls, with the spec's
+ * messages. Downloads start by themselves when ready; after 20 polls the server emails the file.
  * Bulk accept answers with its counts at once for small selections (the server waits a few seconds).
  */
 import { notifications } from '@mantine/notifications';
@@ -103,7 +103,7 @@ export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}
         return;
       }
       const m = bulkDownloadMessage(r.action, batch);
-      // Packing slips printed in bulk mark their new orders 'Printed' (part 2 §4.1): refresh the list.
+      // Packing slips printed in bulk mark their new orders 'Printed': refresh the list.
       if (batch.report_types.includes('packingslip'))
         void queryClient.invalidateQueries({ queryKey: ordersKeys.all(tmk) });
       const url = batch.completed_count > 0 ? fileOf(batch, r.option) : null;

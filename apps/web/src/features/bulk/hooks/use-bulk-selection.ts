@@ -1,5 +1,5 @@
 /**
- * The bulk selection (part 2 §2.1, §4.7): only on the active tab, a checkbox per row and one for all
+ * The bulk selection: only on the active tab, a checkbox per row and one for all
  * loaded rows, locked while a batch runs, reset on a tab change.
  */
 import { canUseBulkTools, type OrderTab } from '@mc/domain';

@@ -1,5 +1,5 @@
 /**
- * The store's recent batches (issue 15 item 12), so a batch started before a reload is shown again: polled
+ * The store's recent batches (docs/decisions/0088), so a batch started before a reload is shown again: polled
  * every second while one of them is still running, then left alone.
  */
 import { BULK_POLL_INTERVAL_MS, isBatchRunning } from '@mc/domain';

@@ -1,4 +1,4 @@
-/** GET /c/v2/merchants/{tmk}/offerings (part 1 §7). Key: `inventoryKeys.list(tmk, filter)`. */
+/** GET /c/v2/merchants/{tmk}/offerings. Key: `inventoryKeys.list(tmk, filter)`. */
 import { type InventoryFilter, offeringsQuery } from '@mc/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';

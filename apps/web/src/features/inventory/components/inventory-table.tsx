@@ -26,7 +26,7 @@ const COLUMNS = [
 ] as const;
 /** Every row has the same height (one-line names, fixed cell height), so rows are never measured. */
 const ROW_HEIGHT = 58;
-/** A phone stacks each row's cells (issue 15 item 9): the same fixed height, taller (inventory.module.css). */
+/** A phone stacks each row's cells (docs/decisions/0094): the same fixed height, taller (inventory.module.css). */
 const STACKED_ROW_HEIGHT = 112;
 const STACKED_QUERY = '(max-width: 35.9375em)';
 

@@ -1,4 +1,4 @@
-/** GET /m/v2/orders/{id}: the order detail (part 1 §7, part 2 §3). */
+/** GET /m/v2/orders/{id}: the order detail. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { ordersKeys } from '../../../lib/query-keys.ts';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetail } from '@mc/api';
 import { formatPhoneDisplay, formatTime } from '@mc/domain';
 
-/** The 'Pickup Requested' panel: the courier info (part 2 §2.4, §3 Courier info). */
+/** The 'Pickup Requested' panel: the courier info. */
 export function CourierDetails({ info, tz }: { info: NonNullable<OrderDetail['courier_info']>; tz: string }) {
   const time = (v: string | undefined) => (v ? formatTime(v, tz) : '—');
   return (

@@ -26,7 +26,7 @@ export interface ItemTableProps {
 }
 
 /**
- * The item table (part 2 §2.2): image, product (with engraving groups, presale date, at-distributor mark),
+ * The item table: image, product (with engraving groups, presale date, at-distributor mark),
  * qty, price, total (only when the order total is above 0) and options (only where the status allows).
  * Container sizes are summed in mL, shown in litres above 1000 mL.
  */
@@ -174,7 +174,7 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
   );
 }
 
-/** The image previewer: previous, next and 'Go Back' (part 2 §2.2). */
+/** The image previewer: previous, next and 'Go Back'. */
 function ImagePreviewer({
   images,
   names,

@@ -86,7 +86,7 @@ export function CarrierLogo({ provider }: { provider: string | null }) {
   return null;
 }
 
-/** The content blocks of one order (part 2 §2.2): customer, address, additional info, map, items, history. */
+/** The content blocks of one order: customer, address, additional info, map, items, history. */
 export function OrderDetailContent(props: OrderDetailContentProps) {
   const {
     order,
@@ -309,7 +309,7 @@ function SummaryLine({ label, value, strong }: { label: string; value: number; s
   );
 }
 
-/** The order's timeline: who did what, when, from which status to which, with comments (issue #4 §5). */
+/** The order's timeline: who did what, when, from which status to which, with comments. */
 export function HistoryTimeline({ order }: { order: OrderDetail }) {
   const entries = [...order.history].reverse();
   return (

@@ -71,7 +71,7 @@ describe('order buttons by status (reviewModalActions)', () => {
     expect(shown).toEqual(['PRINT PACKING SLIP', 'ADD TRACKING', 'CLOSE']);
   });
 
-  it('an accepted shipping order of a store without a carrier account says why there is no ADD SHIPPING (issue 15 item 4)', async () => {
+  it('an accepted shipping order of a store without a carrier account says why there is no ADD SHIPPING', async () => {
     buttons(order({ status: 'MERCHANT_ACCEPTED' }));
     expect(await screen.findByRole('status')).toHaveTextContent(MSG.NO_CARRIER);
     expect(screen.queryByRole('button', { name: 'ADD SHIPPING' })).toBeNull();

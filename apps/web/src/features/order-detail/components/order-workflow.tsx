@@ -70,7 +70,7 @@ export function useOrderWorkflow(tmk: string, order: OrderDetail | undefined) {
   return { dialog, setDialog, dialogs, onItemProblem, actions };
 }
 
-/** The buttons of an order by status (part 2 §4.4), shared by the Review Order modal and the detail page. */
+/** The buttons of an order by status, shared by the Review Order modal and the detail page. */
 export function OrderActionButtons({
   tmk,
   order,

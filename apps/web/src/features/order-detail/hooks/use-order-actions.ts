@@ -1,5 +1,5 @@
 /**
- * Runs an order change and follows the spec's outcome rules (part 1 §4, §8; part 2 §2.2, §8):
+ * Runs an order change and follows the spec's outcome rules:
  * - success: the success toast, then back to the order view;
  * - a status update answered with another status: the failure path (toast, then /orders/cancelled after
  *   3500 ms); PAYMENT_DECLINED shows its own toast;

@@ -1,6 +1,6 @@
 /**
  * Print Receipt, PRINT PACKING SLIP and Print Directions: GET the merchant's report for the order as a PDF and
- * save it with the spec's file name and toasts (part 1 §7, part 2 §7-§8). The reports themselves are served
+ * save it with the spec's file name and toasts. The reports themselves are served
  * by the documents module (GET /m/v2/merchant/{tmk}/orders/{id}/reports/receipt|packingslip|directions).
  */
 import type { ReportType } from '@mc/api';

@@ -147,7 +147,7 @@ describe('CreateShippingLabelDialog', () => {
     expect(await screen.findByText(MSG.LABELS_DOWNLOADED)).toBeInTheDocument();
   });
 
-  it('opens with focus on Cancel: buying a label charges the store (issue 15 item 22)', async () => {
+  it('opens with focus on Cancel: buying a label charges the store', async () => {
     merchantFetch(() => ({}));
     wrap(<CreateShippingLabelDialog tmk="tmk-1" order={order()} opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Create Shipping Label' });

@@ -1,4 +1,4 @@
-/** The orders list (infinite: 30 a page, following next_url) — part 2 §7 "Order list", "Next page". */
+/** The orders list (infinite: 30 a page, following next_url). */
 import type { OrderListItem, OrdersListResponse } from '@mc/api';
 import { ORDERS_PAGE_SIZE, type OrderTab } from '@mc/domain';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';

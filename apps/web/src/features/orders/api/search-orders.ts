@@ -1,5 +1,5 @@
 /**
- * Header search (part 1 §2, §7): GET .../orders/optimize with limit=10, offset=0 and one of
+ * Header search: GET .../orders/optimize with limit=10, offset=0 and one of
  * filter[search] (order id), filter[customer_email], filter[recipient_name].
  */
 import type { OrderListItem } from '@mc/api';

@@ -2,7 +2,7 @@ import { Button, Checkbox, Popover, ScrollArea, Stack, Text } from '@mantine/cor
 import { selectedCountText } from '@mc/domain';
 import { IconChevronDown } from '@tabler/icons-react';
 
-/** BRANDS column header: a multi-select that shows '{n} selected' (part 2 §2.1). */
+/** BRANDS column header: a multi-select that shows '{n} selected'. */
 export function BrandsFilter({
   brands,
   value,

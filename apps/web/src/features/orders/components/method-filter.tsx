@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { deliveryMethodFilterOptions } from '@mc/domain';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 
-/** METHOD column header: a filter dropdown of delivery methods (labels of part 2 §4.5); filtered, it shows the method. */
+/** METHOD column header: a filter dropdown of delivery methods (the domain's method labels); filtered, it shows the method. */
 export function MethodFilter({
   methods,
   value,
@@ -24,7 +24,7 @@ export function MethodFilter({
           aria-label={current ? `Method filter: ${current.label}` : 'Method filter'}
         >
           {/* the chosen method alone, like BRANDS' '{n} selected': 'METHOD: …' pushed TOTAL under the sticky
-              actions column at 1440 px (issue 15 item 9, decision 0093) */}
+              actions column at 1440 px (decision 0093) */}
           {current ? current.label : 'METHOD'}
         </Button>
       </Menu.Target>

@@ -6,7 +6,7 @@ import { IconDiscount2, IconGift } from '@tabler/icons-react';
 const PROMO_LABEL = 'Promo discount applied';
 const GIFT_LABEL = 'Gift';
 
-/** ORDER ID with its icons: gift, 'At Distributor', 'Promo discount applied' (part 2 §2.1), and the new flag. */
+/** ORDER ID with its icons: gift, 'At Distributor', 'Promo discount applied', and the new flag. */
 export function OrderIdCell({ order, isNew }: { order: OrderListItem; isNew: boolean }) {
   return (
     <Group gap={6} wrap="wrap">

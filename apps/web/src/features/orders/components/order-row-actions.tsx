@@ -14,7 +14,7 @@ const LOOK: Record<RowAction, { icon: typeof IconEye; color: string; intent?: Re
 };
 
 /**
- * Per-row actions (part 1 §2), as the domain's rowActions decides: review, reject and accept on new
+ * Per-row actions, as the domain's rowActions decides: review, reject and accept on new
  * orders, view on the others, none on the cancelled tab. Review and view open the 'Review Order'
  * modal; reject and accept open it with that dialog on top.
  */

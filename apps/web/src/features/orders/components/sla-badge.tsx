@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
 import { slaColor } from '@mc/domain';
 
-/** On Track badge (part 1 §2): SLA0 green, SLA1 orange, SLA2 red, with the server's message. */
+/** On Track badge: SLA0 green, SLA1 orange, SLA2 red, with the server's message. */
 export function SlaBadge({ status }: { status: OrderListItem['on_track_status'] }) {
   if (!status) return <span title="No SLA">—</span>;
   return (

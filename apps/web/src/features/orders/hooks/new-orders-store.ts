@@ -1,5 +1,5 @@
 /**
- * The 'new' flags of live orders (part 1 §3-4: new orders, last count of new orders). A merge clears
+ * The 'new' flags of live orders (new orders, last count of new orders). A merge clears
  * the flag on the orders already shown and marks the pending ones as new; opening a new order
  * clears its flag and decreases the count.
  */

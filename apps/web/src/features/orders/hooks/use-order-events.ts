@@ -1,5 +1,5 @@
 /**
- * Live orders (part 1 §4): one EventSource per console on GET .../orders/events. A new order is
+ * Live orders: one EventSource per console on GET .../orders/events. A new order is
  * fetched as a list row, merged into every loaded list it belongs to and flagged new; a status
  * change replaces the row or removes it from a tab it left. Tab counts refresh on every event.
  * EventSource cannot send headers and tokens never go in URLs: each connection first fetches a

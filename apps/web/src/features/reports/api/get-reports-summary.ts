@@ -1,4 +1,4 @@
-/** GET /m/v2/merchant/{tmk}/reports/summary?from&to (issue 17 part 4). */
+/** GET /m/v2/merchant/{tmk}/reports/summary?from&to (docs/decisions/0084). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { type ReportPeriod, reportsKeys } from '../../../lib/query-keys.ts';

@@ -52,7 +52,7 @@ function billingInvalidToast(errors: FieldErrors): string {
   return billingErrorToast(errorPaths(errors));
 }
 
-/** The bank-account form (part 2 §2.6, §5 Billing): disabled until the terms are accepted; Save disabled until edited. */
+/** The bank-account form: disabled until the terms are accepted; Save disabled until edited. */
 export function BankAccountForm({
   tmk,
   billing,

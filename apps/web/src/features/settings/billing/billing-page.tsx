@@ -60,7 +60,7 @@ function BillingContent({ tmk }: { tmk: string }) {
   );
 }
 
-/** /settings/billing (part 2 §2.6): onboarding card, Terms of Service switch, bank-account form. Owner only. */
+/** /settings/billing: onboarding card, Terms of Service switch, bank-account form. Owner only. */
 export function BillingSettingsPage() {
   const { tmk } = useSettingsContext();
   return (

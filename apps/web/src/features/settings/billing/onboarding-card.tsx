@@ -14,7 +14,7 @@ const ONBOARDING_NEEDS = [
   'Bank account for payouts (routing and account number)',
 ];
 
-/** Part 2 §2.6: the onboarding card: express dashboard once set up, else the onboarding link, else the no-account message. */
+/** The payments onboarding card: express dashboard once set up, else the onboarding link, else the no-account message. */
 export function OnboardingCard({ tmk }: { tmk: string }) {
   const links = useQuery(onboardingQueryOptions(tmk));
   const complete = links.data?.complete === true;

@@ -49,7 +49,7 @@ function CarrierForm({ tmk }: { tmk: string }) {
     if (carrier.data) form.reset(toForm(carrier.data));
   }, [carrier.data, form]);
 
-  // The success banner resets after 8 seconds (part 2 §4.8).
+  // The success banner resets after 8 seconds.
   useEffect(() => {
     if (!banner) return;
     const t = window.setTimeout(() => setBanner(null), CARRIER_BANNER_RESET_MS);
@@ -156,7 +156,7 @@ function CarrierForm({ tmk }: { tmk: string }) {
   );
 }
 
-/** /settings/carrier (part 2 §2.10): the carrier integration form (used by the label dialog) and the partner promo card. */
+/** /settings/carrier: the carrier integration form (used by the label dialog) and the partner promo card. */
 export function CarrierAccountSettingsPage() {
   const { tmk } = useSettingsContext();
   return (

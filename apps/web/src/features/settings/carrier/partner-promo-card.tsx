@@ -5,7 +5,7 @@ import { IconExternalLink, IconPackage } from '@tabler/icons-react';
 const SHIPPING_PARTNER_URL: string =
   import.meta.env.VITE_SHIPPING_PARTNER_URL || 'https://www.example.com/shipping-partner';
 
-/** The group purchasing partner promo (part 2 §1, §2.10). */
+/** The group purchasing partner promo. */
 export function PartnerPromoCard() {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="wine.0">

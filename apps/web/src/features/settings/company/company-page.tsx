@@ -5,7 +5,7 @@ import { useSettingsContext } from '../hooks/use-settings-context.ts';
 import { DeliveryHoursForm } from './delivery-hours-form.tsx';
 import { StoreDetailsForm } from './store-details-form.tsx';
 
-/** /settings/company (part 2 §2.7): Store Details and Delivery Hours, each with its own Save Changes. */
+/** /settings/company: Store Details and Delivery Hours, each with its own Save Changes. */
 export function CompanySettingsPage() {
   const { tmk } = useSettingsContext();
   return (

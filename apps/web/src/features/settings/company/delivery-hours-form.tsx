@@ -178,7 +178,7 @@ function checkOrder(days: UiDayHours[]): number[] {
     .filter((i) => i >= 0);
 }
 
-/** Delivery Hours (part 2 §2.7, §5 Hours): the weekly table with its own Save Changes. */
+/** Delivery Hours: the weekly table with its own Save Changes. */
 export function DeliveryHoursForm({ tmk }: { tmk: string }) {
   const hours = useQuery(hoursQueryOptions(tmk));
   const save = useSaveHours(tmk);

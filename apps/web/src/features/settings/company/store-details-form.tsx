@@ -65,7 +65,7 @@ const EMPTY: FormInput = {
   },
 };
 
-/** Store Details (part 2 §2.7, §5 Store form) with its own Save Changes. */
+/** Store Details with its own Save Changes. */
 export function StoreDetailsForm({ tmk }: { tmk: string }) {
   const merchant = useQuery(merchantQueryOptions(tmk));
   const save = useSaveStoreDetails(tmk);

@@ -26,7 +26,7 @@ const EMPTY: ProfileInput = {
 /** Where an account without a password signs in again before a change, coming back to this page. */
 export const PROFILE_REAUTH_HREF = `${api.url('startOidc')}?${new URLSearchParams({ return_to: '/settings/profile' })}`;
 
-/** /settings/profile (part 2 §2.8): 'Basic Information' with names, email, phone and a password change. */
+/** /settings/profile: 'Basic Information' with names, email, phone and a password change. */
 export function ProfileSettingsPage() {
   const { user, userId } = useSettingsContext();
   const update = useUpdateProfile(userId);

@@ -17,7 +17,7 @@ import { RoleRadioGroup } from './role-radio-group.tsx';
 export const memberName = (m: Pick<TeamMember, 'first_name' | 'last_name' | 'email'>) =>
   `${m.first_name} ${m.last_name}`.trim() || m.email;
 
-/** Edit sets exactly one role (part 2 §6); 'A role must be chosen' when none is. */
+/** Edit sets exactly one role; 'A role must be chosen' when none is. */
 export function EditRoleModal({
   tmk,
   member,

@@ -186,7 +186,7 @@ function TeamTable({ tmk }: { tmk: string }) {
   );
 }
 
-/** /settings/users (part 2 §2.9, §6): 'Invite, Edit or Remove'. Only the owner manages; never their own row. */
+/** /settings/users: 'Invite, Edit or Remove'. Only the owner manages; never their own row. */
 export function UsersSettingsPage() {
   const { tmk } = useSettingsContext();
   return (

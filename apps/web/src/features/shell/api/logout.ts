@@ -1,4 +1,4 @@
-/** POST /a/v2/logout; on success or failure local storage is cleared and the user goes to / (part 1 §7). */
+/** POST /a/v2/logout; on success or failure local storage is cleared and the user goes to /. */
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { navigateTo } from '../../../lib/navigation.ts';

@@ -9,7 +9,7 @@ import classes from '../shell.module.css';
 import { MAIN_MENU } from './menu-entries.ts';
 import { SettingsMenu } from './settings-menu.tsx';
 
-/** Below this width the header menu moves into a drawer (part 1 §9: 1100 px). */
+/** Below this width the header menu moves into a drawer (1100 px, the console's mobile layout). */
 const DESKTOP_MEDIA_QUERY = '(min-width: 68.75em)';
 
 export interface AppHeaderProps {

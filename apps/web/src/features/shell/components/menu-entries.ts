@@ -1,4 +1,4 @@
-/** The header menu (part 1 §2): every entry shows regardless of role. */
+/** The header menu: every entry shows regardless of role. */
 export interface MenuEntry {
   label: string;
   to: string;

@@ -63,7 +63,7 @@ export function initialDeliveryMode(status: OrderStatus, courier: boolean): Deli
 }
 
 /**
- * 'Deliver Order' (part 2 §2.4): out for delivery, delivered (date, time, AM/PM, signed by, delivered by) or
+ * 'Deliver Order': out for delivery, delivered (date, time, AM/PM, signed by, delivered by) or
  * call a courier (bags, instructions, save for future, dispatch 'immediate'); the courier info shows as
  * 'Pickup Requested', refreshed 1.5 s after the request.
  */

@@ -1,6 +1,6 @@
 /**
  * Dialogs that charge or reject open with focus on Cancel, never on the button that acts: a double Enter
- * must not capture a payment or reject an order (issue 15 item 22).
+ * must not capture a payment or reject an order (docs/decisions/0097).
  */
 import type { OrderDetail } from '@mc/api';
 import { render, screen, waitFor, within } from '@testing-library/react';

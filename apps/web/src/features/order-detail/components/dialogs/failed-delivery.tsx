@@ -1,5 +1,5 @@
 /**
- * 'Delivery failed' (issue 17 part 2; docs/decisions/0102): in the delivery panel of an order out with the
+ * 'Delivery failed' (docs/decisions/0102): in the delivery panel of an order out with the
  * store's own driver. The reasons say what each does (another attempt, or cancelled with the restocking
  * fee); the SLA badge says whether another attempt is still on time; after two failed attempts the
  * dialog suggests cancelling.

@@ -1,5 +1,5 @@
 /**
- * 'Create Shipping Label' (part 2 §2.3, §5, §7, §8): one row per box with its weight and declared value,
+ * 'Create Shipping Label': one row per box with its weight and declared value,
  * more boxes only when the order has 2 or more units, the order weight split evenly, a link to the
  * carrier settings. The purchase carries an Idempotency-Key (one per attempt) and the button is disabled
  * while it is in flight; a bought label opens for printing.

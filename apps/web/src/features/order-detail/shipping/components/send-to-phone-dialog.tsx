@@ -1,5 +1,5 @@
 /**
- * 'Send Directions to Phone' (part 2 §2.3, §5, §7, §8): a US number by default (+1 is prefixed when no
+ * 'Send Directions to Phone': a US number by default (+1 is prefixed when no
  * country code is given), formatted (###) ###-#### as typed. The server writes the message from the order
  * (recipient name, address, phone, maps link) and sends it through the SMS adapter.
  */

@@ -1,5 +1,5 @@
 /**
- * The last 10 label error times, kept in local storage (part 2 §8): ten or more within 4 hours show the
+ * The last 10 label error times, kept in local storage: ten or more within 4 hours show the
  * apology message instead of the error's own text.
  */
 import { LABEL_ERRORS_APOLOGY, recordLabelError, tooManyLabelErrors } from '@mc/domain';

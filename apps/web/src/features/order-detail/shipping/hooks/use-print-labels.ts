@@ -1,5 +1,5 @@
 /**
- * 'PRINT SHIPPING LABEL' (part 2 §7 'Labels fetch', §8): GET the order's labels and open each label_url in a
+ * 'PRINT SHIPPING LABEL': GET the order's labels and open each label_url in a
  * new window (signed links, no token needed). When the browser blocks a second window, the label is
  * downloaded instead. Toasts: none to print / downloaded / error.
  */
