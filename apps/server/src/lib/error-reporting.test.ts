@@ -7,7 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { close, flush } from '@sentry/core';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initErrorReporting, reportServerError, SEND_TIMEOUT_MS } from './error-reporting.ts';
 
 interface Received {
@@ -86,9 +86,17 @@ describe('error reporting through @sentry/core', () => {
   });
 
   it('refuses a DSN without a key or project, without repeating it', async () => {
-    await expect(initErrorReporting('https://sentry.example.com/', 'test')).rejects.toThrow(
-      /^SENTRY_DSN is not a valid Sentry DSN$/,
-    );
+    const printed = vi.spyOn(console, 'error');
+    try {
+      for (const dsn of ['https://sentry.example.com/42', 'https://secretish@sentry.example.com/project']) {
+        await expect(initErrorReporting(dsn, 'test')).rejects.toThrow(
+          /^SENTRY_DSN is not a valid Sentry DSN$/,
+        );
+      }
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+    }
   });
 
   it('sends one event envelope: the exception with its frames, the environment, the key, no secret', async () => {

@@ -21,8 +21,20 @@ export const SEND_TIMEOUT_MS = 5_000;
 
 let reporter: ServerErrorReporter = () => {};
 
+/** `https://<public key>@<host>[:port]/[path/]<project id>`, as Sentry writes a DSN. */
+function looksLikeDsn(dsn: string): boolean {
+  try {
+    const url = new URL(dsn);
+    return /^\w+$/.test(url.username) && /\/\d+$/.test(url.pathname.replace(/\/$/, ''));
+  } catch {
+    return false;
+  }
+}
+
 export async function initErrorReporting(dsn: string | undefined, environment: string): Promise<boolean> {
   if (!dsn) return false;
+  // Checked here first: the SDK prints an invalid DSN, key included, to stderr.
+  if (!looksLikeDsn(dsn)) throw new Error('SENTRY_DSN is not a valid Sentry DSN');
   const [core, server] = await Promise.all([import('@sentry/core'), import('@sentry/core/server')]);
   const publicKey = core.makeDsn(dsn)?.publicKey;
   if (!publicKey) throw new Error('SENTRY_DSN is not a valid Sentry DSN');
