@@ -20,6 +20,8 @@ export type ServerErrorReporter = (error: unknown, context?: Record<string, unkn
 export const SEND_TIMEOUT_MS = 5_000;
 
 let reporter: ServerErrorReporter = () => {};
+/** Waits for the events already captured to be sent (at most `ms`); nothing to wait for without a DSN. */
+let flusher: (ms: number) => Promise<unknown> = async () => true;
 
 /** `https://<public key>@<host>[:port]/[path/]<project id>`, as Sentry writes a DSN. */
 function looksLikeDsn(dsn: string): boolean {
@@ -94,7 +96,20 @@ export async function initErrorReporting(dsn: string | undefined, environment: s
   reporter = (error, context) => {
     core.captureException(error, context ? { extra: context } : undefined);
   };
+  flusher = (ms) => core.flush(ms);
   return true;
+}
+
+/**
+ * Before the process exits on an uncaught exception: gives the report of it up to `ms` to leave (sending
+ * is asynchronous). Never rejects.
+ */
+export async function flushServerErrors(ms = 2_000): Promise<void> {
+  try {
+    await flusher(ms);
+  } catch {
+    /* the exit must not wait on, or fail because of, the reporting service */
+  }
 }
 
 /** Unexpected failures only (the 5xx path of the error handler); expected DomainErrors are not reported. */

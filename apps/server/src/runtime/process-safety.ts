@@ -9,7 +9,7 @@
  *   unknown stack and in-memory state may be half-updated (Node's own advice is not to resume). The
  *   supervisor (compose `restart`, systemd) starts it again; batches resume from the database.
  */
-import { reportServerError } from '../lib/error-reporting.ts';
+import { flushServerErrors, reportServerError } from '../lib/error-reporting.ts';
 import { outageLogOf } from '../lib/outage-log.ts';
 
 export interface SafetyNetLog {
@@ -45,7 +45,8 @@ export function installProcessSafetyNet(
         return;
       (log.fatal ?? log.error)({ err: error, origin }, 'uncaught exception: exiting');
       reportServerError(error, { kind: 'uncaughtException' });
-      exit(1);
+      // The report is sent asynchronously: up to 2 s for it to leave before the exit.
+      void flushServerErrors(2_000).then(() => exit(1));
     },
     uninstall() {
       process.off('unhandledRejection', net.onUnhandledRejection);
