@@ -4,7 +4,9 @@
  */
 import { scrubEvent } from '@mc/domain';
 import * as Sentry from '@sentry/browser';
-import type { ErrorReporter } from './error-reporting.ts';
+
+/** The shape of lib/error-reporting.ts's reporter, spelled here: that module loads this one. */
+type ErrorReporter = (error: unknown, context?: Record<string, unknown>) => void;
 
 /** Starts the SDK and returns the reporter that sends each error to it (and to the console). */
 export function startSentry(dsn: string, consoleReporter: ErrorReporter): ErrorReporter {
