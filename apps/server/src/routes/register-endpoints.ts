@@ -18,10 +18,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCo
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { EndpointHandlers, Handler, HandlerInput, HandlerSpec } from '../lib/endpoint-handlers.ts';
 import type { Caller, Principal } from '../lib/principal.ts';
 import { responseJsonSchema } from '../lib/response-schemas.ts';
 import { requireMerchant, requireOwnMerchant, requireUser } from '../modules/auth/index.ts';
-import type { EndpointHandlers, Handler, HandlerInput, HandlerSpec } from './endpoint-handlers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
