@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staticCacheControl } from './app.ts';
+import { staticCacheControl } from './plugins/console.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
 
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;

@@ -44,6 +44,9 @@ export interface RedirectResponse {
   readonly description: string;
 }
 
+/** The request parts whose validation an endpoint may memoise (flat strings in, flat values out). */
+export type ValidationCachePart = 'params' | 'query';
+
 export type NonJsonResponse = BinaryResponse | EventStreamResponse | RedirectResponse;
 export type ResponseSpec = z.ZodType | NonJsonResponse;
 
@@ -59,6 +62,13 @@ export interface Endpoint {
   readonly query?: z.ZodType;
   readonly headers?: z.ZodType;
   readonly body?: z.ZodType;
+  /**
+   * Opt-in request validation work done once: `cache` names the request parts whose validated value the
+   * server keeps (a bounded memo) and hands out again, as a copy, for the same input. Declare a part only
+   * when its schema parses purely (same input, same output: no clock, no I/O) and the endpoint is hot
+   * enough to measure the difference (docs/decisions/0111, 0123).
+   */
+  readonly validation?: { readonly cache: readonly ValidationCachePart[] };
   /** Every status the endpoint answers with, and its body. */
   readonly responses: { readonly [status: number]: ResponseSpec };
   /** Examples for the document: a request body, and bodies by status. */

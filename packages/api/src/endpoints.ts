@@ -502,6 +502,8 @@ export const endpoints = {
     access: { capability: 'orders.read' },
     params: TmkParamsSchema,
     query: OrdersListQuerySchema,
+    // The console's hottest request: the same few list URLs over and over (docs/decisions/0111).
+    validation: { cache: ['params', 'query'] },
     responses: { 200: OrdersListResponseSchema, ...merchantErrors },
   },
   searchOrders: {
@@ -512,6 +514,7 @@ export const endpoints = {
     access: { capability: 'orders.read' },
     params: TmkParamsSchema,
     query: OrdersListQuerySchema,
+    validation: { cache: ['params', 'query'] },
     responses: { 200: OrdersListResponseSchema, ...merchantErrors },
   },
   getOrderCounts: {

@@ -1,22 +1,19 @@
 /**
  * Request validation: the table's zod schemas through fastify-type-provider-zod's validatorCompiler (its
- * 400 errors, named by field, are unchanged), with a memo for the orders list's query string and the
- * `{tmk}` path parameter (decision 0111). The console asks for the same few list URLs over and over; a
- * query string validated once gives the same answer every time, so its parsed value is kept and
- * handed out as a fresh copy.
+ * 400 errors, named by field, are unchanged), with a memo for the request parts an endpoint declares in
+ * the table (`validation: {cache: ['params', 'query']}`, packages/api endpoint-types.ts; decisions 0111
+ * and 0123). The console asks for the same few list URLs over and over; a query string validated once
+ * gives the same answer every time, so its parsed value is kept and handed out as a fresh copy.
  *
- * Only schemas whose transforms are pure (same input, same output, no clock) are memoised, only answers
- * that validated, and only when input and output are flat (every input value a string, every output
- * value a string, number, boolean or undefined), so a copy shares nothing a handler could change. A
- * refusal is validated again each time (same errors). The memo is bounded.
+ * The endpoint vouches that those parts' schemas are pure (same input, same output, no clock). Only
+ * answers that validated are kept, and only when input and output are flat (every input value a string,
+ * every output value a string, number, boolean or undefined), so a copy shares nothing a handler could
+ * change. A refusal is validated again each time (same errors). The memo is bounded.
  */
-import { OrdersListQuerySchema, TmkParamsSchema } from '@mc/api';
+import type { ValidationCachePart } from '@mc/api';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-
-/** Schemas whose parse is a pure function of the input (checked by hand: trims, numbers, enums). */
-const MEMOISED = new Set<unknown>([OrdersListQuerySchema, TmkParamsSchema]);
 
 /** Validated inputs kept per schema; past this many, the memo starts again. */
 export const VALIDATION_MEMO_MAX = 1000;
@@ -43,11 +40,17 @@ function isFlat(value: unknown): value is Flat {
   return true;
 }
 
-/** zod's validator compiler, with the memo for the schemas in `memoised`. */
-export function memoisingValidatorCompiler(memoised: ReadonlySet<unknown>): FastifySchemaCompiler<z.ZodType> {
+/** Fastify's name (`httpPart`) of each request part the table may declare. */
+const HTTP_PARTS: Record<ValidationCachePart, string> = { params: 'params', query: 'querystring' };
+
+/** zod's validator compiler, with the memo for the request parts in `cache` (a route's own compiler). */
+export function cachingValidatorCompiler(
+  cache: readonly ValidationCachePart[],
+): FastifySchemaCompiler<z.ZodType> {
+  const parts = new Set(cache.map((part) => HTTP_PARTS[part]));
   return (route) => {
     const validate = zodValidatorCompiler(route);
-    if (!memoised.has(route.schema)) return validate;
+    if (!route.httpPart || !parts.has(route.httpPart)) return validate;
     const memo = new Map<string, Flat>();
     return (data: unknown) => {
       const key = flatKey(data);
@@ -64,5 +67,8 @@ export function memoisingValidatorCompiler(memoised: ReadonlySet<unknown>): Fast
   };
 }
 
-/** The server's validator compiler (app.ts). */
-export const validatorCompiler = memoisingValidatorCompiler(MEMOISED);
+/**
+ * The server's validator compiler (app.ts): zod's, without a memo. routes/register-endpoints.ts gives a
+ * route whose endpoint declares `validation.cache` its own `cachingValidatorCompiler`.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = zodValidatorCompiler;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '@mc/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { EndpointHandlers } from '../routes/endpoint-handlers.ts';
+import type { EndpointHandlers } from '../lib/endpoint-handlers.ts';
 import { applyMarketplaceEvent, listMerchantOfferings, placeOrder } from './place-order.ts';
 
 function requireMarketplace(ctx: AppContext, req: FastifyRequest): void {

@@ -1,9 +1,14 @@
-import { endpoints, OPERATION_IDS } from '@mc/api';
+import { type Endpoint, type Endpoints, endpoints, OPERATION_IDS, type OperationId } from '@mc/api';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
+import type { EndpointHandlers } from '../lib/endpoint-handlers.ts';
+import { validatorCompiler } from '../lib/request-validation.ts';
 import { createTestDatabase, testConfig } from '../test/harness.ts';
-import { checkHandlers, toFastifyPath } from './register-endpoints.ts';
+import { checkHandlers, registerEndpoints, toFastifyPath } from './register-endpoints.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -42,6 +47,46 @@ describe('routes from the endpoint table', () => {
       seen.set(id, `${e.method} ${e.path}`);
     }
     expect(seen.size).toBe(OPERATION_IDS.length);
+    await app.close();
+  });
+
+  it('memoises validation only for the parts an endpoint declares', async () => {
+    const parses = { params: 0, query: 0 };
+    const counted = (part: keyof typeof parses) =>
+      z.object({
+        v: z.string().transform((v) => {
+          parses[part]++;
+          return v;
+        }),
+      });
+    const entry = (path: string, validation?: Endpoint['validation']): Endpoint => ({
+      method: 'GET',
+      path,
+      tags: [],
+      summary: path,
+      access: 'public',
+      params: counted('params'),
+      query: counted('query'),
+      ...(validation ? { validation } : {}),
+      responses: { 200: z.object({ ok: z.boolean() }) },
+    });
+    const table = {
+      cached: entry('/cached/{v}', { cache: ['query'] }),
+      plain: entry('/plain/{v}'),
+    } as unknown as Endpoints;
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    const ok = async () => ({ ok: true });
+    registerEndpoints(
+      app,
+      {} as AppContext,
+      { cached: ok, plain: ok } as unknown as EndpointHandlers<OperationId>,
+      table,
+    );
+    for (const url of ['/cached/a?v=b', '/cached/a?v=b', '/plain/a?v=b', '/plain/a?v=b'])
+      expect((await app.inject({ url })).json(), url).toEqual({ ok: true });
+    // The cached route parsed its query once and its (undeclared) params twice; the plain route, both twice.
+    expect(parses).toEqual({ params: 4, query: 3 });
     await app.close();
   });
 

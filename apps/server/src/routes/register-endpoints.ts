@@ -14,14 +14,21 @@ import {
   type OperationId,
   successStatus,
 } from '@mc/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+} from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { EndpointHandlers, Handler, HandlerInput, HandlerSpec } from '../lib/endpoint-handlers.ts';
 import type { Caller, Principal } from '../lib/principal.ts';
+import { cachingValidatorCompiler } from '../lib/request-validation.ts';
 import { responseJsonSchema } from '../lib/response-schemas.ts';
 import { requireMerchant, requireOwnMerchant, requireUser } from '../modules/auth/index.ts';
-import type { EndpointHandlers, Handler, HandlerInput, HandlerSpec } from './endpoint-handlers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -125,6 +132,11 @@ export function registerEndpoints(
     const okStatus = successStatus(endpoint);
     const authorizeFirst = spec.authorize !== 'handler';
     const serialization = responseSerialization(endpoint);
+    // Validation memoised only where the table asks for it (lib/request-validation.ts); Fastify calls a
+    // route's compiler once per request part, with that part's schema.
+    const validatorCompiler = endpoint.validation?.cache.length
+      ? (cachingValidatorCompiler(endpoint.validation.cache) as FastifySchemaCompiler<unknown>)
+      : undefined;
 
     root.route({
       method: endpoint.method,
@@ -137,6 +149,7 @@ export function registerEndpoints(
         response: serialization.response,
       },
       ...(serialization.serializerCompiler ? { serializerCompiler: serialization.serializerCompiler } : {}),
+      ...(validatorCompiler ? { validatorCompiler } : {}),
       config: { operationId: id, ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}) },
       ...(spec.onRequest ? { onRequest: spec.onRequest } : {}),
       ...(spec.preValidation ? { preValidation: spec.preValidation } : {}),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { EndpointHandlers, HandlerInput } from '../../routes/endpoint-handlers.ts';
+import type { EndpointHandlers, HandlerInput } from '../../lib/endpoint-handlers.ts';
 import {
   getVisibleUser,
   logout,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { EndpointHandlers } from '../../routes/endpoint-handlers.ts';
+import type { EndpointHandlers } from '../../lib/endpoint-handlers.ts';
 import { applyDoordashEvent, checkDoordashWebhook } from './doordash-webhook.ts';
 
 /** Courier provider webhooks (DoorDash Drive). */

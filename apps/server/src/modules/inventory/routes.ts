@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { EndpointHandlers } from '../../routes/endpoint-handlers.ts';
+import type { EndpointHandlers } from '../../lib/endpoint-handlers.ts';
 import { listOfferings } from './get-offerings.ts';
 
 export function inventoryHandlers(ctx: AppContext): EndpointHandlers<'listOfferings'> {

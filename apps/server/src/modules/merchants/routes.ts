@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { EndpointHandlers } from '../../routes/endpoint-handlers.ts';
+import type { EndpointHandlers } from '../../lib/endpoint-handlers.ts';
 import { getCarrierAccount, saveCarrierAccount } from './carrier-account.ts';
 import {
   loadMerchantHours,

@@ -1,6 +1,6 @@
 /** The orders module's entry point: its handlers, the event fan-out and the one status-change path. */
 import type { AppContext } from '../../context.ts';
-import type { EndpointHandlers } from '../../routes/endpoint-handlers.ts';
+import type { EndpointHandlers } from '../../lib/endpoint-handlers.ts';
 import { bulkHandlers } from './bulk/routes.ts';
 import { orderCommandHandlers } from './commands/routes.ts';
 import { orderDetailHandlers } from './detail/routes.ts';
@@ -17,6 +17,11 @@ export {
   stopBulkWork,
 } from './bulk/bulk-queue.ts';
 export { listenOrderEvents } from './list/order-events-pg.ts';
+export {
+  type OrderEventsOptions,
+  orderEventStreamsPlugin,
+  orderEventsPlugin,
+} from './list/order-events-plugin.ts';
 export { OrderEventRelay } from './list/order-events-relay.ts';
 export { OrderStreams } from './list/order-events-stream.ts';
 export { orderTransaction, transitionOrder, writeHistory, writeOrderEvent } from './transition-order.ts';

@@ -1,7 +1,7 @@
 /** GET /m/v2/merchant/{tmk}/reports/summary (docs/decisions/0084). */
 import { can } from '@mc/domain';
 import type { AppContext } from '../../context.ts';
-import type { EndpointHandlers } from '../../routes/endpoint-handlers.ts';
+import type { EndpointHandlers } from '../../lib/endpoint-handlers.ts';
 import { getReportsSummary } from './get-reports-summary.ts';
 
 export function reportsHandlers(ctx: AppContext): EndpointHandlers<'getReportsSummary'> {

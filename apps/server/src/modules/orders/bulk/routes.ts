@@ -5,8 +5,8 @@
  * (docs/decisions/0048-every-bulk-operation-is-a-durable-job-bulk-accept-included.md).
  */
 import type { AppContext } from '../../../context.ts';
-import type { EndpointHandlers } from '../../../routes/endpoint-handlers.ts';
-import { sendFile } from '../../../routes/send-file.ts';
+import type { EndpointHandlers } from '../../../lib/endpoint-handlers.ts';
+import { sendFile } from '../../../lib/send-file.ts';
 import { getBatch, listRecentBatches } from './batch-store.ts';
 import { getBatchFile, startAcceptBatch, startDetailsBatch, startReportsBatch } from './start-batch.ts';
 

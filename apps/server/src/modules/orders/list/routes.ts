@@ -1,7 +1,7 @@
 import { ordersListPath, ordersSearchPath } from '@mc/api';
 import { SEARCH_PAGE_SIZE } from '@mc/domain';
 import type { AppContext } from '../../../context.ts';
-import type { EndpointHandlers } from '../../../routes/endpoint-handlers.ts';
+import type { EndpointHandlers } from '../../../lib/endpoint-handlers.ts';
 import { listOrders } from './list-orders.ts';
 import { openOrderEventStream } from './open-event-stream.ts';
 import { getOrderCounts } from './order-counts.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../context.ts';
-import type { EndpointHandlers } from '../../../routes/endpoint-handlers.ts';
-import { sendFile } from '../../../routes/send-file.ts';
+import type { EndpointHandlers } from '../../../lib/endpoint-handlers.ts';
+import { sendFile } from '../../../lib/send-file.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { getReport } from './get-report.ts';
 

@@ -1,12 +1,12 @@
 /**
  * The types of a handler of the endpoint table (packages/api endpoints.ts). Each module exports its handlers
- * keyed by operationId (`EndpointHandlers<'getOrder' | 'updateOrder'>`); register-endpoints.ts walks the
+ * keyed by operationId (`EndpointHandlers<'getOrder' | 'updateOrder'>`); routes/register-endpoints.ts walks the
  * table and registers them. Types only: modules import this file, the registrar imports the modules.
  */
 import type { Endpoints, OperationId, ResponseSpec } from '@mc/api';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { Caller, Principal } from '../lib/principal.ts';
+import type { Caller, Principal } from './principal.ts';
 
 type Ep<K extends OperationId> = Endpoints[K];
 type Parsed<E, F extends string> = E extends { [P in F]: infer S extends z.ZodType }
