@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatAddressLine } from './address.ts';
 import {
   addressActions,
   DELIVERY_METHODS,
@@ -9,7 +10,6 @@ import {
   directionsDeliveryText,
   directionsSmsMessage,
   directionsWindowText,
-  formatAddressLine,
   fulfilmentFlow,
   isCourierOrder,
   isDeliverMethod,

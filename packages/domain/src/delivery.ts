@@ -2,6 +2,7 @@
  * Delivery methods, their labels and texts.
  */
 import { addMilliseconds, format } from 'date-fns';
+import { type AddressLike, formatAddressLine, personName } from './address.ts';
 import {
   type DateInput,
   formatShortDate,
@@ -208,19 +209,6 @@ export function directionsDeliveryText(order: OrderDeliveryLike, tz?: string | n
 // Address actions, maps and the directions text message
 // ---------------------------------------------------------------------------
 
-export interface AddressLike {
-  first_name?: string | null;
-  last_name?: string | null;
-  street_1?: string | null;
-  street_2?: string | null;
-  street_3?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zipcode?: string | null;
-  country?: string | null;
-  phone_number?: string | null;
-}
-
 /** Address actions: none for courier orders; 'Open in maps' instead of 'Print Directions' for on_demand. */
 export function addressActions(order: OrderDeliveryLike): {
   printDirections: boolean;
@@ -230,22 +218,6 @@ export function addressActions(order: OrderDeliveryLike): {
   if (isCourierOrder(order)) return { printDirections: false, openInMaps: false, sendToPhone: false };
   const onDemand = order.delivery?.method === 'on_demand';
   return { printDirections: !onDemand, openInMaps: onDemand, sendToPhone: true };
-}
-
-/** One-line address: '1 Main St, Apt 2, Springfield, IL 62701'. */
-export function formatAddressLine(a: AddressLike): string {
-  const street = [a.street_1, a.street_2, a.street_3].map((s) => s?.trim()).filter(Boolean);
-  const cityLine = [a.city?.trim(), [a.state?.trim(), a.zipcode?.trim()].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  return [...street, cityLine].filter(Boolean).join(', ');
-}
-
-export function recipientName(a: AddressLike): string {
-  return [a.first_name, a.last_name]
-    .map((s) => s?.trim())
-    .filter(Boolean)
-    .join(' ');
 }
 
 /** A maps directions link for the address. */
@@ -265,7 +237,7 @@ export function staticMapUrl(a: AddressLike, key?: string): string {
 /** The directions text message: recipient name, address, phone and a maps link. */
 export function directionsSmsMessage(a: AddressLike): string {
   return [
-    `Deliver to: ${recipientName(a)}`,
+    `Deliver to: ${personName(a)}`,
     formatAddressLine(a),
     a.phone_number ? `Phone: ${a.phone_number}` : null,
     `Directions: ${mapsDirectionsUrl(a)}`,

@@ -1,3 +1,4 @@
+export * from './address.ts';
 export * from './age-check.ts';
 export * from './availability.ts';
 export * from './bulk.ts';

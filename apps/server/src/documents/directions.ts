@@ -3,14 +3,8 @@
  * ('ASAP' for on_demand, a 'Mon DD, h A-h A' window for scheduled); delivery number (the
  * order id); tracking provider and id unless the provider is 'other'; 'Deliver To'; a map.
  */
-import {
-  addressLines,
-  buildFileName,
-  directionsDeliveryText,
-  formatDateTime,
-  fullName,
-  visibleTracking,
-} from './format.ts';
+import { addressLines, personName } from '@mc/domain';
+import { buildFileName, directionsDeliveryText, formatDateTime, visibleTracking } from './format.ts';
 import {
   addPage,
   box,
@@ -131,7 +125,7 @@ export function drawDirections(doc: Doc, order: DocumentOrder, mapPng: Buffer | 
   y += 14;
   y += label(doc, 'Deliver To', LEFT, y, WIDTH) + 4;
   y +=
-    drawText(doc, fullName(order.recipient), LEFT, y, {
+    drawText(doc, personName(order.recipient), LEFT, y, {
       font: 'bold',
       size: 16,
       width: WIDTH,

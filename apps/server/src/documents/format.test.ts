@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addressLines,
   deliverySummary,
   directionsDeliveryText,
   fileNamePart,
@@ -113,17 +112,11 @@ describe('visibleTracking', () => {
   });
 });
 
-describe('money and addresses', () => {
+describe('money and file names', () => {
   it('formats dollars to the cent', () => {
     expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
     expect(formatMoney(1234.5)).toBe('$1,234.50');
     expect(formatMoney(-0.001)).toBe('$0.00');
-  });
-
-  it('joins city, state and zip and adds a non-US country', () => {
-    const base = { street_1: '1 Main St', street_2: '', city: 'Austin', state: 'TX', zipcode: '78701' };
-    expect(addressLines(base)).toEqual(['1 Main St', 'Austin, TX 78701']);
-    expect(addressLines({ ...base, country: 'Canada' })).toEqual(['1 Main St', 'Austin, TX 78701', 'Canada']);
   });
 
   it('file-name parts lose path separators and reserved characters', () => {

@@ -1,7 +1,8 @@
 /**
  * Formatting shared by the documents: money, dates in the order's time zone, delivery
- * texts, addresses, tracking visibility and the grouping of child
- * line items (engravings) under their product line.
+ * texts, tracking visibility and the grouping of child line items (engravings) under their
+ * product line. Names and addresses print through @mc/domain's address module (personName,
+ * addressLines), the same as in the console.
  */
 import { TZDate } from '@date-fns/tz';
 import {
@@ -128,34 +129,6 @@ export function printedTracking(
   const id = order.tracking_id?.trim() ?? '';
   if (!name || !id || name.toLowerCase() === 'other') return null;
   return { provider: name, id };
-}
-
-export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
-  return [person.first_name, person.last_name]
-    .map((part) => part?.trim() ?? '')
-    .filter(Boolean)
-    .join(' ');
-}
-
-/** Street lines, then 'City, ST 12345', then the country unless it is the US. */
-export function addressLines(address: {
-  street_1?: string | null;
-  street_2?: string | null;
-  street_3?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zipcode?: string | null;
-  country?: string | null;
-}): string[] {
-  const streets = [address.street_1, address.street_2, address.street_3]
-    .map((line) => line?.trim() ?? '')
-    .filter(Boolean);
-  const city = address.city?.trim() ?? '';
-  const stateZip = [address.state?.trim(), address.zipcode?.trim()].filter(Boolean).join(' ');
-  const locality = [city, stateZip].filter(Boolean).join(', ');
-  const country = address.country?.trim() ?? '';
-  const isUs = country === '' || /^(us|usa|united states( of america)?)$/i.test(country);
-  return [...streets, ...(locality ? [locality] : []), ...(isUs ? [] : [country])];
 }
 
 // ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ function buildLabel(overrides: Partial<ShippingLabelInput> = {}): ShippingLabelI
       city: 'New York',
       state: 'NY',
       zipcode: '10003',
-      phone: '(212) 555-0100',
+      phone_number: '(212) 555-0100',
     },
     to: {
       name: 'Maria Gonzalez',
@@ -30,7 +30,7 @@ function buildLabel(overrides: Partial<ShippingLabelInput> = {}): ShippingLabelI
       city: 'New York',
       state: 'NY',
       zipcode: '10118',
-      phone: '(212) 555-0147',
+      phone_number: '(212) 555-0147',
     },
     weight_lbs: 7.5,
     box_index: 2,

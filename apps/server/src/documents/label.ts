@@ -5,10 +5,11 @@
  * is not a valid label. `sandboxTrackingNumber` makes realistic tracking numbers.
  */
 import { createHash } from 'node:crypto';
+import { addressLines, type LabelAddress, type LabelCarrier } from '@mc/domain';
 import { drawCode128 } from './barcode.ts';
-import { addressLines, buildFileName } from './format.ts';
+import { buildFileName } from './format.ts';
 import { addPage, box, COLOR, type Doc, drawText, LETTER, label, renderToBuffer, rule } from './layout.ts';
-import type { Carrier, LabelAddress, ShippingLabelInput } from './types.ts';
+import type { ShippingLabelInput } from './types.ts';
 
 export const LABEL_4X6 = { width: 288, height: 432 } as const;
 export const SANDBOX_NOTICE = 'SANDBOX — NOT A VALID SHIPPING LABEL';
@@ -43,7 +44,7 @@ export function upsCheckDigit(body: string): number {
  * A deterministic, realistic-looking tracking number: UPS '1Z' + 16 characters (6-character
  * shipper number, 2-digit service, 7 digits, UPS check digit); FedEx 12 digits; GSO 'GSO' + 10 digits.
  */
-export function sandboxTrackingNumber(carrier: Carrier, seed: string): string {
+export function sandboxTrackingNumber(carrier: LabelCarrier, seed: string): string {
   const bytes = seededBytes(carrier, seed, 24);
   const digit = (index: number) => String((bytes[index] ?? 0) % 10);
   const digits = (from: number, count: number) =>
@@ -112,8 +113,8 @@ function drawAddress(doc: Doc, address: LabelAddress, x: number, y: number, larg
       noWrap: true,
     });
   });
-  if (address.phone) {
-    cy += drawText(doc, address.phone, x, cy, {
+  if (address.phone_number) {
+    cy += drawText(doc, address.phone_number, x, cy, {
       size: large ? 9 : 7.5,
       color: COLOR.text,
       width,

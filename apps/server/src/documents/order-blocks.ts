@@ -1,5 +1,6 @@
 /** Blocks shared by the receipt and the packing slip: header, address panels, footer, notices. */
-import { addressLines, deliverySummary, formatDateTime, fullName, printedTracking } from './format.ts';
+import { addressLines, personName } from '@mc/domain';
+import { deliverySummary, formatDateTime, printedTracking } from './format.ts';
 import { COLOR, type Doc, drawText, LETTER, label, MARGIN, measureText, PageFlow, rule } from './layout.ts';
 import type { DocumentOrder } from './types.ts';
 
@@ -169,7 +170,7 @@ export function drawPanels(doc: Doc, columns: readonly PanelColumn[], y: number,
 export function recipientLines(order: DocumentOrder): PanelColumn['lines'] {
   const { recipient } = order;
   return [
-    { text: fullName(recipient), style: 'strong' },
+    { text: personName(recipient), style: 'strong' },
     ...addressLines(recipient).map((text) => ({ text })),
     { text: recipient.phone_number ?? '', style: 'muted' },
   ];
@@ -178,7 +179,7 @@ export function recipientLines(order: DocumentOrder): PanelColumn['lines'] {
 export function customerLines(order: DocumentOrder): PanelColumn['lines'] {
   const { customer } = order;
   return [
-    { text: fullName(customer), style: 'strong' },
+    { text: personName(customer), style: 'strong' },
     { text: customer.phone_number ?? '', style: 'muted' },
     { text: customer.email ?? '', style: 'muted' },
   ];

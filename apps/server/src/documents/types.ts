@@ -1,9 +1,9 @@
 /**
  * Input types of the PDF generators. They are plain data: the caller maps database rows
- * onto them, the renderers never touch a database or the network.
+ * onto them, the renderers never touch a database or the network. Addresses, names, delivery
+ * methods and carriers are @mc/domain's.
  */
-
-export type DeliveryMethod = 'on_demand' | 'scheduled' | 'shipping' | 'preorder' | 'deposit' | 'courier';
+import type { AddressLike, DeliveryMethod, LabelAddress, LabelCarrier, PersonName } from '@mc/domain';
 
 export interface DocumentDelivery {
   method: DeliveryMethod;
@@ -16,21 +16,18 @@ export interface DocumentDelivery {
   window?: readonly [string, string] | null;
 }
 
-export interface DocumentRecipient {
+/** The recipient as the documents print it: the domain's address, with the parts the mapper always fills. */
+export interface DocumentRecipient extends AddressLike {
   first_name: string;
   last_name: string;
   street_1: string;
-  street_2?: string | null;
-  street_3?: string | null;
   city: string;
   state: string;
   zipcode: string;
-  country?: string | null;
-  phone_number?: string | null;
   delivery_instructions?: string | null;
 }
 
-export interface DocumentCustomer {
+export interface DocumentCustomer extends PersonName {
   first_name: string;
   last_name: string;
   phone_number?: string | null;
@@ -120,23 +117,8 @@ export type BatchDocumentKind = 'packingslip' | 'receipt';
 /** What the bulk render pool draws: a merged document per order kind, or the batch's one pick list. */
 export type BatchRenderKind = BatchDocumentKind | 'picklist';
 
-export type Carrier = 'FedEx' | 'UPS' | 'GSO';
-
-export interface LabelAddress {
-  name: string;
-  company?: string | null;
-  street_1: string;
-  street_2?: string | null;
-  street_3?: string | null;
-  city: string;
-  state: string;
-  zipcode: string;
-  country?: string | null;
-  phone?: string | null;
-}
-
 export interface ShippingLabelInput {
-  carrier: Carrier;
+  carrier: LabelCarrier;
   /** e.g. 'Ground', '2Day', 'Priority Overnight'. */
   service: string;
   tracking_number: string;

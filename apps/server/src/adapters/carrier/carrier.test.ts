@@ -27,7 +27,7 @@ function request(
       city: 'New York',
       state: 'NY',
       zipcode: '10001',
-      phone: '2125550100',
+      phone_number: '2125550100',
     },
     to: {
       name: 'Ada',
@@ -35,7 +35,7 @@ function request(
       city: 'Boston',
       state: 'MA',
       zipcode: '02110',
-      phone: '6175550100',
+      phone_number: '6175550100',
       ...overrides.to,
     },
     boxes: [{ weight: 2 }, { weight: 3, insurance: 100 }],
@@ -46,7 +46,7 @@ describe('sandbox carrier triggers, each mapped to the spec message', () => {
   it.each([
     ['PO Box', { to: { street_1: 'PO Box 12' } }, LABEL_ERROR_MESSAGES.PO_BOX],
     ['P.O. Box in line 2', { to: { street_2: 'P.O. Box 9' } }, LABEL_ERROR_MESSAGES.PO_BOX],
-    ['no recipient phone', { to: { phone: '' } }, LABEL_ERROR_MESSAGES.MISSING_RECIPIENT_PHONE],
+    ['no recipient phone', { to: { phone_number: '' } }, LABEL_ERROR_MESSAGES.MISSING_RECIPIENT_PHONE],
     ['invalid street', { to: { street_1: '1 INVALID Rd' } }, LABEL_ERROR_MESSAGES.INVALID_STREET],
     ['unauthorized account', { account: 'X-UNAUTHORIZED' }, LABEL_ERROR_MESSAGES.UNAUTHORIZED],
     ['locked-out user', { account: 'LOCKED-9' }, LABEL_ERROR_MESSAGES.LOCKED_OUT],

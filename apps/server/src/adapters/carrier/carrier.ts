@@ -5,20 +5,7 @@
  * Every purchase carries an idempotency key derived from the console's Idempotency-Key: a carrier
  * that sees the same key twice returns the first purchase instead of buying again.
  */
-import type { CarrierErrorCode, LabelCarrier } from '@mc/domain';
-
-export interface CarrierAddress {
-  name: string;
-  company?: string | null;
-  street_1: string;
-  street_2?: string | null;
-  street_3?: string | null;
-  city: string;
-  state: string;
-  zipcode: string;
-  country?: string | null;
-  phone?: string | null;
-}
+import type { CarrierErrorCode, LabelAddress, LabelCarrier } from '@mc/domain';
 
 export interface CarrierAccountInfo {
   carrier: LabelCarrier;
@@ -40,8 +27,8 @@ export interface LabelPurchaseRequest {
   /** The order id, printed as the reference. */
   reference: string;
   account: CarrierAccountInfo;
-  from: CarrierAddress;
-  to: CarrierAddress;
+  from: LabelAddress;
+  to: LabelAddress;
   boxes: readonly LabelBoxRequest[];
 }
 

@@ -31,7 +31,7 @@ const request = (boxes: LabelPurchaseRequest['boxes'] = [{ weight: 2 }]): LabelP
     city: 'New York',
     state: 'NY',
     zipcode: '10001',
-    phone: '2125550100',
+    phone_number: '2125550100',
   },
   to: {
     name: 'Ada',
@@ -39,7 +39,7 @@ const request = (boxes: LabelPurchaseRequest['boxes'] = [{ weight: 2 }]): LabelP
     city: 'Boston',
     state: 'MA',
     zipcode: '02110',
-    phone: '6175550100',
+    phone_number: '6175550100',
   },
   boxes,
 });

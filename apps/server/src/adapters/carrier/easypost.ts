@@ -9,12 +9,11 @@
  * writes retried with back-off on 429/5xx/time-outs. easypost.contract.test.ts checks the wire format
  * against a local stand-in answering with EasyPost's documented bodies.
  */
-import { type CarrierErrorCode, carrierTrackingUrl } from '@mc/domain';
+import { type CarrierErrorCode, carrierTrackingUrl, type LabelAddress } from '@mc/domain';
 import { basicAuth, createHttpClient, ProviderUnavailableError } from '../http.ts';
 import type {
   BoughtLabel,
   CarrierAdapter,
-  CarrierAddress,
   CarrierError,
   LabelPurchaseRequest,
   LabelPurchaseResult,
@@ -45,7 +44,7 @@ export function classifyCarrierMessage(message: string, httpStatus?: number): Ca
   return null;
 }
 
-function address(a: CarrierAddress) {
+function address(a: LabelAddress) {
   return {
     name: a.name,
     company: a.company ?? undefined,
@@ -55,7 +54,7 @@ function address(a: CarrierAddress) {
     state: a.state,
     zip: a.zipcode,
     country: a.country || 'US',
-    phone: a.phone || undefined,
+    phone: a.phone_number || undefined,
   };
 }
 

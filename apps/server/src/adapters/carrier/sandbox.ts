@@ -59,7 +59,7 @@ export function sandboxFailure(req: LabelPurchaseRequest): CarrierError | null {
   if (streets.some((s) => s.toUpperCase().includes('UNVERIFIED'))) {
     return { code: null, carrier, message: SANDBOX_UNVERIFIED_MESSAGE };
   }
-  if (!req.to.phone?.trim()) return fail('MISSING_RECIPIENT_PHONE');
+  if (!req.to.phone_number?.trim()) return fail('MISSING_RECIPIENT_PHONE');
   return null;
 }
 

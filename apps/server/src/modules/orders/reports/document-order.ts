@@ -4,14 +4,17 @@
  * and the shipping label's addresses (LabelAddress). The single download, the bulk batch, the label
  * purchase and the benchmark all go through here, so the same order prints the same everywhere.
  */
-import { ageCheckText, centsToDollars, isDeliveryMethod } from '@mc/domain';
-import type {
-  DeliveryMethod,
-  DocumentItem,
-  DocumentMerchant,
-  DocumentOrder,
-  LabelAddress,
-} from '../../../documents/types.ts';
+import {
+  type AddressLike,
+  addressLines,
+  ageCheckText,
+  centsToDollars,
+  type DeliveryMethod,
+  isDeliveryMethod,
+  type LabelAddress,
+  personName,
+} from '@mc/domain';
+import type { DocumentItem, DocumentMerchant, DocumentOrder } from '../../../documents/types.ts';
 import type { BulkOrderRow } from '../bulk/load-orders.ts';
 
 /** The merchant columns the documents print (a `merchants` row satisfies it). */
@@ -27,23 +30,6 @@ export interface MerchantForDocuments {
   primary_phone: string;
 }
 
-/** The recipient as stored (jsonb): every field may be missing. */
-export type StoredRecipient = Partial<
-  Record<
-    | 'first_name'
-    | 'last_name'
-    | 'street_1'
-    | 'street_2'
-    | 'street_3'
-    | 'city'
-    | 'state'
-    | 'zipcode'
-    | 'country'
-    | 'phone_number',
-    string | null
-  >
->;
-
 /** Cents as stored (a JSON aggregate may hand them over as text) → dollars. */
 const dollars = (cents: number) => centsToDollars(Math.round(Number(cents) || 0));
 const text = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
@@ -56,14 +42,11 @@ export const toIso = (v: Date | string | null | undefined): string | null => {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 };
 
-function cityLine(m: { city?: string | null; state?: string | null; zipcode?: string | null }): string {
-  return [m.city, [m.state, m.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-}
-
 export function documentMerchant(m: MerchantForDocuments): DocumentMerchant {
   return {
     name: m.name,
-    address_lines: [m.street_1, m.street_2, m.street_3, cityLine(m)].filter((line) => line?.trim()),
+    // The store has no country column: its lines are the streets and 'City, ST 12345'.
+    address_lines: addressLines(m),
     phone: m.primary_phone || null,
   };
 }
@@ -148,9 +131,9 @@ export function toDocumentOrder(row: BulkOrderRow, merchant: MerchantForDocument
   };
 }
 
-/** The label's ship-from (the store) and ship-to (the recipient) addresses. */
+/** The label's ship-from (the store) and ship-to (the recipient, as stored: every part may be missing). */
 export function labelAddresses(
-  recipient: StoredRecipient,
+  recipient: AddressLike,
   merchant: MerchantForDocuments,
 ): { from: LabelAddress; to: LabelAddress } {
   return {
@@ -162,10 +145,10 @@ export function labelAddresses(
       city: merchant.city,
       state: merchant.state,
       zipcode: merchant.zipcode,
-      phone: merchant.primary_phone,
+      phone_number: merchant.primary_phone,
     },
     to: {
-      name: [text(recipient.first_name), text(recipient.last_name)].filter(Boolean).join(' '),
+      name: personName(recipient),
       street_1: text(recipient.street_1),
       street_2: optional(recipient.street_2),
       street_3: optional(recipient.street_3),
@@ -173,7 +156,7 @@ export function labelAddresses(
       state: text(recipient.state),
       zipcode: text(recipient.zipcode),
       country: optional(recipient.country),
-      phone: optional(recipient.phone_number),
+      phone_number: optional(recipient.phone_number),
     },
   };
 }

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Timeline, Title } from '@man
 import type { OrderDetail, OrderDetailItem } from '@mc/api';
 import {
   addressActions,
+  addressLines,
   ageCheckText,
   canPrintReceipt,
   carrierWithLogo,
@@ -15,7 +16,7 @@ import {
   historyStatusChange,
   historyTitle,
   type OrderStatus,
-  recipientName,
+  personName,
   showCourierDetails,
   showTrackingLink,
 } from '@mc/domain';
@@ -114,7 +115,7 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
     <Stack gap="md">
       <div className={classes.grid}>
         <Block title="Customer details">
-          <Text fw={600}>{[c.first_name, c.last_name].filter(Boolean).join(' ')}</Text>
+          <Text fw={600}>{personName(c)}</Text>
           {c.phone_number ? (
             <Anchor href={`tel:${c.phone_number.replace(/[^\d+]/g, '')}`} fz="sm">
               <IconPhone size={14} aria-hidden="true" /> {formatPhoneDisplay(c.phone_number)}
@@ -171,12 +172,13 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
             </>
           }
         >
-          <Text fw={600}>{recipientName(r)}</Text>
-          <Text fz="sm">{r.street_1}</Text>
-          {r.street_2 && <Text fz="sm">{r.street_2}</Text>}
-          <Text fz="sm">
-            {r.city}, {r.state} {r.zipcode}
-          </Text>
+          <Text fw={600}>{personName(r)}</Text>
+          {addressLines(r).map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an address's lines never reorder and may repeat
+            <Text key={i} fz="sm">
+              {line}
+            </Text>
+          ))}
           {r.phone_number && (
             <Anchor href={`tel:${r.phone_number.replace(/[^\d+]/g, '')}`} fz="sm">
               {formatPhoneDisplay(r.phone_number)}

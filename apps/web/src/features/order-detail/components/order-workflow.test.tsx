@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { mockFetch, signIn } from '../../../test/render-app.tsx';
-import { CarrierLogo, HistoryTimeline } from './order-detail-content.tsx';
+import { CarrierLogo, HistoryTimeline, OrderDetailContent } from './order-detail-content.tsx';
 import { OrderActionButtons } from './order-workflow.tsx';
 
 function wrap(ui: ReactNode) {
@@ -146,5 +146,62 @@ describe('history timeline', () => {
     expect(within(history).getByText(/Olive Owner · New → Accepted/)).toBeInTheDocument();
     expect(within(history).getByText(/Marketplace · New$/)).toBeInTheDocument();
     expect(within(history).getByText('on it')).toBeInTheDocument();
+  });
+});
+
+describe('customer and delivery address blocks', () => {
+  const detail = (recipient: Partial<OrderDetail['recipient']> = {}) =>
+    order({
+      status: 'MERCHANT_ACCEPTED',
+      customer: { first_name: 'Ann', last_name: '', phone_number: '', email: '', last_order: null },
+      recipient: {
+        first_name: 'Rita',
+        last_name: 'Recipient',
+        street_1: '5 Park Ave',
+        street_2: 'Apt 3',
+        street_3: '',
+        city: 'New York',
+        state: 'NY',
+        zipcode: '10016',
+        country: 'US',
+        phone_number: '',
+        delivery_instructions: '',
+        ...recipient,
+      },
+      transaction: { subtotal: 10, tax: 1, delivery_fee: 0, shipping: 0, tip: 0, discount: 0, total: 11 },
+      maps: { static_map_url: '', directions_url: 'https://maps.example/d', width: 640, height: 480 },
+      gift_message: null,
+      promo_code: null,
+      tracking_id: null,
+      courier_info: null,
+      date_submitted: '2025-06-12T16:00:00Z',
+    } as Partial<OrderDetail>);
+
+  function content(o: OrderDetail) {
+    signIn();
+    wrap(<OrderDetailContent tmk="tmk-1" order={o} print={print as never} showHistory={false} />);
+    const lines = (name: string) =>
+      [...screen.getByRole('region', { name }).querySelectorAll('p')].map((p) => p.textContent);
+    return { customer: lines('Customer details'), address: lines('Delivery address') };
+  }
+
+  it('prints the names and the address lines through the domain (the documents print the same lines)', () => {
+    const { customer, address } = content(detail());
+    expect(customer[0]).toBe('Ann');
+    expect(address).toEqual(['Rita Recipient', '5 Park Ave', 'Apt 3', 'New York, NY 10016']);
+  });
+
+  it('shows line 3 and a foreign country, and no stray comma for a missing city', () => {
+    const { address } = content(
+      detail({
+        street_2: '',
+        street_3: 'Rear door',
+        city: '',
+        state: 'ON',
+        zipcode: 'M5V 2T6',
+        country: 'Canada',
+      }),
+    );
+    expect(address).toEqual(['Rita Recipient', '5 Park Ave', 'Rear door', 'ON M5V 2T6', 'Canada']);
   });
 });

@@ -12,6 +12,7 @@ import {
   MAX_LENGTH,
   MSG,
   PHONE_DEFAULT_COUNTRY_CODE,
+  personName,
   SendToPhoneSchema,
 } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
@@ -62,7 +63,7 @@ export function SendToPhoneDialog({ order, opened, onClose, onDone }: SendToPhon
     }
   }
 
-  const name = [order.recipient.first_name, order.recipient.last_name].filter(Boolean).join(' ');
+  const name = personName(order.recipient);
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
