@@ -23,8 +23,8 @@ import { applications, merchants, orderItems, orders } from '../apps/server/src/
 import { renderManyPackingSlipsToBuffer } from '../apps/server/src/documents/batch.ts';
 import { drawPackingSlip } from '../apps/server/src/documents/packing-slip.ts';
 import type { DocumentOrder } from '../apps/server/src/documents/types.ts';
-import { loadBulkOrders } from '../apps/server/src/modules/orders/bulk/load-orders.ts';
 import { toDocumentOrder } from '../apps/server/src/modules/orders/reports/document-order.ts';
+import { loadBulkOrders } from '../apps/server/src/modules/orders/reports/load-orders.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

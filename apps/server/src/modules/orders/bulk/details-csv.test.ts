@@ -3,8 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { BulkOrderRow } from '../reports/load-orders.ts';
 import { csvRecord, detailsCsvHeader, detailsRecords, writeDetailsCsv } from './details-csv.ts';
-import type { BulkOrderRow } from './load-orders.ts';
 
 function row(overrides: Partial<BulkOrderRow> = {}): BulkOrderRow {
   return {

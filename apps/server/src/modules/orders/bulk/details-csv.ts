@@ -22,8 +22,8 @@ import {
   orderDateFormatter,
   toDate,
 } from '@mc/domain';
+import type { BulkOrderRow } from '../reports/load-orders.ts';
 import type { DetailsLine } from './details-lines.ts';
-import type { BulkOrderRow } from './load-orders.ts';
 
 /** The columns; 'Created' and 'Printed' are headed with the store's zone (detailsCsvHeader). */
 export const DETAILS_CSV_COLUMNS = [

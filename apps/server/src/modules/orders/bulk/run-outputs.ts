@@ -18,11 +18,11 @@ import { pickListFileName } from '../../../documents/pick-list.ts';
 import { lazyRequire } from '../../../lib/lazy-require.ts';
 import { toDocumentOrder } from '../reports/document-order.ts';
 import { markPrinted } from '../reports/get-report.ts';
+import { type BulkOrderRow, loadBulkOrders } from '../reports/load-orders.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
 import { copyDetailsLines, DetailsRangeError } from './details-copy.ts';
 import { writeDetailsLines } from './details-csv.ts';
 import { batchDetailsLines } from './details-lines.ts';
-import { type BulkOrderRow, loadBulkOrders } from './load-orders.ts';
 import { renderBatchPdf } from './render-pool.ts';
 
 /** archiver loads with the first zip (lib/lazy-require.ts), not at start-up. */

@@ -1,5 +1,5 @@
 /**
- * The one document mapper: a stored order (the row the bulk loader reads, load-orders.ts) and its
+ * The one document mapper: a stored order (the row the loader reads, load-orders.ts) and its
  * merchant become what every document prints — receipt, packing slip and directions (DocumentOrder)
  * and the shipping label's addresses (LabelAddress). The single download, the bulk batch, the label
  * purchase and the benchmark all go through here, so the same order prints the same everywhere.
@@ -15,7 +15,7 @@ import {
   personName,
 } from '@mc/domain';
 import type { DocumentItem, DocumentMerchant, DocumentOrder } from '../../../documents/types.ts';
-import type { BulkOrderRow } from '../bulk/load-orders.ts';
+import type { BulkOrderRow } from './load-orders.ts';
 
 /** The merchant columns the documents print (a `merchants` row satisfies it). */
 export interface MerchantForDocuments {
