@@ -9,6 +9,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { ordersListPath, pathOf } from '@mc/api';
 import { IconArrowLeft, IconCheck, IconChevronDown, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -27,12 +28,12 @@ export const API_DOCS_PATH = '/api-docs';
 function tokenInstructions(origin: string, tmk: string): string {
   return [
     '# 1. Sign in: the answer is {"token": "...", "user": {...}}',
-    `curl -X POST ${origin}/a/v2/login \\`,
+    `curl -X POST ${origin}${pathOf('login')} \\`,
     "  -H 'Content-Type: application/json' \\",
     `  -d '{"email": "you@example.com", "password": "your-password"}'`,
     '',
     '# 2. Send the token as a bearer token, with your merchant key in the path',
-    `curl ${origin}/m/v2/merchant/${encodeURIComponent(tmk)}/orders/optimized \\`,
+    `curl ${origin}${ordersListPath(tmk)} \\`,
     "  -H 'Authorization: Bearer <token>'",
   ].join('\n');
 }

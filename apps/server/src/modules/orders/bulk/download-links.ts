@@ -5,7 +5,7 @@
  * batch, breaks the signature; the file query is scoped to that merchant as well).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { BatchFileKind } from '@mc/api';
+import { type BatchFileKind, pathOf } from '@mc/api';
 import type { Config } from '../../../config.ts';
 
 /** Links stay valid for 24 hours (the email says so); after that the console makes a new batch. */
@@ -30,7 +30,7 @@ export function batchFilePath(
     expires: String(expires),
     signature: sign(config, tmk, batchId, kind, expires),
   });
-  return `/m/v2/merchant/${encodeURIComponent(tmk)}/orders/batch/${batchId}/files/${kind}?${q}`;
+  return `${pathOf('downloadBatchFile', { tmk, batch_id: batchId, kind })}?${q}`;
 }
 
 export function verifyBatchFileSignature(

@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@mc/api';
+import { type OrderDetail, pathOf } from '@mc/api';
 import {
   AgeCheckOutcomeSchema,
   centsToDollars,
@@ -81,7 +81,7 @@ export async function getOrderDetail(
   const restockingFeeCents = centsField('restocking_fee_cents');
   const refundedCents = centsField('refunded_cents');
 
-  const base = `/m/v2/merchant/${encodeURIComponent(merchant.tmk)}/orders/${encodeURIComponent(o.id)}`;
+  const orderPath = { tmk: merchant.tmk, id: o.id };
   const window: [string, string] | null =
     o.delivery_window_start && o.delivery_window_end
       ? [o.delivery_window_start.toISOString(), o.delivery_window_end.toISOString()]
@@ -144,10 +144,10 @@ export async function getOrderDetail(
       carrier: s.carrier,
       tracking_code: s.tracking_code,
       tracking_url: s.tracking_url,
-      label_url: s.has_label ? `${base}/labels/${s.id}` : null,
+      label_url: s.has_label ? pathOf('getLabelFile', { ...orderPath, file: s.id }) : null,
     })),
     maps: {
-      static_map_url: `${base}/map`,
+      static_map_url: pathOf('getOrderMap', orderPath),
       directions_url: ctx.adapters.maps.directionsUrl(o.recipient),
       ...STATIC_MAP,
     },
