@@ -8,12 +8,12 @@
  * costs; the report puts each ratio beside its aim (docs/decisions/0106). `--list-only` measures only the
  * first page (latency and throughput) on every server.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { buildListQuery, type ListParams } from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
+import { launch, type ServerProcess, stopServer } from '../apps/server/src/test/spawn-server.ts';
 import { cpuMs, flag, freePort, keepAliveGet, opt, pct, ROOT } from './common.ts';
 import {
   BENCH_PASSWORD,
@@ -79,22 +79,24 @@ function startProcess(
   ready: (out: string) => boolean,
   /** 'ignore': stdout goes to /dev/null (the app's info-level log lines, which are not read). */
   stdout: 'pipe' | 'ignore' = 'pipe',
-): Promise<ChildProcess> {
+): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...argv], {
-      cwd: ROOT,
+    const p = launch({
+      name,
+      port: Number(env.PORT ?? env.FLOOR_PORT ?? 0),
       env: { ...process.env, ...env },
-      stdio: ['ignore', stdout, 'pipe'],
+      args: ['--import', 'tsx', ...argv],
+      stdout,
     });
     let out = '';
-    if (ready('')) resolve(child);
+    if (ready('')) resolve(p);
     const onData = (b: Buffer) => {
       out += b.toString();
-      if (ready(out)) resolve(child);
+      if (ready(out)) resolve(p);
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${name} exited ${code}: ${out.slice(-2000)}`)));
+    p.child.stdout?.on('data', onData);
+    p.child.stderr?.on('data', onData);
+    p.child.on('exit', (code) => reject(new Error(`${name} exited ${code}: ${out.slice(-2000)}`)));
   });
 }
 
@@ -111,14 +113,8 @@ async function waitHealthy(base: string) {
   throw new Error('app did not start');
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 8000).unref();
-  });
+async function stop(p: ServerProcess): Promise<void> {
+  await stopServer(p, 'SIGTERM', 8000);
 }
 
 // ------------------------------------------------------------------ http
@@ -153,9 +149,9 @@ async function throughput(
   base: string,
   pathQ: string,
   headers: Record<string, string>,
-  server?: ChildProcess,
+  server?: ServerProcess,
 ) {
-  const cpu0 = cpuMs(server?.pid);
+  const cpu0 = cpuMs(server?.child.pid);
   const end = Date.now() + THROUGHPUT_SECONDS * 1000;
   let done = 0;
   let errors = 0;
@@ -170,7 +166,7 @@ async function throughput(
       }
     }),
   );
-  const cpuPerReq = (cpuMs(server?.pid) - cpu0) / Math.max(1, done + errors);
+  const cpuPerReq = (cpuMs(server?.child.pid) - cpu0) / Math.max(1, done + errors);
   return { rps: done / THROUGHPUT_SECONDS, errors, p50: pct(times, 50), p95: pct(times, 95), cpuPerReq };
 }
 

@@ -5,7 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,15 +19,7 @@ export const opt = (name: string, dflt: number): number => {
   return i >= 0 ? Number(args[i + 1]) : dflt;
 };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../apps/server/src/test/spawn-server.ts';
 
 export interface Answer {
   status: number;

@@ -15,11 +15,11 @@
  * Options: `--iterations N` (rounds per row, default 200, after 20 warm-up rounds), `--reload`;
  * BENCH_CPU_PROF=<dir> profiles both apps (<dir>/pg, <dir>/pglite).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { launch, type ServerProcess, stopServer } from '../apps/server/src/test/spawn-server.ts';
 import { cpuMs, flag, freePort, keepAliveGet, opt, pct, ROOT, rssMb } from './common.ts';
 import {
   BENCH_PASSWORD,
@@ -94,28 +94,31 @@ interface Server {
   name: string;
   engine: 'pg' | 'pglite';
   kind: 'app' | 'floor';
-  child: ChildProcess;
+  proc: ServerProcess;
   base: string;
   headers: Record<string, string>;
 }
 
-function spawnServer(file: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
-    cwd: ROOT,
+function spawnServer(
+  file: string,
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): ServerProcess {
+  const p = launch({
+    name: file,
+    port,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    args: [...nodeArgs, '--import', 'tsx', file],
+    stdout: 'ignore',
   });
-  let err = '';
-  child.stderr?.on('data', (b: Buffer) => {
-    err = (err + b.toString()).slice(-2000);
-  });
-  child.on('exit', (code) => {
+  p.exited.then(({ code }) => {
     if (!stopping) {
-      console.error(`${file} exited ${code}: ${err}`);
+      console.error(`${file} exited ${code}: ${p.output().slice(-2000)}`);
       process.exit(1);
     }
   });
-  return child;
+  return p;
 }
 
 async function waitUp(url: string) {
@@ -144,8 +147,9 @@ async function startApp(engine: 'pg' | 'pglite'): Promise<Server> {
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: each app writes a V8 CPU profile of the run there.
   const prof = process.env.BENCH_CPU_PROF;
-  const child = spawnServer(
+  const proc = spawnServer(
     'apps/server/src/main.ts',
+    port,
     {
       ...appEnv,
       PORT: String(port),
@@ -165,7 +169,7 @@ async function startApp(engine: 'pg' | 'pglite'): Promise<Server> {
     name: `app ${engine}`,
     engine,
     kind: 'app',
-    child,
+    proc,
     base,
     headers: { authorization: `Bearer ${token}` },
   };
@@ -173,13 +177,13 @@ async function startApp(engine: 'pg' | 'pglite'): Promise<Server> {
 
 async function startFloor(engine: 'pg' | 'pglite'): Promise<Server> {
   const port = await freePort();
-  const child = spawnServer('bench/floor-server.ts', {
+  const proc = spawnServer('bench/floor-server.ts', port, {
     FLOOR_PORT: String(port),
     ...(engine === 'pg' ? { DATABASE_URL: PG_URL } : { PGLITE_DIR: FLOOR_COPY }),
   });
   const base = `http://127.0.0.1:${port}`;
   await waitUp(`${base}/m/v2/merchant/${largestTmk}/orders/count`);
-  return { name: `floor ${engine}`, engine, kind: 'floor', child, base, headers: {} };
+  return { name: `floor ${engine}`, engine, kind: 'floor', proc, base, headers: {} };
 }
 
 log('starting the apps and floors (PostgreSQL and PGlite)');
@@ -189,7 +193,7 @@ for (const engine of ['pg', 'pglite'] as const) {
   servers.push(await startFloor(engine));
 }
 await new Promise((r) => setTimeout(r, 2000));
-const rssAtRest = servers.map((s) => rssMb(s.child.pid));
+const rssAtRest = servers.map((s) => rssMb(s.proc.child.pid));
 
 // ------------------------------------------------------------------ measure
 
@@ -213,7 +217,7 @@ for (let round = 0; round < WARMUP * 5; round++)
   for (const c of cases) for (const s of servers) await get(s.base + c.path, s.headers);
 for (const c of cases) {
   const times = servers.map(() => [] as number[]);
-  const cpu0 = servers.map((s) => cpuMs(s.child.pid));
+  const cpu0 = servers.map((s) => cpuMs(s.proc.child.pid));
   for (let round = 0; round < WARMUP + ITER; round++) {
     for (let k = 0; k < servers.length; k++) {
       const i = (round + k) % servers.length;
@@ -229,7 +233,7 @@ for (const c of cases) {
       {
         p50: pct(times[i]!, 50),
         p95: pct(times[i]!, 95),
-        cpu: (cpuMs(s.child.pid) - cpu0[i]!) / (WARMUP + ITER),
+        cpu: (cpuMs(s.proc.child.pid) - cpu0[i]!) / (WARMUP + ITER),
       },
     ]),
   );
@@ -237,19 +241,10 @@ for (const c of cases) {
     `${c.name}: ${servers.map((s) => `${s.name} ${results[c.name]![s.name]!.p50.toFixed(2)}/${results[c.name]![s.name]!.p95.toFixed(2)}`).join(', ')}`,
   );
 }
-const rssAfter = servers.map((s) => rssMb(s.child.pid));
+const rssAfter = servers.map((s) => rssMb(s.proc.child.pid));
 
 stopping = true;
-await Promise.all(
-  servers.map(
-    (s) =>
-      new Promise<void>((resolve) => {
-        s.child.once('exit', () => resolve());
-        s.child.kill('SIGTERM');
-        setTimeout(() => s.child.kill('SIGKILL'), 8000).unref();
-      }),
-  ),
-);
+await Promise.all(servers.map((s) => stopServer(s.proc, 'SIGTERM', 8000)));
 get.close();
 
 // ------------------------------------------------------------------ report

@@ -13,12 +13,17 @@
  * rejection reason for its rejected orders (migration 0004's trigger keeps the orders' accept and fulfil times
  * from those rows; on a database loaded before 0004, the migration's backfill does).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { buildSummaryQuery } from '../apps/server/src/modules/reports/reports-summary-sql.ts';
+import {
+  launch,
+  type ServerProcess,
+  serverCommand,
+  stopServer,
+} from '../apps/server/src/test/spawn-server.ts';
 import {
   businessDays,
   isoDateInZone,
@@ -113,14 +118,8 @@ async function timeIt(fn: () => Promise<unknown>) {
 }
 
 const get = keepAliveGet();
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 8000).unref();
-  });
+async function stop(p: ServerProcess): Promise<void> {
+  await stopServer(p, 'SIGTERM', 8000);
 }
 
 // ------------------------------------------------------------------ prepare
@@ -190,8 +189,10 @@ await db.close();
 const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 log('starting the app');
-const app = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: ROOT,
+const app = launch({
+  name: 'app',
+  port: PORT,
+  args: serverCommand({ source: true }).args,
   env: {
     ...process.env,
     ...(url ? { DATABASE_URL: url } : { DATA_DIR: PGLITE_DATA_DIR }),
@@ -203,7 +204,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts
     MARKETPLACE_KEY: 'bench-marketplace-key-0123456789',
     ALLOW_SANDBOX: '1',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdout: 'inherit',
+  stderr: 'inherit',
 });
 for (let i = 0; ; i++) {
   try {

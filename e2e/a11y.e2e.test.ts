@@ -5,50 +5,23 @@
  * a serious or critical violation fails. Also: a double Enter on Accept & Confirm accepts nothing, and the
  * header search shows a 2px focus ring.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  launchBrowser,
-  login,
-  openPage,
-  type PageSession,
-  placeMarketplaceOrder,
-  seriousA11yViolations,
-  startServer,
-  type TestServer,
-} from './fixtures.ts';
-
-let server: TestServer;
-let browser: Browser;
-const sessions: PageSession[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop().catch(() => undefined);
-});
-afterEach(async () => {
-  for (const s of sessions.splice(0)) await s.context.close();
-});
+import type { Page } from 'playwright-core';
+import { DEMO, login, placeMarketplaceOrder, seriousA11yViolations, type TestServer } from './fixtures.ts';
+import { describe, expect, it, type OpenPage, type Viewport } from './test.ts';
 
 const WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-async function session(viewport: { width: number; height: number }): Promise<Page> {
-  const s = await openPage(browser, server.baseUrl, viewport);
-  sessions.push(s);
+async function session(open: OpenPage, viewport: Viewport): Promise<Page> {
+  const s = await open(viewport);
   await login(s.page, DEMO.owner);
   return s.page;
 }
 
 /** The marketplace places an order for the demo store; a catalogue SKU brings the product's image. */
-const placeOrder = (method: 'on_demand' | 'shipping') =>
+const placeOrder = (server: TestServer, method: 'on_demand' | 'shipping') =>
   placeMarketplaceOrder(server.baseUrl, {
     method,
     name: ['Ada', 'Axe'],
@@ -58,7 +31,7 @@ const placeOrder = (method: 'on_demand' | 'shipping') =>
     ],
   });
 
-async function orderStatus(id: string): Promise<string> {
+async function orderStatus(server: TestServer, id: string): Promise<string> {
   const res = await fetch(`${server.baseUrl}/a/v2/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -90,8 +63,8 @@ async function scanDialog(page: Page, name: string | RegExp, where: string, open
 }
 
 describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }) => {
-  it('the four orders tabs, with rows', async () => {
-    const page = await session({ width, height });
+  it('the four orders tabs, with rows', async ({ open }) => {
+    const page = await session(open, { width, height });
     for (const tab of ['active', 'on-hold', 'cancelled', 'completed']) {
       await page.goto(`/orders/${tab}`);
       await page.locator('[data-order-id]').first().waitFor();
@@ -100,8 +73,8 @@ describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }
     }
   });
 
-  it('a row highlighted with j and the keyboard shortcuts dialog (decision 0104)', async () => {
-    const page = await session({ width, height });
+  it('a row highlighted with j and the keyboard shortcuts dialog (decision 0104)', async ({ open }) => {
+    const page = await session(open, { width, height });
     await page.locator('[data-order-id]').first().waitFor();
     await page.keyboard.press('j');
     await page.keyboard.press('j');
@@ -110,8 +83,8 @@ describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }
     await scanDialog(page, 'Keyboard shortcuts', `${name} /orders/active`, () => page.keyboard.press('?'));
   });
 
-  it('an on-hold order detail (its status badge)', async () => {
-    const page = await session({ width, height });
+  it('an on-hold order detail (its status badge)', async ({ open }) => {
+    const page = await session(open, { width, height });
     await page.goto('/orders/on-hold');
     const first = page.locator('[data-order-id]').first();
     await first.waitFor();
@@ -122,9 +95,12 @@ describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }
     await expectNoSerious(page, `${name} on-hold order ${id}`);
   });
 
-  it('an order detail and its dialogs: image, accept, reject, out of stock, wrong price, deliver, tracking, courier, SMS', async () => {
-    const id = await placeOrder('on_demand');
-    const page = await session({ width, height });
+  it('an order detail and its dialogs: image, accept, reject, out of stock, wrong price, deliver, tracking, courier, SMS', async ({
+    server,
+    open,
+  }) => {
+    const id = await placeOrder(server, 'on_demand');
+    const page = await session(open, { width, height });
     await page.goto(`/orders/view/${id}`);
     await page.getByRole('heading', { name: `Order ${id}` }).waitFor();
     const where = `${name} order ${id}`;
@@ -167,9 +143,12 @@ describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }
     });
   });
 
-  it('a shipping order: Create Shipping Label; the Review Order modal from the list', async () => {
-    const id = await placeOrder('shipping');
-    const page = await session({ width, height });
+  it('a shipping order: Create Shipping Label; the Review Order modal from the list', async ({
+    server,
+    open,
+  }) => {
+    const id = await placeOrder(server, 'shipping');
+    const page = await session(open, { width, height });
     await page.goto(`/orders/active?review=${id}`);
     const review = dialog(page, new RegExp(`Review Order · ${id}`));
     await review.waitFor();
@@ -186,8 +165,8 @@ describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }
     );
   });
 
-  it('every settings page, and the team dialogs', async () => {
-    const page = await session({ width, height });
+  it('every settings page, and the team dialogs', async ({ open }) => {
+    const page = await session(open, { width, height });
     for (const [path, heading] of [
       ['/settings/profile', 'Basic Information'],
       ['/settings/company', 'Company'],
@@ -222,9 +201,9 @@ describe.each(WIDTHS)('axe at $name width ($width px)', ({ name, width, height }
 });
 
 describe('keyboard', () => {
-  it('Accept & Confirm opens on Cancel: Enter twice accepts nothing', async () => {
-    const id = await placeOrder('on_demand');
-    const page = await session({ width: 1440, height: 900 });
+  it('Accept & Confirm opens on Cancel: Enter twice accepts nothing', async ({ server, open }) => {
+    const id = await placeOrder(server, 'on_demand');
+    const page = await session(open, { width: 1440, height: 900 });
     await page.goto(`/orders/view/${id}`);
     await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
     const accept = dialog(page, 'Accept & Confirm');
@@ -240,11 +219,11 @@ describe('keyboard', () => {
       await page.keyboard.press('Escape');
       await accept.waitFor({ state: 'hidden' });
     }
-    expect(await orderStatus(id)).toBe('SUBMITTED');
+    expect(await orderStatus(server, id)).toBe('SUBMITTED');
   });
 
-  it('the header search shows a 2px focus ring of at least 3:1 when tabbed to', async () => {
-    const page = await session({ width: 1440, height: 900 });
+  it('the header search shows a 2px focus ring of at least 3:1 when tabbed to', async ({ open }) => {
+    const page = await session(open, { width: 1440, height: 900 });
     await page.goto('/orders/active');
     const search = page.getByRole('textbox', { name: 'Order #' });
     await search.waitFor();

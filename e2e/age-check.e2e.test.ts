@@ -10,23 +10,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  launchBrowser,
-  login,
-  openPage,
-  type PageSession,
-  placeMarketplaceOrder,
-  ROOT,
-  startServer,
-  type TestServer,
-} from './fixtures.ts';
+import type { Page } from 'playwright-core';
+import { DEMO, login, placeMarketplaceOrder, ROOT, type TestServer } from './fixtures.ts';
+import { describe, expect, it } from './test.ts';
 
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
 const SHOTS = join(ROOT, 'screenshots');
 const WIDTHS = [
   { width: 1440, height: 900 },
@@ -35,19 +22,7 @@ const WIDTHS = [
   { width: 390, height: 844 },
 ];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop().catch(() => undefined);
-});
-afterEach(async () => {
-  await s?.context.close();
-});
-
-const placeOnDemandOrder = () =>
+const placeOnDemandOrder = (server: TestServer) =>
   placeMarketplaceOrder(server.baseUrl, {
     name: ['Dana', 'Doorstep'],
     items: [{ name: 'Old Harbor Bourbon', quantity: 1, price: 39.99 }],
@@ -84,9 +59,12 @@ async function fillCheck(panel: ReturnType<Page['getByRole']>, year: string) {
 }
 
 describe('the ID check at the door', () => {
-  it('closes an own-driver order through the panel with the check; history and receipt show it', async () => {
-    const id = await placeOnDemandOrder();
-    s = await openPage(browser, server.baseUrl);
+  it('closes an own-driver order through the panel with the check; history and receipt show it', async ({
+    server,
+    open,
+  }) => {
+    const id = await placeOnDemandOrder(server);
+    const s = await open();
     const page = s.page;
     await login(page, DEMO.owner);
     await page.goto(`/orders/view/${id}`);

@@ -1,46 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   attemptLogin,
   DEMO,
   expectPath,
-  launchBrowser,
   login,
   logout,
-  openPage,
-  type PageSession,
   pathOf,
   requestPasswordReset,
   resetPassword,
   resetTokenFrom,
   signUp,
-  startServer,
-  type TestServer,
   uniqueEmail,
   waitForEmail,
 } from './fixtures.ts';
-
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await s?.context.close();
-});
+import { describe, expect, it } from './test.ts';
 
 describe('accounts flows', () => {
-  it('a demo owner signs in, lands on the orders area with the store name, and signs out', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('a demo owner signs in, lands on the orders area with the store name, and signs out', async ({
+    open,
+  }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     await s.page.getByText(DEMO.merchantName).first().waitFor();
     expect(await s.page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
@@ -56,15 +34,15 @@ describe('accounts flows', () => {
     expect((await s.context.cookies()).filter((c) => c.name === 'token')).toHaveLength(0);
   });
 
-  it('wrong credentials are refused with the server message', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('wrong credentials are refused with the server message', async ({ open }) => {
+    const s = await open();
     const text = await attemptLogin(s.page, DEMO.owner, 'not-the-password');
     expect(text.length).toBeGreaterThan(0);
     expect(pathOf(s.page)).toBe('/login');
   });
 
-  it('sign-up shows the validation messages before sending', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('sign-up shows the validation messages before sending', async ({ open }) => {
+    const s = await open();
     await s.page.goto('/signup');
     await s.page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     for (const text of [
@@ -84,8 +62,8 @@ describe('accounts flows', () => {
     expect(pathOf(s.page)).toBe('/signup');
   });
 
-  it('signs up, then signs in with the new account', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('signs up, then signs in with the new account', async ({ open }) => {
+    const s = await open();
     const email = uniqueEmail('signup');
     await signUp(s.page, {
       firstName: 'Sam',
@@ -99,8 +77,8 @@ describe('accounts flows', () => {
     expect(await s.page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });
 
-  it('signing up with an existing email shows the spec message and a link to /forgot', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('signing up with an existing email shows the spec message and a link to /forgot', async ({ open }) => {
+    const s = await open();
     await signUp(s.page, {
       firstName: 'Olive',
       lastName: 'Owner',
@@ -117,8 +95,11 @@ describe('accounts flows', () => {
     await expectPath(s.page, '/forgot');
   });
 
-  it('Sign up with Google either starts the Google flow or says it is not configured', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('Sign up with Google either starts the Google flow or says it is not configured', async ({
+    server,
+    open,
+  }) => {
+    const s = await open();
     const config = (await (await fetch(`${server.baseUrl}/a/v2/oidc/config`)).json()) as { google: boolean };
     await s.page.goto('/signup');
     const button = s.page.getByRole('button', { name: 'Sign up with Google' });
@@ -135,8 +116,11 @@ describe('accounts flows', () => {
     }
   });
 
-  it('forgot password: email in the outbox, reset, new password works and the old one is refused', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('forgot password: email in the outbox, reset, new password works and the old one is refused', async ({
+    server,
+    open,
+  }) => {
+    const s = await open();
     const email = uniqueEmail('reset');
     await signUp(s.page, {
       firstName: 'Rita',
@@ -178,16 +162,16 @@ describe('accounts flows', () => {
     await login(s.page, email, 'new-password-456');
   });
 
-  it('forgot password with an unknown email shows the spec message', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('forgot password with an unknown email shows the spec message', async ({ open }) => {
+    const s = await open();
     await s.page.goto('/forgot');
     await s.page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await s.page.getByRole('button', { name: 'Send Instructions' }).click();
     await s.page.getByText('The email entered does not exists. Please review and try again').waitFor();
   });
 
-  it('a bad reset token shows both failure messages', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('a bad reset token shows both failure messages', async ({ open }) => {
+    const s = await open();
     await resetPassword(s.page, 'not-a-real-token', 'new-password-456');
     await s.page.getByText('There was a problem trying to update your password. Please try again').waitFor();
     expect(pathOf(s.page)).toBe('/forgot/password-reset/not-a-real-token');

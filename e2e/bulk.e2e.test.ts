@@ -7,44 +7,31 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DEMO,
   DEMO_PASSWORD,
-  launchBrowser,
   login,
-  openPage,
   type PageSession,
   placeMarketplaceOrder,
   ROOT,
-  startServer,
   type TestServer,
 } from './fixtures.ts';
+import { beforeAll, describe, expect, it, type OpenPage, test } from './test.ts';
 
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
 const SHOTS = join(ROOT, 'screenshots');
 
+// WEB_DIST: a console built elsewhere (e.g. by a parallel run) instead of apps/web/dist.
+test.override('serverEnv', { scope: 'file' }, process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {});
+
 beforeAll(async () => {
-  // WEB_DIST: a console built elsewhere (e.g. by a parallel run) instead of apps/web/dist.
-  server = await startServer(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {});
-  browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop().catch(() => undefined);
-});
-afterEach(async () => {
-  await s?.context.close();
-});
 
-const placeOrder = (lastName: string) =>
+const placeOrder = (server: TestServer, lastName: string) =>
   placeMarketplaceOrder(server.baseUrl, { name: ['Bulk', lastName], email: 'bulk@example.test' });
 
-async function apiToken(): Promise<{ token: string; tmk: string }> {
+async function apiToken(server: TestServer): Promise<{ token: string; tmk: string }> {
   const res = await fetch(`${server.baseUrl}/a/v2/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -54,12 +41,12 @@ async function apiToken(): Promise<{ token: string; tmk: string }> {
   return { token: body.token, tmk: body.user.aux_data.authorized_merchant };
 }
 
-async function openActive(width = 1440, height = 900): Promise<Page> {
-  s = await openPage(browser, server.baseUrl, { width, height });
+async function openActive(open: OpenPage, width = 1440, height = 900): Promise<PageSession> {
+  const s = await open({ width, height });
   await login(s.page, DEMO.owner);
   await s.page.goto('/orders/active');
   await s.page.getByRole('toolbar', { name: 'Bulk tools' }).waitFor();
-  return s.page;
+  return s;
 }
 
 const box = (page: Page, id: string) => page.getByRole('checkbox', { name: `Select order ${id}` });
@@ -67,9 +54,14 @@ const toast = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
 
 describe('bulk tools', () => {
-  it('selects three orders and accepts them', async () => {
-    const ids = [await placeOrder('Alpha'), await placeOrder('Bravo'), await placeOrder('Charlie')];
-    const page = await openActive();
+  it('selects three orders and accepts them', async ({ server, open }) => {
+    const ids = [
+      await placeOrder(server, 'Alpha'),
+      await placeOrder(server, 'Bravo'),
+      await placeOrder(server, 'Charlie'),
+    ];
+    const s = await openActive(open);
+    const page = s.page;
     for (const id of ids) await box(page, id).check();
     await page.getByText('3 selected').waitFor();
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
@@ -85,7 +77,7 @@ describe('bulk tools', () => {
     await page.screenshot({ path: join(SHOTS, 'bulk-1440-accept-confirm.png') });
     await dialog.getByRole('button', { name: 'Accept and charge 3 orders' }).click();
     await toast(page, 'Accepted selected orders');
-    const { token } = await apiToken();
+    const { token } = await apiToken(server);
     for (const id of ids) {
       const res = await fetch(`${server.baseUrl}/m/v2/orders/${id}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -96,9 +88,10 @@ describe('bulk tools', () => {
     expect(s.errors).toEqual([]);
   });
 
-  it('downloads the details CSV and the reports of two orders', async () => {
-    const ids = [await placeOrder('Delta'), await placeOrder('Echo')];
-    const page = await openActive();
+  it('downloads the details CSV and the reports of two orders', async ({ server, open }) => {
+    const ids = [await placeOrder(server, 'Delta'), await placeOrder(server, 'Echo')];
+    const s = await openActive(open);
+    const page = s.page;
     for (const id of ids) await box(page, id).check();
 
     const [csv] = await Promise.all([
@@ -179,9 +172,12 @@ describe('bulk tools', () => {
     [1440, 900],
     [390, 844],
   ] as const) {
-    it(`locks the checkboxes during a batch and resets the selection on a tab change (${width} px)`, async () => {
-      const ids = [await placeOrder('Foxtrot'), await placeOrder('Golf')];
-      const page = await openActive(width, height);
+    it(`locks the checkboxes during a batch and resets the selection on a tab change (${width} px)`, async ({
+      server,
+      open,
+    }) => {
+      const ids = [await placeOrder(server, 'Foxtrot'), await placeOrder(server, 'Golf')];
+      const { page } = await openActive(open, width, height);
       for (const id of ids) await box(page, id).check();
       await page.getByRole('button', { name: 'Print' }).click();
       await page.getByRole('menuitem', { name: /^All/ }).last().click();

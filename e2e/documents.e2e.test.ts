@@ -7,46 +7,27 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  launchBrowser,
-  login,
-  openPage,
-  type PageSession,
-  readOutbox,
-  startServer,
-  type TestServer,
-} from './fixtures.ts';
-
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
+import type { Page } from 'playwright-core';
+import { DEMO, login, type PageSession, readOutbox } from './fixtures.ts';
+import { describe, expect, it, type OpenPage, test } from './test.ts';
 
 const TWO_BOX = 'LABELOK-SHP-01';
 const PO_BOX = 'POBOXAD-SHP-01';
 const MARKUP = 'MARKUPX-GFT-01';
 
-beforeAll(async () => {
-  // WEB_DIST lets this file run against a console built elsewhere (e.g. E2E_WEB_DIST=/tmp/dist).
-  server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop().catch(() => undefined);
-});
-afterEach(async () => {
-  await s?.context.close();
-});
+// WEB_DIST lets this file run against a console built elsewhere (e.g. E2E_WEB_DIST=/tmp/dist).
+test.override(
+  'serverEnv',
+  { scope: 'file' },
+  process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {},
+);
 
-async function openOrder(id: string): Promise<Page> {
-  s = await openPage(browser, server.baseUrl);
+async function openOrder(open: OpenPage, id: string): Promise<PageSession> {
+  const s = await open();
   await login(s.page, DEMO.owner);
   await s.page.goto(`/orders/view/${id}`);
   await s.page.getByRole('heading', { name: `Order ${id}` }).waitFor();
-  return s.page;
+  return s;
 }
 
 async function toast(page: Page, text: string) {
@@ -70,8 +51,8 @@ async function download(page: Page, click: () => Promise<void>) {
 }
 
 describe('documents and labels in the console', () => {
-  it('downloads the receipt and the packing slip with the spec file names and toasts', async () => {
-    const page = await openOrder(MARKUP);
+  it('downloads the receipt and the packing slip with the spec file names and toasts', async ({ open }) => {
+    const { page } = await openOrder(open, MARKUP);
     // Markup in names is shown as text, never run.
     await page.getByText('<script>alert(1)</script> {{7*7}}').first().waitFor();
 
@@ -94,8 +75,8 @@ describe('documents and labels in the console', () => {
     expect(slipText).not.toMatch(/\$\d+\.\d{2}/);
   });
 
-  it('sends directions to a phone; the message is in the outbox', async () => {
-    const page = await openOrder(TWO_BOX);
+  it('sends directions to a phone; the message is in the outbox', async ({ server, open }) => {
+    const { page } = await openOrder(open, TWO_BOX);
     await page.getByRole('button', { name: 'Send to Phone' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Directions to Phone' });
     await dialog.getByLabel('Phone number').fill('555');
@@ -112,8 +93,9 @@ describe('documents and labels in the console', () => {
     expect(sms?.text).toContain('https://www.google.com/maps/dir/');
   });
 
-  it('buys a two-box label, shows the order shipped and prints both labels', async () => {
-    const page = await openOrder(TWO_BOX);
+  it('buys a two-box label, shows the order shipped and prints both labels', async ({ server, open }) => {
+    const s = await openOrder(open, TWO_BOX);
+    const page = s.page;
     await page.getByRole('button', { name: 'ADD SHIPPING' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Shipping Label' });
     await dialog.getByText('limit $5,000.00').first().waitFor();
@@ -167,8 +149,8 @@ describe('documents and labels in the console', () => {
     await expect.poll(() => popups.length - before, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
   });
 
-  it('shows the PO Box message for a PO Box destination', async () => {
-    const page = await openOrder(PO_BOX);
+  it('shows the PO Box message for a PO Box destination', async ({ open }) => {
+    const { page } = await openOrder(open, PO_BOX);
     await page.getByRole('button', { name: 'ADD SHIPPING' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Shipping Label' });
     await dialog.getByRole('button', { name: 'Create Shipping Label' }).click();

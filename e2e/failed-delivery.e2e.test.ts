@@ -6,50 +6,37 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DEMO,
-  launchBrowser,
   login,
-  openPage,
   type PageSession,
   placeMarketplaceOrder,
   ROOT,
   seriousA11yViolations,
-  startServer,
   type TestServer,
 } from './fixtures.ts';
+import { beforeAll, describe, expect, it, type OpenPage, type Viewport } from './test.ts';
 
-let server: TestServer;
-let browser: Browser;
-let s: PageSession | undefined;
 const SHOTS = join(ROOT, 'screenshots');
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop().catch(() => undefined);
-});
-afterEach(async () => {
-  await s?.context.close();
-  s = undefined;
 });
 
 /** An on-demand order for the demo store, placed as the marketplace does; total $152.07. */
-const placeOrder = () => placeMarketplaceOrder(server.baseUrl);
+const placeOrder = (server: TestServer) => placeMarketplaceOrder(server.baseUrl);
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 /** Signed in, the order accepted and out for delivery; the delivery panel open on 'Delivered'. */
-async function openFailedDelivery(viewport?: { width: number; height: number }): Promise<Page> {
-  const id = await placeOrder();
-  s = await openPage(browser, server.baseUrl, viewport);
+async function openFailedDelivery(
+  { server, open }: { server: TestServer; open: OpenPage },
+  viewport?: Viewport,
+): Promise<PageSession> {
+  const id = await placeOrder(server);
+  const s = await open(viewport);
   const page = s.page;
   await login(page, DEMO.owner);
   await page.goto(`/orders/view/${id}`);
@@ -67,12 +54,16 @@ async function openFailedDelivery(viewport?: { width: number; height: number }):
   await dialog(page, 'Delivery failed')
     .getByRole('radio', { name: /No one home/ })
     .waitFor();
-  return page;
+  return s;
 }
 
 describe('Delivery failed', () => {
-  it('a retry reason: back to accepted, the attempt in the history, DELIVER ORDER again', async () => {
-    const page = await openFailedDelivery();
+  it('a retry reason: back to accepted, the attempt in the history, DELIVER ORDER again', async ({
+    server,
+    open,
+  }) => {
+    const s = await openFailedDelivery({ server, open });
+    const page = s.page;
     const failed = dialog(page, 'Delivery failed');
     // Placed just now, on-demand: another attempt is on time.
     await failed.getByText(/^Retry on time: due in 1h 5\dm|^Retry on time: due in 2h$/).waitFor();
@@ -83,11 +74,15 @@ describe('Delivery failed', () => {
     await page.getByText('Delivery failed: no one home (attempt 1)', { exact: true }).waitFor();
     await page.getByText('Rang twice').first().waitFor();
     await page.getByRole('button', { name: 'DELIVER ORDER' }).waitFor();
-    expect(s?.errors).toEqual([]);
+    expect(s.errors).toEqual([]);
   });
 
-  it('a cancel reason: the fee and refund shown, then cancelled with the $20 restocking fee', async () => {
-    const page = await openFailedDelivery();
+  it('a cancel reason: the fee and refund shown, then cancelled with the $20 restocking fee', async ({
+    server,
+    open,
+  }) => {
+    const s = await openFailedDelivery({ server, open });
+    const page = s.page;
     const failed = dialog(page, 'Delivery failed');
     await failed.getByRole('radio', { name: /No valid ID/ }).check();
     // 2 × $39.99 + $59 + $8.10 tax + $4.99 delivery = $152.07 captured: $132.07 back, $20 kept.
@@ -99,7 +94,7 @@ describe('Delivery failed', () => {
       .getByText(/Cancelled with the \$20\.00 restocking fee; \$132\.07 refunded/)
       .first()
       .waitFor();
-    expect(s?.errors).toEqual([]);
+    expect(s.errors).toEqual([]);
   });
 });
 
@@ -109,8 +104,8 @@ describe.each([
   { width: 768, height: 1024 },
   { width: 390, height: 844 },
 ])('the dialog at $width px', ({ width, height }) => {
-  it('is axe clean and fits; screenshot', async () => {
-    const page = await openFailedDelivery({ width, height });
+  it('is axe clean and fits; screenshot', async ({ server, open }) => {
+    const { page } = await openFailedDelivery({ server, open }, { width, height });
     const failed = dialog(page, 'Delivery failed');
     await failed.getByRole('radio', { name: /Recipient under 21/ }).check();
     await failed.getByTestId('failed-delivery-fee').waitFor();

@@ -2,16 +2,15 @@
  * End-to-end fixtures: a real server process on a fresh data directory, Debian's Chromium through
  * playwright-core, and helpers named after the spec's actions (login, signUp, requestPasswordReset…).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { freePort, launch, stopServer, waitUntilUp } from '../apps/server/src/test/spawn-server.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
@@ -37,45 +36,6 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealthy(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/healthz`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not answer GET /healthz 200 within ${timeoutMs} ms:\n${output()}`);
-}
-
-/**
- * How the server is started. e2e/run.mjs builds apps/server/dist when it is missing or older than its
- * sources and names it in E2E_SERVER_ENTRY: `node apps/server/dist/main.js` (what production runs, and no
- * npx or tsx compile per start). Without it (vitest started directly) the sources run through tsx.
- */
-function serverCommand(): { cmd: string; args: string[] } {
-  const entry = process.env.E2E_SERVER_ENTRY;
-  if (entry) return { cmd: process.execPath, args: [entry] };
-  return { cmd: 'npx', args: ['tsx', 'apps/server/src/main.ts'] };
-}
-
 /**
  * A fresh data directory. When the run's global setup (e2e/global-setup.ts) migrated an embedded database
  * once, it starts as a copy of that one (the server's migrate then finds nothing to do, and the demo seed,
@@ -98,63 +58,33 @@ function injectedTemplate(): string | undefined {
   }
 }
 
-/** Starts the server (serverCommand) on a free port and a fresh data directory. */
+/**
+ * Starts the server (serverCommand in apps/server/src/test/spawn-server.ts: the build e2e/run.mjs names in
+ * E2E_SERVER_ENTRY, else the sources through tsx) on a free port and a fresh data directory.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = await freshDataDir();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const { cmd, args } = serverCommand();
-  const child = spawn(cmd, args, {
-    cwd: ROOT,
+  const p = launch({
+    name: `e2e server :${port}`,
+    port,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
   });
-  const append = (chunk: Buffer) => {
-    log += chunk.toString();
-    if (log.length > 200_000) log = log.slice(-100_000);
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const output = () => log.slice(-8000);
-
-  const groupAlive = () => {
-    if (!child.pid) return false;
-    try {
-      process.kill(-child.pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      if (child.pid) process.kill(-child.pid, signal); // the process group we created (npx, tsx, node or node alone)
-    } catch {
-      // already gone
-    }
-  };
+  const output = () => p.output().slice(-8000);
   const stop = async () => {
-    signalGroup('SIGTERM');
-    // Wait for every process of the group (not only npx) so the data directory is no longer written.
-    const deadline = Date.now() + 10_000;
-    while (groupAlive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    if (groupAlive()) signalGroup('SIGKILL');
-    // (bounded: an unreaped zombie still answers signal 0)
-    const hardDeadline = Date.now() + 5_000;
-    while (groupAlive() && Date.now() < hardDeadline) await new Promise((r) => setTimeout(r, 100));
+    // The whole process group, so the data directory is no longer written when it is removed.
+    await stopServer(p, 'SIGTERM', 10_000);
     await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 
   try {
     // E2E_SERVER_START_MS: a machine under heavy load (the Node 26 smoke run beside other work) needs longer.
-    await waitForHealthy(baseUrl, child, output, Number(process.env.E2E_SERVER_START_MS) || 150_000);
+    await waitUntilUp(p, Number(process.env.E2E_SERVER_START_MS) || 150_000);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, port, dataDir, output, stop };
+  return { baseUrl: p.url, port, dataDir, output, stop };
 }
 
 // ---------------------------------------------------------------------------------------------

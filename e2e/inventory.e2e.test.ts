@@ -1,15 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  launchBrowser,
-  login,
-  openPage,
-  type PageSession,
-  startServer,
-  type TestServer,
-} from './fixtures.ts';
+import type { Page } from 'playwright-core';
+import { DEMO, login, type PageSession } from './fixtures.ts';
+import { describe, expect, it } from './test.ts';
 
 /** Serious and critical axe violations inside the page content (the shell has its own scan). */
 async function contentA11yViolations(page: Page) {
@@ -22,30 +14,16 @@ async function contentA11yViolations(page: Page) {
     .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await s?.context.close();
-});
-
 /** The visible cell texts of one column (rows are virtualised: only what is rendered). */
 async function column(session: PageSession, index: number): Promise<string[]> {
   return session.page.locator(`table tbody tr[data-index] td:nth-child(${index})`).allInnerTexts();
 }
 
 describe('inventory', () => {
-  it('shows the table with Last Update, sorts by a column and filters to items sold with the provider', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('shows the table with Last Update, sorts by a column and filters to items sold with the provider', async ({
+    open,
+  }) => {
+    const s = await open();
     await login(s.page, DEMO.member);
     await s.page.getByRole('link', { name: 'INVENTORY' }).first().click();
     await s.page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
@@ -108,8 +86,8 @@ describe('inventory', () => {
     expect(s.errors).toEqual([]);
   });
 
-  it('shows AT DISTRIBUTOR instead of a quantity for NextDay items', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('shows AT DISTRIBUTOR instead of a quantity for NextDay items', async ({ open }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     await s.page.goto('/inventory');
     await s.page.getByLabel('Sort By').selectOption({ label: 'Quantity' });
@@ -122,8 +100,10 @@ describe('inventory', () => {
 });
 
 describe('inventory on a phone', () => {
-  it('at 390 px each row is stacked: Price and QTY in view, no sideways scrolling, rows 112 px apart', async () => {
-    s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });
+  it('at 390 px each row is stacked: Price and QTY in view, no sideways scrolling, rows 112 px apart', async ({
+    open,
+  }) => {
+    const s = await open({ width: 390, height: 844 });
     await login(s.page, DEMO.member);
     await s.page.goto('/inventory');
     await s.page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();

@@ -4,39 +4,13 @@
  * and Escape closing only the topmost modal.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  expectPath,
-  launchBrowser,
-  login,
-  openPage,
-  type PageSession,
-  placeMarketplaceOrder,
-  startServer,
-  type TestServer,
-} from './fixtures.ts';
-
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  // The data directory is removed while PGlite may still flush it; cleanup errors are not test results.
-  await server?.stop().catch(() => undefined);
-});
-afterEach(async () => {
-  await s?.context.close();
-});
+import type { Page } from 'playwright-core';
+import { DEMO, expectPath, login, placeMarketplaceOrder, type TestServer } from './fixtures.ts';
+import { describe, expect, it, type OpenPage } from './test.ts';
 
 /** The marketplace places an order for the demo store (server credential), as the simulator does. */
 const placeOrder = (
+  server: TestServer,
   method: 'on_demand' | 'shipping' | 'scheduled' = 'on_demand',
   extra: Record<string, unknown> = {},
 ) =>
@@ -53,12 +27,12 @@ async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
 }
 
-async function openOrder(id: string) {
-  s = await openPage(browser, server.baseUrl);
+async function openOrder(open: OpenPage, id: string) {
+  const s = await open();
   await login(s.page, DEMO.owner);
   await s.page.goto(`/orders/view/${id}`);
   await s.page.getByRole('heading', { name: `Order ${id}` }).waitFor();
-  return s.page;
+  return s;
 }
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -72,9 +46,10 @@ async function a11y(page: Page, selector: string) {
 }
 
 describe('order detail flows', () => {
-  it('accept → tracking → shipped → delivered, ending on the completed tab', async () => {
-    const id = await placeOrder('on_demand');
-    const page = await openOrder(id);
+  it('accept → tracking → shipped → delivered, ending on the completed tab', async ({ server, open }) => {
+    const id = await placeOrder(server, 'on_demand');
+    const s = await openOrder(open, id);
+    const page = s.page;
     expect(await a11y(page, '#main-content')).toEqual([]);
     // Print receipt is disabled while SUBMITTED
     expect(await page.getByRole('button', { name: 'Print Receipt' }).isDisabled()).toBe(true);
@@ -132,9 +107,9 @@ describe('order detail flows', () => {
     expect(s.errors).toEqual([]);
   });
 
-  it("reject with an 'other' reason", async () => {
-    const id = await placeOrder('shipping');
-    const page = await openOrder(id);
+  it("reject with an 'other' reason", async ({ server, open }) => {
+    const id = await placeOrder(server, 'shipping');
+    const { page } = await openOrder(open, id);
     await page.getByRole('button', { name: 'REJECT', exact: true }).click();
     const reject = dialog(page, 'Reject Order');
     expect(await reject.getByRole('radio', { name: 'Customer cancelled' }).isChecked()).toBe(true);
@@ -151,9 +126,9 @@ describe('order detail flows', () => {
       .waitFor();
   });
 
-  it('out of stock puts the order on hold, with its comment on the on-hold tab', async () => {
-    const id = await placeOrder('shipping');
-    const page = await openOrder(id);
+  it('out of stock puts the order on hold, with its comment on the on-hold tab', async ({ server, open }) => {
+    const id = await placeOrder(server, 'shipping');
+    const { page } = await openOrder(open, id);
     await page.getByRole('button', { name: 'Out of stock: Maison Duclair Brut' }).click();
     const oos = dialog(page, 'Out of Stock');
     expect(
@@ -169,9 +144,12 @@ describe('order detail flows', () => {
     await page.getByText(comment).first().waitFor();
   });
 
-  it("item problems: the listed price is refused; 'Not available' takes the item out; history titles", async () => {
-    const id = await placeOrder('shipping');
-    const page = await openOrder(id);
+  it("item problems: the listed price is refused; 'Not available' takes the item out; history titles", async ({
+    server,
+    open,
+  }) => {
+    const id = await placeOrder(server, 'shipping');
+    const { page } = await openOrder(open, id);
     await page.getByRole('button', { name: 'Wrong Price: Maison Duclair Brut' }).click();
     const wrong = dialog(page, 'Wrong Price');
     await wrong.getByLabel('Correct price').fill('59.00');
@@ -192,10 +170,12 @@ describe('order detail flows', () => {
     await page.getByRole('table', { name: 'Items' }).getByText('Old Harbor Bourbon').first().waitFor();
   });
 
-  it('a store without a carrier account reads why there is no ADD SHIPPING, at 390 px', async () => {
-    const id = await placeOrder('shipping', { merchant: 'harbor-liquors' });
-    s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });
-    const page = s.page;
+  it('a store without a carrier account reads why there is no ADD SHIPPING, at 390 px', async ({
+    server,
+    open,
+  }) => {
+    const id = await placeOrder(server, 'shipping', { merchant: 'harbor-liquors' });
+    const { page } = await open({ width: 390, height: 844 });
     await login(page, DEMO.otherOwner);
     await page.goto(`/orders/view/${id}`);
     await page.getByRole('heading', { name: `Order ${id}` }).waitFor();
@@ -212,8 +192,8 @@ describe('order detail flows', () => {
     expect(await a11y(page, '#main-content')).toEqual([]);
   });
 
-  it('a declined payment shows the PAYMENT DECLINED toast, then the cancelled tab', async () => {
-    const page = await openOrder('DECLINE-PAY-01');
+  it('a declined payment shows the PAYMENT DECLINED toast, then the cancelled tab', async ({ open }) => {
+    const { page } = await openOrder(open, 'DECLINE-PAY-01');
     await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
     await dialog(page, 'Accept & Confirm').getByRole('button', { name: 'Accept & Confirm' }).click();
     await toast(
@@ -224,9 +204,9 @@ describe('order detail flows', () => {
     await page.getByText('DECLINE-PAY-01').first().waitFor();
   });
 
-  it("a courier pickup shows 'Pickup Requested'", async () => {
-    const id = await placeOrder('on_demand');
-    const page = await openOrder(id);
+  it("a courier pickup shows 'Pickup Requested'", async ({ server, open }) => {
+    const id = await placeOrder(server, 'on_demand');
+    const { page } = await openOrder(open, id);
     await page.getByRole('button', { name: 'ACCEPT', exact: true }).click();
     await dialog(page, 'Accept & Confirm').getByRole('button', { name: 'Accept & Confirm' }).click();
     await toast(page, 'Order was updated successfully!');
@@ -246,8 +226,8 @@ describe('order detail flows', () => {
     await page.locator('#main-content').getByText('Packages: 2').waitFor();
   });
 
-  it('a presale order that cannot ship', async () => {
-    const page = await openOrder('PRESALE-NRY-01');
+  it('a presale order that cannot ship', async ({ open }) => {
+    const { page } = await openOrder(open, 'PRESALE-NRY-01');
     await page.getByText('PRESALE ORDER: NOT READY TO SHIP').waitFor();
     for (const name of ['ADD TRACKING', 'DELIVER ORDER', 'REQUEST PICKUP']) {
       expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
@@ -255,12 +235,15 @@ describe('order detail flows', () => {
     await page.getByRole('button', { name: 'PRINT PACKING SLIP' }).waitFor();
   });
 
-  it('Review Order modal from ?review=<id>: Escape closes the topmost modal only', async () => {
+  it('Review Order modal from ?review=<id>: Escape closes the topmost modal only', async ({
+    server,
+    open,
+  }) => {
     // A catalogue item (by SKU) carries the product's image, so the item table offers its preview.
-    const id = await placeOrder('on_demand', {
+    const id = await placeOrder(server, 'on_demand', {
       items: [{ name: 'Old Harbor Bourbon', merchant_sku: 'DWS-00001', quantity: 1, price: 39.99 }],
     });
-    const page = await openOrder(id);
+    const { page } = await openOrder(open, id);
     await page.goto(`/orders/active?review=${id}`);
     const review = page.getByRole('dialog', { name: new RegExp(`Review Order · ${id}`) });
     await review.waitFor();
@@ -285,9 +268,12 @@ describe('order detail flows', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  it("a list row opens 'Review Order'; a new order's Accept button opens Accept & Confirm over it", async () => {
-    const id = await placeOrder('on_demand');
-    s = await openPage(browser, server.baseUrl);
+  it("a list row opens 'Review Order'; a new order's Accept button opens Accept & Confirm over it", async ({
+    server,
+    open,
+  }) => {
+    const id = await placeOrder(server, 'on_demand');
+    const s = await open();
     await login(s.page, DEMO.owner);
     const page = s.page;
     await page.goto('/orders/active');
@@ -337,9 +323,12 @@ async function itemTableFits(page: Page, scope: string) {
 }
 
 describe('item table on a phone', () => {
-  it('at 390 px the order page and the Accept dialog show Qty and Price without sideways scrolling', async () => {
-    const id = await placeOrder('on_demand');
-    s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });
+  it('at 390 px the order page and the Accept dialog show Qty and Price without sideways scrolling', async ({
+    server,
+    open,
+  }) => {
+    const id = await placeOrder(server, 'on_demand');
+    const s = await open({ width: 390, height: 844 });
     await login(s.page, DEMO.owner);
     const page = s.page;
     await page.goto(`/orders/view/${id}`);

@@ -3,36 +3,22 @@
  * infinite scroll to 'End of Page', the three searches, no-result messages, and a new order placed
  * through the marketplace intake appearing in the open list without a reload.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DEMO,
   DEMO_PASSWORD,
   expectPath,
-  launchBrowser,
   login,
   MARKETPLACE_KEY,
-  openPage,
   type PageSession,
-  startServer,
   type TestServer,
 } from './fixtures.ts';
+import { describe, expect, it, type OpenPage, test } from './test.ts';
 
 const TMK = 'demo-wine-spirits';
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
 let token: string;
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+test.beforeAll(async ({ server }) => {
   const res = await fetch(`${server.baseUrl}/a/v2/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -40,19 +26,18 @@ beforeAll(async () => {
   });
   token = ((await res.json()) as { token: string }).token;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await s?.context.close();
-});
 
-async function signedIn(): Promise<Page> {
-  s = await openPage(browser, server.baseUrl);
+async function api<T>(server: TestServer, path: string): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function signedIn(open: OpenPage): Promise<PageSession> {
+  const s = await open();
   await login(s.page, DEMO.owner);
   await s.page.locator('[data-order-id]').first().waitFor();
-  return s.page;
+  return s;
 }
 
 const rows = (page: Page) => page.locator('tbody tr[data-order-id]');
@@ -76,9 +61,9 @@ async function column(page: Page, header: RegExp) {
 const tabCount = (page: Page, tab: string) => page.locator(`[data-count="${tab}"]`);
 
 describe('orders list', () => {
-  it('shows the four tabs with their counts, each tab its orders and header', async () => {
-    const page = await signedIn();
-    const counts = await api<Record<string, number>>(`/m/v2/merchant/${TMK}/orders/count`);
+  it('shows the four tabs with their counts, each tab its orders and header', async ({ server, open }) => {
+    const { page } = await signedIn(open);
+    const counts = await api<Record<string, number>>(server, `/m/v2/merchant/${TMK}/orders/count`);
     for (const [tab, seg, title] of [
       ['active', 'active', 'Orders: Active'],
       ['on_hold', 'on-hold', 'Orders: On Hold'],
@@ -101,8 +86,8 @@ describe('orders list', () => {
     expect(layer.some((e) => e.event === 'Navigation' && e.label === 'orders-tab:completed')).toBe(true);
   });
 
-  it('filters by a brand and by a method, and cycles the CREATED sort', async () => {
-    const page = await signedIn();
+  it('filters by a brand and by a method, and cycles the CREATED sort', async ({ open }) => {
+    const { page } = await signedIn(open);
     await page.getByRole('button', { name: 'Brands filter' }).click();
     await page.getByRole('checkbox', { name: 'Bottle Drop' }).check();
     await page.getByRole('button', { name: 'Brands filter: 1 selected' }).waitFor();
@@ -132,9 +117,9 @@ describe('orders list', () => {
     await page.getByRole('button', { name: 'CREATED, sorted descending' }).waitFor();
   });
 
-  it("scrolls through every page of a tab to 'End of Page'", async () => {
-    const page = await signedIn();
-    const counts = await api<Record<string, number>>(`/m/v2/merchant/${TMK}/orders/count`);
+  it("scrolls through every page of a tab to 'End of Page'", async ({ server, open }) => {
+    const { page } = await signedIn(open);
+    const counts = await api<Record<string, number>>(server, `/m/v2/merchant/${TMK}/orders/count`);
     await page.goto('/orders/cancelled');
     await rows(page).first().waitFor();
     expect(counts.cancelled).toBeGreaterThan(30);
@@ -149,8 +134,10 @@ describe('orders list', () => {
 });
 
 describe('list layout', () => {
-  it('at 1440 px with the Method and Brands filters on, the sticky actions column leaves TOTAL uncovered', async () => {
-    const page = await signedIn();
+  it('at 1440 px with the Method and Brands filters on, the sticky actions column leaves TOTAL uncovered', async ({
+    open,
+  }) => {
+    const { page } = await signedIn(open);
     await page.getByRole('button', { name: 'Brands filter' }).click();
     await page.getByRole('checkbox', { name: 'Bottle Drop' }).check();
     await page.getByRole('checkbox', { name: 'Cask & Crate' }).check();
@@ -179,9 +166,11 @@ describe('list layout', () => {
     expect(geometry).toMatchObject({ rowOverlaps: 0, sideways: false });
   });
 
-  it('between 768 and 1100 px the order id sits at the left of its card, next to the checkbox', async () => {
+  it('between 768 and 1100 px the order id sits at the left of its card, next to the checkbox', async ({
+    open,
+  }) => {
     for (const width of [768, 900, 1100]) {
-      s = await openPage(browser, server.baseUrl, { width, height: 900 });
+      const s = await open({ width, height: 900 });
       await login(s.page, DEMO.owner);
       const card = s.page.locator('li [data-order-id]').first();
       await card.waitFor();
@@ -198,15 +187,18 @@ describe('list layout', () => {
 });
 
 describe('header search', () => {
-  it('finds an order by #id, by email (@) and by customer name, each opening the order page', async () => {
-    const page = await signedIn();
+  it('finds an order by #id, by email (@) and by customer name, each opening the order page', async ({
+    server,
+    open,
+  }) => {
+    const { page } = await signedIn(open);
     const list = await api<{
       items: {
         id: string;
         recipient: { first_name: string; last_name: string };
         customer: { email: string };
       }[];
-    }>(`/m/v2/merchant/${TMK}/orders/optimized?limit=5&filter[tab]=completed`);
+    }>(server, `/m/v2/merchant/${TMK}/orders/optimized?limit=5&filter[tab]=completed`);
     const o = list.items[3]!;
     const orderBox = page.getByRole('textbox', { name: 'Order #' });
     await orderBox.fill(`#${o.id}`);
@@ -231,8 +223,8 @@ describe('header search', () => {
     await expectPath(page, `/orders/view/${o.id}`);
   });
 
-  it('says when nothing is found', async () => {
-    const page = await signedIn();
+  it('says when nothing is found', async ({ open }) => {
+    const { page } = await signedIn(open);
     const orderBox = page.getByRole('textbox', { name: 'Order #' });
     await orderBox.fill('#ZZZZZZZ-ZZZ-ZZ');
     await orderBox.press('Enter');
@@ -246,8 +238,11 @@ describe('header search', () => {
 });
 
 describe('new orders live', () => {
-  it('an order placed through the marketplace intake appears in the open list within 2 s, flagged new', async () => {
-    const page = await signedIn();
+  it('an order placed through the marketplace intake appears in the open list within 2 s, flagged new', async ({
+    server,
+    open,
+  }) => {
+    const { page } = await signedIn(open);
     const before = Number((await tabCount(page, 'active').textContent())?.replace(/,/g, ''));
     // Let the event stream connect.
     await page.waitForTimeout(500);

@@ -7,37 +7,24 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DEMO,
-  launchBrowser,
   login,
-  openPage,
   type PageSession,
   placeMarketplaceOrder,
   ROOT,
   seriousA11yViolations,
-  startServer,
   type TestServer,
 } from './fixtures.ts';
+import { beforeAll, describe, expect, it, type OpenPage, test } from './test.ts';
 
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
 const SHOTS = join(ROOT, 'screenshots');
 
+test.override('serverEnv', { scope: 'file' }, process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {});
+
 beforeAll(async () => {
-  server = await startServer(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {});
-  browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop().catch(() => undefined);
-});
-afterEach(async () => {
-  await s?.context.close();
 });
 
 /** Demo catalogue SKUs of the demo store (the seed's offerings). */
@@ -45,7 +32,7 @@ const BOURBON = { merchant_sku: 'DWS-00001', name: 'E2E Pick Bourbon', price: 39
 const SCOTCH = { merchant_sku: 'DWS-00002', name: 'E2E Pick Scotch', price: 64, category: 'Whiskey' };
 const BRUT = { merchant_sku: 'DWS-00003', name: 'E2E Pick Brut', price: 59, category: 'Champagne' };
 
-const placeOrder = (lastName: string, items: object[]) =>
+const placeOrder = (server: TestServer, lastName: string, items: object[]) =>
   placeMarketplaceOrder(server.baseUrl, {
     name: ['Pick', lastName],
     email: 'pick@example.test',
@@ -53,12 +40,12 @@ const placeOrder = (lastName: string, items: object[]) =>
     transaction: null,
   });
 
-async function openActive(width: number, height: number): Promise<Page> {
-  s = await openPage(browser, server.baseUrl, { width, height });
+async function openActive(open: OpenPage, width: number, height: number): Promise<PageSession> {
+  const s = await open({ width, height });
   await login(s.page, DEMO.owner);
   await s.page.goto('/orders/active');
   await s.page.getByRole('toolbar', { name: 'Bulk tools' }).waitFor();
-  return s.page;
+  return s;
 }
 
 /** The 'Orders: …' line under a SKU's name, as a sorted list (the console sends the ids in list order). */
@@ -74,20 +61,24 @@ function ordersOf(text: string, name: string): string[] {
 const box = (page: Page, id: string) => page.getByRole('checkbox', { name: `Select order ${id}` });
 
 describe('pick list', () => {
-  it('selects three orders, prints the pick list and reads one line per SKU with the summed quantity', async () => {
-    const a = await placeOrder('Pickone', [
+  it('selects three orders, prints the pick list and reads one line per SKU with the summed quantity', async ({
+    server,
+    open,
+  }) => {
+    const a = await placeOrder(server, 'Pickone', [
       { ...BOURBON, quantity: 2, gift_wrap: true },
       { ...BRUT, quantity: 1 },
     ]);
-    const b = await placeOrder('Picktwo', [
+    const b = await placeOrder(server, 'Picktwo', [
       { ...BOURBON, quantity: 1, engraving_message: ['Happy 40th, Sam'] },
     ]);
-    const c = await placeOrder('Pickthree', [
+    const c = await placeOrder(server, 'Pickthree', [
       { ...SCOTCH, quantity: 1 },
       { ...BOURBON, quantity: 3 },
       { ...BRUT, quantity: 2 },
     ]);
-    const page = await openActive(1440, 900);
+    const s = await openActive(open, 1440, 900);
+    const page = s.page;
     for (const id of [a, b, c]) await box(page, id).check();
     await page.getByText('3 selected').waitFor();
     await page.getByRole('button', { name: 'Print' }).click();
@@ -131,9 +122,10 @@ describe('pick list', () => {
     [768, 1024],
     [390, 844],
   ] as const) {
-    it(`shows Pick list in the open Print menu, axe clean (${width} px)`, async () => {
-      const id = await placeOrder('Pickmenu', [{ ...BOURBON, quantity: 1 }]);
-      const page = await openActive(width, height);
+    it(`shows Pick list in the open Print menu, axe clean (${width} px)`, async ({ server, open }) => {
+      const id = await placeOrder(server, 'Pickmenu', [{ ...BOURBON, quantity: 1 }]);
+      const s = await openActive(open, width, height);
+      const page = s.page;
       await box(page, id).check();
       await page.getByRole('button', { name: 'Print' }).click();
       const item = page.getByRole('menuitem', { name: 'Pick list', exact: true });

@@ -1,16 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  expectPath,
-  launchBrowser,
-  login,
-  openPage,
-  type PageSession,
-  startServer,
-  type TestServer,
-} from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, expectPath, login, type PageSession, startServer } from './fixtures.ts';
+import { describe, expect, it, type OpenPage, test } from './test.ts';
 
 /** Started as an operator would: production, secrets from the environment, sandboxes allowed explicitly. */
 const PRODUCTION = {
@@ -20,28 +9,12 @@ const PRODUCTION = {
   ALLOW_SANDBOX: '1',
 };
 
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
-
-beforeAll(async () => {
-  // SEED_DEMO=1 explicitly, so the console can be signed into.
-  server = await startServer({ ...PRODUCTION, SEED_DEMO: '1' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await s?.context.close();
-});
+// SEED_DEMO=1 explicitly, so the console can be signed into.
+test.override('serverEnv', { scope: 'file' }, { ...PRODUCTION, SEED_DEMO: '1' });
 
 /** Records every Content-Security-Policy violation, in every frame, before any page script runs. */
-async function openWatchedPage(): Promise<PageSession & { violations: string[] }> {
-  const session = await openPage(browser, server.baseUrl);
+async function openWatchedPage(open: OpenPage): Promise<PageSession & { violations: string[] }> {
+  const session = await open();
   const violations: string[] = [];
   await session.context.exposeBinding(
     '__cspViolation',
@@ -62,12 +35,12 @@ async function openWatchedPage(): Promise<PageSession & { violations: string[] }
 }
 
 describe('production start (NODE_ENV=production)', () => {
-  it('logs the explicit SEED_DEMO=1 and ALLOW_SANDBOX=1 as warnings', () => {
+  it('logs the explicit SEED_DEMO=1 and ALLOW_SANDBOX=1 as warnings', ({ server }) => {
     expect(server.output()).toMatch(/SEED_DEMO=1: /);
     expect(server.output()).toMatch(/ALLOW_SANDBOX=1: running with sandbox adapters \(email, sms, payments/);
   });
 
-  it('serves no development page and sends HSTS', async () => {
+  it('serves no development page and sends HSTS', async ({ server }) => {
     for (const url of ['/dev/outbox', '/dev/outbox.json']) {
       const res = await fetch(`${server.baseUrl}${url}`);
       expect(res.status, url).toBe(404);
@@ -79,8 +52,8 @@ describe('production start (NODE_ENV=production)', () => {
 });
 
 describe('CSP without inline scripts: the console and /developers work with no violation', () => {
-  it('/login and /orders/active', async () => {
-    s = await openWatchedPage();
+  it('/login and /orders/active', async ({ open }) => {
+    const s = await openWatchedPage(open);
     const { violations } = s as PageSession & { violations: string[] };
     await s.page.goto('/login');
     await s.page.getByRole('button', { name: 'Sign In' }).waitFor();
@@ -91,8 +64,8 @@ describe('CSP without inline scripts: the console and /developers work with no v
     expect(s.errors).toEqual([]);
   });
 
-  it('/developers renders the API reference inside its frame', async () => {
-    s = await openWatchedPage();
+  it('/developers renders the API reference inside its frame', async ({ open }) => {
+    const s = await openWatchedPage(open);
     const { violations } = s as PageSession & { violations: string[] };
     await login(s.page, DEMO.owner, DEMO_PASSWORD);
     await s.page.goto('/developers');

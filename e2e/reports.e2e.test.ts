@@ -4,43 +4,16 @@
  * members see counts without revenue, and the page is axe clean on a desktop and a phone.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  launchBrowser,
-  login,
-  openPage,
-  type PageSession,
-  seriousA11yViolations,
-  startServer,
-  type TestServer,
-} from './fixtures.ts';
-
-let server: TestServer;
-let browser: Browser;
-let s: PageSession | undefined;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop().catch(() => undefined);
-});
-afterEach(async () => {
-  await s?.context.close();
-  s = undefined;
-});
+import type { Page } from 'playwright-core';
+import { DEMO, DEMO_PASSWORD, login, seriousA11yViolations, type TestServer } from './fixtures.ts';
+import { describe, expect, it } from './test.ts';
 
 interface Listed {
   date_submitted: string;
 }
 
 /** Every order of the demo store through the orders list (all tabs, following next_url). */
-async function listedOrders(): Promise<Listed[]> {
+async function listedOrders(server: TestServer): Promise<Listed[]> {
   const login = await fetch(`${server.baseUrl}/a/v2/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -91,12 +64,15 @@ async function openReports(page: Page, days: '7 days' | '30 days' | '90 days') {
 }
 
 describe('reports page', () => {
-  it('owner: the 30-day numbers equal the orders list, and the CSV behind the chart says the same', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('owner: the 30-day numbers equal the orders list, and the CSV behind the chart says the same', async ({
+    server,
+    open,
+  }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     const { from, to, timeZone } = await openReports(s.page, '30 days');
 
-    const inPeriod = (await listedOrders()).filter((o) => {
+    const inPeriod = (await listedOrders(server)).filter((o) => {
       const day = localDay(o.date_submitted, timeZone);
       return day >= from && day <= to;
     });
@@ -120,8 +96,8 @@ describe('reports page', () => {
     }
   });
 
-  it('member: the same counts, no revenue anywhere', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('member: the same counts, no revenue anywhere', async ({ open }) => {
+    const s = await open();
     await login(s.page, DEMO.member);
     await openReports(s.page, '7 days');
     expect(await stat(s.page, 'Orders')).toMatch(/^[\d,]+$/);
@@ -133,8 +109,8 @@ describe('reports page', () => {
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ])
-    it(`is axe clean and fits at ${vp.width} px`, async () => {
-      s = await openPage(browser, server.baseUrl, vp);
+    it(`is axe clean and fits at ${vp.width} px`, async ({ open }) => {
+      const s = await open(vp);
       await login(s.page, DEMO.owner);
       await openReports(s.page, '90 days');
       await s.page.getByRole('heading', { name: 'Orders per day' }).waitFor();

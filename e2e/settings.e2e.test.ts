@@ -1,41 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  expectPath,
-  launchBrowser,
-  login,
-  logout,
-  openPage,
-  type PageSession,
-  startServer,
-  type TestServer,
-  uniqueEmail,
-  waitForEmail,
-} from './fixtures.ts';
-
-let server: TestServer;
-let browser: Browser;
-const sessions: PageSession[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  for (const s of sessions.splice(0)) await s.context.close();
-});
-
-async function open(viewport?: { width: number; height: number }): Promise<PageSession> {
-  const s = await openPage(browser, server.baseUrl, viewport);
-  sessions.push(s);
-  return s;
-}
+import type { Page } from 'playwright-core';
+import { DEMO, expectPath, login, logout, uniqueEmail, waitForEmail } from './fixtures.ts';
+import { describe, expect, it } from './test.ts';
 
 /** Serious and critical axe violations inside the page content (the shell has its own scan). */
 async function contentA11yViolations(page: Page) {
@@ -53,7 +19,7 @@ const toast = (page: Page, text: string) =>
 const banner = (page: Page) => page.getByRole('region', { name: 'Payment setup' });
 
 describe('settings hub', () => {
-  it('/settings goes to profile; the navigation reaches every page', async () => {
+  it('/settings goes to profile; the navigation reaches every page', async ({ open }) => {
     const s = await open();
     await login(s.page, DEMO.owner);
     await s.page.goto('/settings');
@@ -75,7 +41,7 @@ describe('settings hub', () => {
     expect(s.errors).toEqual([]);
   });
 
-  it('a member sees every page, and an explanation where the role does not reach', async () => {
+  it('a member sees every page, and an explanation where the role does not reach', async ({ open }) => {
     const s = await open();
     await login(s.page, DEMO.member);
     for (const path of ['/settings/company', '/settings/users', '/settings/billing', '/settings/carrier']) {
@@ -89,7 +55,7 @@ describe('settings hub', () => {
 });
 
 describe('billing', () => {
-  it('completes the sandbox onboarding and the payment banner goes', async () => {
+  it('completes the sandbox onboarding and the payment banner goes', async ({ open }) => {
     const s = await open();
     await login(s.page, DEMO.owner);
     await banner(s.page).waitFor();
@@ -117,7 +83,9 @@ describe('billing', () => {
     expect(await banner(s.page).count()).toBe(0);
   });
 
-  it('keeps the bank form disabled until the terms are accepted, applies the field rules and saves', async () => {
+  it('keeps the bank form disabled until the terms are accepted, applies the field rules and saves', async ({
+    open,
+  }) => {
     const s = await open();
     await login(s.page, DEMO.owner);
     await s.page.goto('/settings/billing');
@@ -198,7 +166,7 @@ describe('billing', () => {
 });
 
 describe('company', () => {
-  it('saves the store details and the hours, and reloads them', async () => {
+  it('saves the store details and the hours, and reloads them', async ({ open }) => {
     const s = await open();
     await login(s.page, DEMO.manager);
     await s.page.goto('/settings/company');
@@ -256,7 +224,7 @@ describe('company', () => {
 });
 
 describe('profile', () => {
-  it('changes the password with the current one, then signs in with the new one', async () => {
+  it('changes the password with the current one, then signs in with the new one', async ({ open }) => {
     const s = await open();
     await login(s.page, DEMO.manager);
     await s.page.goto('/settings/profile');
@@ -281,7 +249,10 @@ describe('profile', () => {
 });
 
 describe('team', () => {
-  it('invites a member who sets a password from the emailed link; the owner changes their role, then revokes them and their session ends', async () => {
+  it('invites a member who sets a password from the emailed link; the owner changes their role, then revokes them and their session ends', async ({
+    server,
+    open,
+  }) => {
     const owner = await open();
     await login(owner.page, DEMO.owner);
     await owner.page.goto('/settings/users');

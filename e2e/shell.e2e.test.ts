@@ -1,39 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO,
   DEMO_PASSWORD,
   expectPath,
-  launchBrowser,
   login,
   logout,
-  openPage,
-  type PageSession,
   pathOf,
   seriousA11yViolations,
-  startServer,
   type TestServer,
 } from './fixtures.ts';
+import { describe, expect, it } from './test.ts';
 
-let server: TestServer;
-let browser: Browser;
-let s: PageSession;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await s?.context.close();
-});
-
-async function apiLogin(email: string): Promise<{ token: string; tmk: string }> {
+async function apiLogin(server: TestServer, email: string): Promise<{ token: string; tmk: string }> {
   const res = await fetch(`${server.baseUrl}/a/v2/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -45,7 +22,7 @@ async function apiLogin(email: string): Promise<{ token: string; tmk: string }> 
 }
 
 describe('route table without a token', () => {
-  it.each([
+  it.for<[string, string]>([
     ['/', '/login'],
     ['/orders', '/login'],
     ['/orders/active', '/login'],
@@ -61,8 +38,8 @@ describe('route table without a token', () => {
     ['/forgot', '/forgot'],
     ['/forgot/password-reset/abc', '/forgot/password-reset/abc'],
     ['/terms', '/terms'],
-  ])('%s → %s', async (from, to) => {
-    s = await openPage(browser, server.baseUrl);
+  ])('%s → %s', async ([from, to], { open }) => {
+    const s = await open();
     await s.page.goto(from);
     await expectPath(s.page, to);
     await s.page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -70,8 +47,8 @@ describe('route table without a token', () => {
 });
 
 describe('route table with a token', () => {
-  it('redirects and shows every logged-in page', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('redirects and shows every logged-in page', async ({ open }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     const cases: [string, string, string | null][] = [
       ['/', '/orders/active', 'Orders: Active'],
@@ -100,8 +77,8 @@ describe('route table with a token', () => {
     }
   });
 
-  it('an unknown path shows the 404 page inside the shell; Go Back Home returns to /', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('an unknown path shows the 404 page inside the shell; Go Back Home returns to /', async ({ open }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     await s.page.goto('/this/does/not/exist');
     await s.page.getByText('Error Code: 404').waitFor();
@@ -113,8 +90,11 @@ describe('route table with a token', () => {
     await expectPath(s.page, '/orders/active');
   });
 
-  it('/developers shows the logo linking to / and the API reference in a full-screen frame', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('/developers shows the logo linking to / and the API reference in a full-screen frame', async ({
+    server,
+    open,
+  }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     const docs = s.page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api-docs'));
     await s.page.goto('/developers');
@@ -144,9 +124,9 @@ describe('route table with a token', () => {
     await expectPath(s.page, '/orders/active');
   });
 
-  it('a jwt and tmk in the start-up query are stored and stripped from the URL', async () => {
-    const { token, tmk } = await apiLogin(DEMO.manager);
-    s = await openPage(browser, server.baseUrl);
+  it('a jwt and tmk in the start-up query are stored and stripped from the URL', async ({ server, open }) => {
+    const { token, tmk } = await apiLogin(server, DEMO.manager);
+    const s = await open();
     await s.page.goto(`/inventory?jwt=${encodeURIComponent(token)}&tmk=${encodeURIComponent(tmk)}`);
     await s.page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
     expect(new URL(s.page.url()).search).toBe('');
@@ -154,8 +134,8 @@ describe('route table with a token', () => {
     expect(await s.page.evaluate(() => localStorage.getItem('tmk'))).toBe(tmk);
   });
 
-  it('a token the server refuses (401) clears storage and cookies and goes to /login', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('a token the server refuses (401) clears storage and cookies and goes to /login', async ({ open }) => {
+    const s = await open();
     await s.page.goto('/login');
     await s.page.evaluate(() => {
       localStorage.setItem('token', 'not-a-valid-token');
@@ -169,8 +149,8 @@ describe('route table with a token', () => {
 });
 
 describe('logged-in shell', () => {
-  it('the settings dropdown lists its entries and closes on Escape and outside click', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('the settings dropdown lists its entries and closes on Escape and outside click', async ({ open }) => {
+    const s = await open();
     await login(s.page, DEMO.member);
     // On a quiet page: an outside click on the orders list would open an order.
     await s.page.goto('/reports');
@@ -216,8 +196,8 @@ describe('logged-in shell', () => {
     await expectPath(s.page, '/settings/company');
   });
 
-  it('header menu entries, footer and terms link', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('header menu entries, footer and terms link', async ({ open }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     const nav = s.page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Inventory' }).click();
@@ -238,14 +218,14 @@ describe('logged-in shell', () => {
     await expectPath(s.page, '/orders/active');
   });
 
-  it('the payment banner follows the merchant payment account', async () => {
-    const { token, tmk } = await apiLogin(DEMO.owner);
+  it('the payment banner follows the merchant payment account', async ({ server, open }) => {
+    const { token, tmk } = await apiLogin(server, DEMO.owner);
     const res = await fetch(`${server.baseUrl}/c/v2/merchants/${tmk}/payments/stripe`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(200);
     const { merchant_account_id } = (await res.json()) as { merchant_account_id: string | null };
-    s = await openPage(browser, server.baseUrl);
+    const s = await open();
     await login(s.page, DEMO.owner);
     await s.page.getByText(DEMO.merchantName).first().waitFor();
     const banner = s.page.getByRole('link', {
@@ -260,8 +240,8 @@ describe('logged-in shell', () => {
     }
   });
 
-  it('below 1100 px the menu is a drawer', async () => {
-    s = await openPage(browser, server.baseUrl, { width: 390, height: 844 });
+  it('below 1100 px the menu is a drawer', async ({ open }) => {
+    const s = await open({ width: 390, height: 844 });
     await login(s.page, DEMO.owner);
     expect(await s.page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     await s.page.getByRole('button', { name: 'Open menu' }).click();
@@ -274,8 +254,8 @@ describe('logged-in shell', () => {
     await expectPath(s.page, '/login');
   });
 
-  it('Sign Out ends the session: protected pages go back to /login', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('Sign Out ends the session: protected pages go back to /login', async ({ server, open }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     const token = await s.page.evaluate(() => localStorage.getItem('token'));
     await logout(s.page);
@@ -290,26 +270,28 @@ describe('logged-in shell', () => {
 });
 
 describe('accessibility (axe: no serious or critical violations)', () => {
-  it.each(['/login', '/signup', '/forgot', '/forgot/password-reset/sample-token', '/terms'])(
+  it.for(['/login', '/signup', '/forgot', '/forgot/password-reset/sample-token', '/terms'])(
     'logged-out page %s',
-    async (path) => {
-      s = await openPage(browser, server.baseUrl);
+    async (path, { open }) => {
+      const s = await open();
       await s.page.goto(path);
       await s.page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(await seriousA11yViolations(s.page)).toEqual([]);
     },
   );
 
-  it('sign-up with every validation message showing', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('sign-up with every validation message showing', async ({ open }) => {
+    const s = await open();
     await s.page.goto('/signup');
     await s.page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await s.page.getByText('You must accept terms').waitFor();
     expect(await seriousA11yViolations(s.page)).toEqual([]);
   });
 
-  it('logged-in shell: header, banner and footer on every page; the shell pages in full', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('logged-in shell: header, banner and footer on every page; the shell pages in full', async ({
+    open,
+  }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     for (const path of ['/orders/active', '/inventory', '/settings/profile', '/reports', '/nope']) {
       await s.page.goto(path);
@@ -328,8 +310,8 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     }
   });
 
-  it('settings dropdown open', async () => {
-    s = await openPage(browser, server.baseUrl);
+  it('settings dropdown open', async ({ open }) => {
+    const s = await open();
     await login(s.page, DEMO.owner);
     await s.page.goto('/reports');
     await s.page.getByRole('button', { name: 'Settings' }).click();

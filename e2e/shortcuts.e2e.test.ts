@@ -4,54 +4,33 @@
  * `Enter` opens the highlighted order's Review Order, `a`/`r` there open Accept & Confirm / Reject Order
  * without sending anything, `g a|h|c|d` switch tabs and time out, and no key acts while typing in a field.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import {
   DEMO,
   DEMO_PASSWORD,
   expectPath,
-  launchBrowser,
   login,
-  openPage,
-  type PageSession,
   placeMarketplaceOrder,
-  startServer,
   type TestServer,
 } from './fixtures.ts';
+import { describe, expect, it, type OpenPage } from './test.ts';
 
-let server: TestServer;
-let browser: Browser;
-let s: PageSession | undefined;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await s?.context.close();
-  s = undefined;
-});
-
-async function signedIn(viewport = { width: 1440, height: 900 }): Promise<Page> {
-  s = await openPage(browser, server.baseUrl, viewport);
+async function signedIn(open: OpenPage, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const s = await open(viewport);
   await login(s.page, DEMO.owner);
   await s.page.locator('[data-order-id]').first().waitFor();
   return s.page;
 }
 
 /** A new order from the marketplace: the newest, so the first row of Active. */
-const placeOrder = () =>
+const placeOrder = (server: TestServer) =>
   placeMarketplaceOrder(server.baseUrl, {
     name: ['Kay', 'Board'],
     items: [{ name: 'Maison Duclair Brut', quantity: 1, price: 59 }],
     transaction: { tax: 5, delivery_fee: 4.99 },
   });
 
-async function orderStatus(id: string): Promise<string> {
+async function orderStatus(server: TestServer, id: string): Promise<string> {
   const login = await fetch(`${server.baseUrl}/a/v2/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -96,8 +75,10 @@ function recordWrites(page: Page): Request[] {
 }
 
 describe('orders desk keyboard shortcuts', () => {
-  it('? lists the shortcuts; / focuses the search where no key acts; j/k/Enter open the highlighted order', async () => {
-    const page = await signedIn();
+  it('? lists the shortcuts; / focuses the search where no key acts; j/k/Enter open the highlighted order', async ({
+    open,
+  }) => {
+    const page = await signedIn(open);
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.waitFor();
@@ -142,9 +123,12 @@ describe('orders desk keyboard shortcuts', () => {
     await page.waitForURL((u) => !u.searchParams.has('review'));
   });
 
-  it('in Review Order a opens Accept & Confirm and r opens Reject Order, sending nothing', async () => {
-    const id = await placeOrder();
-    const page = await signedIn();
+  it('in Review Order a opens Accept & Confirm and r opens Reject Order, sending nothing', async ({
+    server,
+    open,
+  }) => {
+    const id = await placeOrder(server);
+    const page = await signedIn(open);
     const writes = recordWrites(page);
     await page.locator(`[data-order-id="${id}"]`).waitFor();
     expect((await ids(page))[0]).toBe(id);
@@ -183,11 +167,11 @@ describe('orders desk keyboard shortcuts', () => {
     await reject.waitFor({ state: 'hidden' });
     await page.waitForTimeout(500);
     expect(writes.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
-    expect(await orderStatus(id)).toBe('SUBMITTED');
+    expect(await orderStatus(server, id)).toBe('SUBMITTED');
   });
 
-  it('g a, g h, g c, g d switch tabs; a g waits at most a second', async () => {
-    const page = await signedIn();
+  it('g a, g h, g c, g d switch tabs; a g waits at most a second', async ({ open }) => {
+    const page = await signedIn(open);
     for (const [key, path, title] of [
       ['h', '/orders/on-hold', 'Orders: On Hold'],
       ['c', '/orders/cancelled', 'Orders: Cancelled'],
@@ -206,8 +190,8 @@ describe('orders desk keyboard shortcuts', () => {
     expect(new URL(page.url()).pathname).toBe('/orders/active');
   });
 
-  it('on a phone j/k move over the cards and Enter opens the highlighted one', async () => {
-    const page = await signedIn({ width: 390, height: 844 });
+  it('on a phone j/k move over the cards and Enter opens the highlighted one', async ({ open }) => {
+    const page = await signedIn(open, { width: 390, height: 844 });
     expect(await page.locator('table').count()).toBe(0);
     const all = await ids(page);
     for (let i = 0; i < 6; i++) await page.keyboard.press('j');

@@ -1,14 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTER_NAMES, ADAPTER_SETTINGS, sandboxesInUse } from './adapters/choice.ts';
-import { loadConfig, REPO_ROOT } from './config.ts';
+import { loadConfig } from './config.ts';
 import { exitIfUnsafe, productionProblems, productionWarnings, settingProblems } from './config-check.ts';
 import { defaultAdapters } from './context.ts';
 import type { Database } from './db/client.ts';
 import { createTestDatabase } from './test/harness.ts';
+import { launch, serverCommand } from './test/spawn-server.ts';
 
 const STRONG = {
   NODE_ENV: 'production',
@@ -194,20 +194,21 @@ describe('one decision for real adapters and sandboxes', () => {
 
 /** `node --import tsx apps/server/src/main.ts` with exactly `env` (and PATH): its exit code and output. */
 async function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
+  const p = launch({
+    name: 'main',
+    port: Number(env.PORT ?? 0),
     env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    args: serverCommand({ source: true }).args,
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => {
+  p.child.stdout?.on('data', (d) => {
     stdout += d;
   });
-  child.stderr.on('data', (d) => {
+  p.child.stderr?.on('data', (d) => {
     stderr += d;
   });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const { code } = await p.exited;
   return { code, stdout, stderr };
 }
 

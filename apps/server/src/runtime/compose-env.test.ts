@@ -7,7 +7,6 @@
  * through tsx when nothing is built) is started with exactly that environment on a fresh database of the
  * local PostgreSQL, once per role. Each must reach /readyz. PostgreSQL suite only.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +23,9 @@ import {
 import { TEST_DB } from '../test/harness.ts';
 import {
   createEmptyDatabase,
-  freePortIn,
+  freePort,
+  launch,
   type ServerProcess,
-  serverCommand,
   stopServer,
   waitUntilUp,
 } from '../test/spawn-server.ts';
@@ -136,7 +135,7 @@ describe.skipIf(TEST_DB !== 'pg')('the compose path of docs/operations.md (Postg
     const project = loadCompose(REPO_ROOT, fill(example, values));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mc-compose-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const port = await freePortIn(...PORTS);
+    const port = await freePort(PORTS);
     const env: Vars = {
       ...image,
       ...project.serviceEnv(role),
@@ -150,31 +149,7 @@ describe.skipIf(TEST_DB !== 'pg')('the compose path of docs/operations.md (Postg
   }
 
   function start(name: string, env: Vars, port: number): ServerProcess {
-    let log = '';
-    const spawnedAt = Date.now();
-    const child = spawn(process.execPath, serverCommand().args, {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const append = (c: Buffer) => {
-      log = (log + c.toString()).slice(-50_000);
-    };
-    child.stdout?.on('data', append);
-    child.stderr?.on('data', append);
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
-      (resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-    );
-    const p: ServerProcess = {
-      name,
-      port,
-      url: `http://127.0.0.1:${port}`,
-      child,
-      spawnedAt,
-      exited,
-      output: () => log,
-      alive: () => child.exitCode === null && child.signalCode === null,
-    };
+    const p = launch({ name, port, env });
     cleanups.push(async () => {
       if (p.alive()) await stopServer(p, 'SIGKILL');
     });

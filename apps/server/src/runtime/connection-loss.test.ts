@@ -14,7 +14,7 @@ import { TEST_DB } from '../test/harness.ts';
 import {
   call,
   createEmptyDatabase,
-  freePortIn,
+  freePort,
   type HttpResult,
   intakeOrderBody,
   MARKETPLACE_AUTH,
@@ -92,7 +92,7 @@ suite('the database drops the server connections', () => {
     const all = spawnServer({
       name: 'all',
       role: 'all',
-      port: await freePortIn(...PORTS),
+      port: await freePort(PORTS),
       databaseUrl: empty!.url,
       env: { SEED_DEMO: 'true' },
     });
@@ -102,7 +102,7 @@ suite('the database drops the server connections', () => {
       env: { LOG_LEVEL: 'info' },
       name: 'api',
       role: 'api',
-      port: await freePortIn(...PORTS),
+      port: await freePort(PORTS),
       databaseUrl: empty!.url,
     });
     procs.push(api);

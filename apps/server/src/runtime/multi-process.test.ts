@@ -15,7 +15,7 @@ import { TEST_DB } from '../test/harness.ts';
 import {
   call,
   createEmptyDatabase,
-  freePortIn,
+  freePort,
   intakeOrderBody,
   MARKETPLACE_AUTH,
   rssMb,
@@ -35,7 +35,7 @@ let db: Database | null = null;
 const procs: ServerProcess[] = [];
 
 async function start(role: 'api' | 'worker', name: string, env: Record<string, string> = {}) {
-  const p = spawnServer({ name, role, port: await freePortIn(...PORTS), databaseUrl: empty!.url, env });
+  const p = spawnServer({ name, role, port: await freePort(PORTS), databaseUrl: empty!.url, env });
   procs.push(p);
   return p;
 }

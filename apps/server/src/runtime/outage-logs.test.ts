@@ -20,7 +20,7 @@ import { PgProxy } from '../test/pg-proxy.ts';
 import {
   call,
   createEmptyDatabase,
-  freePortIn,
+  freePort,
   type HttpResult,
   type ServerProcess,
   spawnServer,
@@ -63,7 +63,7 @@ suite('a 20 s database outage under 20 connections', () => {
     const p = spawnServer({
       name: 'all',
       role: 'all',
-      port: await freePortIn(...PORTS),
+      port: await freePort(PORTS),
       databaseUrl: proxy!.url(empty!.url),
       env: { LOG_LEVEL: 'info' },
     });

@@ -1,21 +1,28 @@
 /**
- * Real server processes for the multi-process and connection-loss tests (PostgreSQL suite): the
- * compiled entry point `apps/server/dist/main.js` when it was built (`npm run build`), otherwise the
- * TypeScript source through tsx's loader. Either way it is `node` itself that runs — no npm, npx or
- * wrapper — so a signal reaches the server and its exit code is the server's.
+ * The one way the tests start a real server process: the server suites' multi-process and
+ * connection-loss tests, the end-to-end fixtures (e2e/fixtures.ts) and the benchmarks. The compiled entry
+ * point when there is one (E2E_SERVER_ENTRY, set by e2e/run.mjs, or `apps/server/dist/main.js` after
+ * `npm run build`), otherwise the TypeScript source through tsx's loader. Either way it is `node` itself
+ * that runs — no npm, npx or wrapper — so a signal reaches the server and its exit code is the server's.
+ * Each process leads its own process group, and stopping it signals the whole group.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../paths.ts';
 
 export const COMPILED_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 const SOURCE_ENTRY = path.join(REPO_ROOT, 'apps/server/src/main.ts');
 
-/** How the server is started: the build when present (CI builds first), else the source through tsx. */
-export function serverCommand(): { args: string[]; compiled: boolean } {
-  if (existsSync(COMPILED_ENTRY)) return { args: [COMPILED_ENTRY], compiled: true };
+/**
+ * node's arguments for the server: the build when present (CI and e2e/run.mjs build first), else the
+ * source through tsx. `source: true` always runs the source (the benchmarks, and tests of what main.ts
+ * itself does before listening).
+ */
+export function serverCommand(opts: { source?: boolean } = {}): { args: string[]; compiled: boolean } {
+  const entry = process.env.E2E_SERVER_ENTRY || (existsSync(COMPILED_ENTRY) ? COMPILED_ENTRY : '');
+  if (entry && !opts.source) return { args: [entry], compiled: true };
   return { args: ['--import', 'tsx', SOURCE_ENTRY], compiled: false };
 }
 
@@ -32,16 +39,33 @@ export const SERVER_TEST_ENV = {
 
 const usedPorts = new Set<number>();
 
-/** A free port in [from, to] (each engineer's tests stay in their own range). */
-export async function freePortIn(from: number, to: number): Promise<number> {
+function listensOn(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const address = srv.address();
+      const bound = typeof address === 'object' && address ? address.port : null;
+      srv.close(() => resolve(bound));
+    });
+  });
+}
+
+/**
+ * A free port on 127.0.0.1: any the system gives, or the first free one in `range` (each server suite
+ * keeps to its own range, so suites running side by side never race for one).
+ */
+export async function freePort(range?: readonly [from: number, to: number]): Promise<number> {
+  if (!range) {
+    const port = await listensOn(0);
+    if (port === null) throw new Error('no free port');
+    return port;
+  }
+  const [from, to] = range;
   for (let port = from; port <= to; port++) {
     if (usedPorts.has(port)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const srv = createServer();
-      srv.once('error', () => resolve(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-    });
-    if (free) {
+    if ((await listensOn(port)) !== null) {
       usedPorts.add(port);
       return port;
     }
@@ -58,32 +82,32 @@ export interface ServerProcess {
   spawnedAt: number;
   /** Resolves with the exit code and signal (never rejects). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-  /** The last 50 kB of stdout + stderr. */
+  /** The last 50 kB of stdout + stderr (of what is piped). */
   output(): string;
   alive(): boolean;
 }
 
-export function spawnServer(opts: {
-  name?: string;
+export interface LaunchOptions {
+  name: string;
   port: number;
-  databaseUrl: string;
-  role?: 'all' | 'api' | 'worker';
-  env?: Record<string, string>;
-}): ServerProcess {
-  const { args } = serverCommand();
+  /** The process's whole environment: nothing else is inherited. */
+  env: NodeJS.ProcessEnv;
+  /** node's arguments: serverCommand().args unless given (e.g. another script through tsx). */
+  args?: string[];
+  /** Where stdout and stderr go: kept for output() ('pipe', the default), dropped, or shared with ours. */
+  stdout?: 'pipe' | 'ignore' | 'inherit';
+  stderr?: 'pipe' | 'inherit';
+}
+
+/** Starts a process (by default the server) as the leader of a new process group; see stopServer. */
+export function launch(opts: LaunchOptions): ServerProcess {
   let log = '';
   const spawnedAt = Date.now();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, opts.args ?? serverCommand().args, {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      ...SERVER_TEST_ENV,
-      PORT: String(opts.port),
-      DATABASE_URL: opts.databaseUrl,
-      ROLE: opts.role ?? 'all',
-      ...opts.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: opts.env,
+    stdio: ['ignore', opts.stdout ?? 'pipe', opts.stderr ?? 'pipe'],
+    detached: true,
   });
   const append = (c: Buffer) => {
     log = (log + c.toString()).slice(-50_000);
@@ -94,7 +118,7 @@ export function spawnServer(opts: {
     child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
   return {
-    name: opts.name ?? `${opts.role ?? 'all'}:${opts.port}`,
+    name: opts.name,
     port: opts.port,
     url: `http://127.0.0.1:${opts.port}`,
     child,
@@ -103,6 +127,28 @@ export function spawnServer(opts: {
     output: () => log,
     alive: () => child.exitCode === null && child.signalCode === null,
   };
+}
+
+/** A server with the test settings (SERVER_TEST_ENV) on `databaseUrl`, over this process's environment. */
+export function spawnServer(opts: {
+  name?: string;
+  port: number;
+  databaseUrl: string;
+  role?: 'all' | 'api' | 'worker';
+  env?: Record<string, string>;
+}): ServerProcess {
+  return launch({
+    name: opts.name ?? `${opts.role ?? 'all'}:${opts.port}`,
+    port: opts.port,
+    env: {
+      ...process.env,
+      ...SERVER_TEST_ENV,
+      PORT: String(opts.port),
+      DATABASE_URL: opts.databaseUrl,
+      ROLE: opts.role ?? 'all',
+      ...opts.env,
+    },
+  });
 }
 
 /** Waits for `path` (default /healthz) to answer 200; returns the ms since spawn. */
@@ -126,17 +172,44 @@ export async function waitUntilUp(
   throw new Error(`${p.name} did not answer ${urlPath} within ${timeoutMs} ms:\n${p.output()}`);
 }
 
-/** Sends `signal` and waits for the exit (SIGKILL after `timeoutMs`); returns the code and how long it took. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone
+  }
+}
+
+function groupAlive(child: ChildProcess): boolean {
+  try {
+    if (!child.pid) return false;
+    process.kill(-child.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sends `signal` to the process's group and waits for its exit (SIGKILL to the group after `timeoutMs`),
+ * then for the rest of the group (bounded); returns the code and how long the exit took.
+ */
 export async function stopServer(
   p: ServerProcess,
   signal: NodeJS.Signals = 'SIGTERM',
   timeoutMs = 15_000,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
   const started = Date.now();
-  if (p.alive()) p.child.kill(signal);
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), timeoutMs);
+  if (p.alive()) signalGroup(p.child, signal);
+  const timer = setTimeout(() => signalGroup(p.child, 'SIGKILL'), timeoutMs);
   const r = await p.exited;
   clearTimeout(timer);
+  // Whatever else the group still runs goes too, so nothing writes to the data directory afterwards.
+  const deadline = Date.now() + 5_000;
+  while (groupAlive(p.child) && Date.now() < deadline) {
+    if (Date.now() > deadline - 4_000) signalGroup(p.child, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return { code: r.code, signal: r.signal, ms: r.at - started };
 }
 

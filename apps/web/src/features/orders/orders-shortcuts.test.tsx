@@ -3,21 +3,19 @@
  * `?`, `/`, `j`/`k`, `Enter`, `g a|h|c|d` (with their time-out) and `a`/`r` in Review Order, and nothing
  * while a field takes the keys.
  */
-import { ENDPOINT_EXAMPLES, type OrderDetail } from '@mc/api';
+import type { OrderDetail } from '@mc/api';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerErrorReporter } from '../../lib/error-reporting.ts';
 import { isTypingTarget, SEQUENCE_TIMEOUT_MS } from '../../lib/keyboard-shortcuts.ts';
+import { exampleOrder } from '../../test/orders.ts';
 import { mockFetch, renderApp, signIn, signOut } from '../../test/render-app.tsx';
 import { newOrdersStore } from './hooks/new-orders-store.ts';
 import { item, page } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
-
-/** The contract's example order (the full shape the API answers). */
-const EXAMPLE_ORDER = ENDPOINT_EXAMPLES.getOrder?.response as OrderDetail;
 
 const IDS = ['KEYSKEY-AAA-01', 'KEYSKEY-AAA-02', 'KEYSKEY-AAA-03'];
 
@@ -39,11 +37,7 @@ function desktop(matches: boolean) {
 
 /** The list answers three new orders on every tab; one order's detail for Review Order. */
 function setup() {
-  const detail = (id: string): OrderDetail => ({
-    ...EXAMPLE_ORDER,
-    id,
-    status: 'SUBMITTED',
-  });
+  const detail = (id: string): OrderDetail => exampleOrder({ id, status: 'SUBMITTED' });
   return mockFetch((url) => {
     const u = new URL(url, 'http://x');
     if (u.pathname.endsWith('/orders/count'))
@@ -272,7 +266,7 @@ describe('orders desk keyboard shortcuts', () => {
       if (u.pathname.endsWith('/orders/optimized')) return { body: page([]) };
       if (u.pathname.endsWith('/m/v2/orders/CANCELD-AAA-01'))
         return {
-          body: { ...EXAMPLE_ORDER, id: 'CANCELD-AAA-01', status: 'CANCELLED' },
+          body: exampleOrder({ id: 'CANCELD-AAA-01', status: 'CANCELLED' }),
         };
       return undefined;
     });

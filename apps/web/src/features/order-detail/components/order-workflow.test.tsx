@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
+import { exampleOrder } from '../../../test/orders.ts';
 import { mockFetch, signIn } from '../../../test/render-app.tsx';
 import { CarrierLogo, HistoryTimeline, OrderDetailContent } from './order-detail-content.tsx';
 import { OrderActionButtons } from './order-workflow.tsx';
@@ -22,7 +23,7 @@ function wrap(ui: ReactNode) {
 }
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
+  return exampleOrder({
     id: 'A1',
     status: 'MERCHANT_SHIPPED',
     timezone: 'America/New_York',
@@ -32,7 +33,7 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     shipment_info: [],
     history: [],
     ...overrides,
-  } as unknown as OrderDetail;
+  });
 }
 
 const print = { printPackingSlip: vi.fn(), printReceipt: vi.fn(), printDirections: vi.fn(), printing: null };

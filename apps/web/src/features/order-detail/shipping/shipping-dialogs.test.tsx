@@ -18,6 +18,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
+import { exampleOrder, exampleOrderItem } from '../../../test/orders.ts';
 import { mockFetch, signIn } from '../../../test/render-app.tsx';
 import { CreateShippingLabelDialog } from './components/create-shipping-label-dialog.tsx';
 import { maskPhoneInput, SendToPhoneDialog } from './components/send-to-phone-dialog.tsx';
@@ -34,7 +35,7 @@ function wrap(ui: ReactNode) {
 }
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
+  return exampleOrder({
     id: 'A1',
     status: 'MERCHANT_ACCEPTED',
     order_weight: 9.3,
@@ -52,11 +53,11 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
       delivery_instructions: '',
     },
     items: [
-      { id: 'i1', name: 'Bourbon', quantity: 2, price: 30, parent_line_item_id: null },
-      { id: 'i2', name: 'Gin', quantity: 1, price: 20, parent_line_item_id: null },
+      exampleOrderItem({ id: 'i1', name: 'Bourbon', quantity: 2, price: 30, parent_line_item_id: null }),
+      exampleOrderItem({ id: 'i2', name: 'Gin', quantity: 1, price: 20, parent_line_item_id: null }),
     ],
     ...overrides,
-  } as unknown as OrderDetail;
+  });
 }
 
 const LABEL = {

@@ -5,11 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../../app/providers.tsx';
 import { queryClient } from '../../../../lib/query-client.ts';
+import { exampleOrder } from '../../../../test/orders.ts';
 import { HistoryTimeline } from '../order-detail-content.tsx';
 import { DeliveryPanel } from './delivery-panel.tsx';
 
 function openDelivered(delivery: Partial<OrderDetail>, result: unknown = { ok: true }) {
-  const order = {
+  const order = exampleOrder({
     id: 'A1',
     status: 'MERCHANT_SHIPPED',
     timezone: 'America/New_York',
@@ -19,7 +20,7 @@ function openDelivered(delivery: Partial<OrderDetail>, result: unknown = { ok: t
     aux_data: {},
     delivery_details: null,
     ...delivery,
-  } as unknown as OrderDetail;
+  });
   const run = vi.fn(async () => result);
   render(
     <Providers queryClient={queryClient} env="test">
@@ -100,7 +101,7 @@ describe("the delivery panel's ID check (decision 0101)", () => {
 
 describe('the history shows the recorded check', () => {
   it("'ID checked: 21+, …' under the delivered entry, in the store's zone", () => {
-    const order = {
+    const order = exampleOrder({
       timezone: 'America/Chicago',
       history: [
         {
@@ -121,7 +122,7 @@ describe('the history shows the recorded check', () => {
           created_at: '2026-06-13T00:43:00.000Z',
         },
       ],
-    } as unknown as OrderDetail;
+    });
     render(
       <Providers queryClient={queryClient} env="test">
         <HistoryTimeline order={order} />

@@ -2,23 +2,23 @@
  * Dialogs that charge or reject open with focus on Cancel, never on the button that acts: a double Enter
  * must not capture a payment or reject an order (docs/decisions/0097).
  */
-import type { OrderDetail } from '@mc/api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../../app/providers.tsx';
 import { queryClient } from '../../../../lib/query-client.ts';
+import { exampleOrder } from '../../../../test/orders.ts';
 import { AcceptDialog } from './accept-dialog.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
 
-const order = {
+const order = exampleOrder({
   id: 'A1',
   status: 'SUBMITTED',
   items: [],
-  transaction: { total: 0 },
+  transaction: { ...exampleOrder().transaction, total: 0 },
   delivery: { method: 'shipping', date: null, window: null },
-} as unknown as OrderDetail;
+});
 
 function open(dialog: (run: ReturnType<typeof vi.fn>) => ReactElement) {
   const run = vi.fn(async () => ({ ok: true, fieldErrors: {} }));

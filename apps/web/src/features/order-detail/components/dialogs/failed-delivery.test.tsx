@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../../app/providers.tsx';
 import { queryClient } from '../../../../lib/query-client.ts';
+import { exampleOrder } from '../../../../test/orders.ts';
 import { DeliveryPanel } from './delivery-panel.tsx';
 
 const NOW = Date.now();
@@ -14,7 +15,7 @@ function openPanel(
   run = vi.fn(async () => ({ ok: true, order: {} })),
   mode: 'delivered' | 'out_for_delivery' = 'delivered',
 ) {
-  const order = {
+  const order = exampleOrder({
     id: 'A1',
     status: 'MERCHANT_SHIPPED',
     timezone: 'America/New_York',
@@ -36,7 +37,7 @@ function openPanel(
     },
     failed_delivery: { attempts: 0, suggest_cancel: false },
     ...patch,
-  } as unknown as OrderDetail;
+  });
   render(
     <Providers queryClient={queryClient} env="test">
       <DeliveryPanel

@@ -4,16 +4,17 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../../app/providers.tsx';
 import { queryClient } from '../../../../lib/query-client.ts';
+import { exampleOrder } from '../../../../test/orders.ts';
 import { TrackingDialog } from './tracking-dialog.tsx';
 
 function open(status: string) {
-  const order = {
+  const order = exampleOrder({
     id: 'A1',
-    status,
+    status: status as OrderDetail['status'],
     tracking_provider: status === 'MERCHANT_SHIPPED' ? 'UPS' : null,
     tracking_id: status === 'MERCHANT_SHIPPED' ? '1Z999' : null,
     delivery: { method: 'shipping', date: null, window: null },
-  } as unknown as OrderDetail;
+  });
   render(
     <Providers queryClient={queryClient} env="test">
       <TrackingDialog opened onClose={() => {}} order={order} actions={{ run: vi.fn() } as never} />
