@@ -510,7 +510,9 @@ async function send(opts: InjectOptions, stream?: boolean): Promise<number> {
   return res.statusCode;
 }
 
-describe('role matrix', () => {
+// Each caller walks every route of the API (about 90 requests, writes checked unchanged): over a minute
+// on a loaded 2-core machine for the owner.
+describe('role matrix', { timeout: 180_000 }, () => {
   it('covers every route of the API document', async () => {
     const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;

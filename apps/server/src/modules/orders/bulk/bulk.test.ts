@@ -40,7 +40,8 @@ const order = (status: 'SUBMITTED' | 'MERCHANT_ACCEPTED' = 'SUBMITTED', override
   buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status, overrides });
 
 async function poll(batchId: string, tmk = owner.merchant.tmk, headers = owner.headers) {
-  for (let i = 0; i < 100; i++) {
+  // A deadline, not a count of polls: the first render worker alone can take ~20 s on a loaded machine.
+  for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
     const res = await t.app.inject({
       method: 'GET',
       url: `/m/v2/merchant/${tmk}/orders/batch/${batchId}`,

@@ -55,7 +55,8 @@ const line = (merchant_sku: string, quantity: number, name: string, extra: objec
 });
 
 async function poll(batchId: string) {
-  for (let i = 0; i < 150; i++) {
+  // A deadline, not a count of polls: the first render worker alone can take ~20 s on a loaded machine.
+  for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
     const res = await t.app.inject({
       method: 'GET',
       url: `${base()}/batch/${batchId}`,

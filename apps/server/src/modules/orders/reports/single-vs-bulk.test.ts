@@ -71,7 +71,8 @@ async function bulk(id: string): Promise<{ packingslip: string; receipt: string 
   });
   expect(res.statusCode).toBe(200);
   const batchId = res.json().batch_id as string;
-  for (let i = 0; i < 100; i++) {
+  // A deadline, not a count of polls: the first render worker alone can take ~20 s on a loaded machine.
+  for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
     const poll = await t.app.inject({
       method: 'GET',
       url: `${base()}/batch/${batchId}`,
