@@ -33,6 +33,8 @@ export interface LabelPurchaseRequest {
 }
 
 export interface BoughtLabel {
+  /** The carrier's id of the label (EasyPost: the shipment id; the sandbox: its tracking number), to void it. */
+  ref: string;
   carrier: LabelCarrier;
   service: string;
   tracking_code: string;
@@ -53,7 +55,20 @@ export interface CarrierError {
 
 export type LabelPurchaseResult = { ok: true; labels: BoughtLabel[] } | { ok: false; errors: CarrierError[] };
 
+export interface LabelVoidRequest {
+  account: CarrierAccountInfo;
+  labels: readonly Pick<BoughtLabel, 'ref' | 'tracking_code'>[];
+}
+
+/** `ok: false` when the carrier refused to void one of the labels (each refusal named). */
+export type LabelVoidResult = { ok: true } | { ok: false; errors: CarrierError[] };
+
 export interface CarrierAdapter {
   readonly kind: 'sandbox' | 'easypost';
   buyLabels(req: LabelPurchaseRequest): Promise<LabelPurchaseResult>;
+  /**
+   * Voids unused labels so they are not charged (EasyPost: a refund request per shipment). The
+   * compensation of a purchase whose order change was not written. Repeating it is harmless.
+   */
+  voidLabels(req: LabelVoidRequest): Promise<LabelVoidResult>;
 }

@@ -211,6 +211,76 @@ describe('EasyPost: the requests', () => {
   });
 });
 
+describe('EasyPost: voiding labels (the compensation of a purchase that was not recorded)', () => {
+  const account = request().account;
+
+  it('asks for a refund of each shipment: POST /shipments/:id/refund, Basic auth, a key per shipment', async () => {
+    api.answer((r) => {
+      const m = r.path.match(/^\/v2\/shipments\/(shp_\d+)\/refund$/);
+      return m
+        ? { status: 200, body: { ...bought(m[1]!, null), refund_status: 'submitted' } }
+        : epError(404, 'NOT_FOUND', 'The requested resource could not be found.');
+    });
+    const result = await adapter().voidLabels({
+      account,
+      labels: [
+        { ref: 'shp_1', tracking_code: '1Z1' },
+        { ref: 'shp_2', tracking_code: '1Z2' },
+      ],
+    });
+    expect(result).toEqual({ ok: true });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v2/shipments/shp_1/refund',
+      'POST /v2/shipments/shp_2/refund',
+    ]);
+    const first = api.requests[0]!;
+    expect(first.headers.authorization).toBe(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`);
+    expect(first.headers['idempotency-key']).toBe('shp_1:refund');
+  });
+
+  it('a refund EasyPost refuses (422) or rejects is a named refusal for that label', async () => {
+    api.answer((r) =>
+      r.path.endsWith('/shp_1/refund')
+        ? epError(422, 'SHIPMENT.REFUND.UNAVAILABLE', 'Unable to refund this shipment')
+        : { status: 200, body: { ...bought('shp_2', null), refund_status: 'rejected' } },
+    );
+    const result = await adapter().voidLabels({
+      account,
+      labels: [
+        { ref: 'shp_1', tracking_code: '1Z1' },
+        { ref: 'shp_2', tracking_code: '1Z2' },
+      ],
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        { code: null, carrier: 'UPS', message: '1Z1: Unable to refund this shipment' },
+        { code: null, carrier: 'UPS', message: '1Z2: refund rejected' },
+      ],
+    });
+  });
+
+  it('a purchase retried after its label was voided does not reuse the voided shipment', async () => {
+    happy((r) =>
+      r.method === 'GET' && r.path === '/v2/shipments'
+        ? {
+            status: 200,
+            body: {
+              shipments: [{ ...bought('shp_9', `${api.url}/files/label.pdf`), refund_status: 'submitted' }],
+              has_more: false,
+            },
+          }
+        : undefined,
+    );
+    const result = await adapter().buyLabels(request());
+    expect(result).toMatchObject({ ok: true, labels: [{ ref: 'shp_1' }] });
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/v2/shipments',
+      '/v2/shipments/shp_1/buy',
+    ]);
+  });
+});
+
 describe('EasyPost: each answer, mapped to the spec', () => {
   it('validation error (422) with a PO Box message → PO_BOX', async () => {
     happy((r) =>

@@ -3,7 +3,8 @@
  * EASYPOST_API_KEY is set. One shipment per box: create with the lowest 'Ground' rate (or the
  * cheapest), buy, then fetch the label PDF. The derived idempotency key is sent as the shipment
  * reference and as an Idempotency-Key header, and an existing shipment with that reference is
- * reused, so a retried purchase does not buy twice.
+ * reused, so a retried purchase does not buy twice. A label is voided with a refund request
+ * (POST /shipments/:id/refund); a shipment whose refund was requested is never reused.
  *
  * Every call goes through the shared outbound helper (../http.ts): 10 s per attempt, reads and keyed
  * writes retried with back-off on 429/5xx/time-outs. easypost.contract.test.ts checks the wire format
@@ -17,6 +18,7 @@ import type {
   CarrierError,
   LabelPurchaseRequest,
   LabelPurchaseResult,
+  LabelVoidResult,
 } from './carrier.ts';
 
 export interface EasyPostOptions {
@@ -99,6 +101,8 @@ export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
     rates?: { id: string; carrier: string; service: string; rate: string }[];
     postage_label?: { label_pdf_url?: string; label_url?: string };
     selected_rate?: { service?: string };
+    /** Set once a refund (void) was requested: 'submitted', 'refunded', 'rejected'. */
+    refund_status?: string | null;
   }
 
   async function buyBox(req: LabelPurchaseRequest, index: number): Promise<BoughtLabel> {
@@ -112,7 +116,8 @@ export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
       if (err instanceof ProviderUnavailableError) throw err;
       return { shipments: [] as Shipment[] };
     });
-    let shipment = found.shipments.find((s) => s.tracking_code);
+    // A voided label (its refund requested) is not reused.
+    let shipment = found.shipments.find((s) => s.tracking_code && !s.refund_status);
     if (!shipment) {
       const created = await call<Shipment>(
         'POST',
@@ -156,6 +161,7 @@ export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
     const pdfRes = await http.request({ method: 'GET', path: url });
     if (!pdfRes.ok) throw new CarrierHttpError(502, 'The label document could not be downloaded');
     return {
+      ref: shipment.id,
       carrier: req.account.carrier,
       service: shipment.selected_rate?.service ?? 'Ground',
       tracking_code: shipment.tracking_code,
@@ -169,6 +175,35 @@ export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
 
   return {
     kind: 'easypost',
+    async voidLabels(req): Promise<LabelVoidResult> {
+      const errors: CarrierError[] = [];
+      for (const label of req.labels) {
+        try {
+          const refunded = await call<Shipment>(
+            'POST',
+            `/shipments/${encodeURIComponent(label.ref)}/refund`,
+            {},
+            `${label.ref}:refund`,
+          );
+          if (refunded.refund_status === 'rejected') {
+            errors.push({
+              code: null,
+              carrier: req.account.carrier,
+              message: `${label.tracking_code}: refund rejected`,
+            });
+          }
+        } catch (err) {
+          // A ProviderUnavailableError (no answer) is thrown on: the compensation failed and is reported.
+          if (!(err instanceof CarrierHttpError)) throw err;
+          errors.push({
+            code: null,
+            carrier: req.account.carrier,
+            message: `${label.tracking_code}: ${err.message}`,
+          });
+        }
+      }
+      return errors.length ? { ok: false, errors } : { ok: true };
+    },
     async buyLabels(req): Promise<LabelPurchaseResult> {
       const labels: BoughtLabel[] = [];
       try {

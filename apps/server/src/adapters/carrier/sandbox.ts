@@ -15,11 +15,17 @@
  * | a destination street containing 'UNVERIFIED'          | a plain carrier message ('{carrier}: …') |
  *
  * The same idempotency key always gives the same tracking numbers (they are derived from it), so a
- * repeated call never "buys" a second, different label.
+ * repeated call never "buys" a second, different label. Voided labels are remembered (`voided()`).
  */
 import { type CarrierErrorCode, carrierTrackingUrl } from '@mc/domain';
 import { renderShippingLabel, sandboxTrackingNumber } from '../../documents/label.ts';
-import type { CarrierAdapter, CarrierError, LabelPurchaseRequest, LabelPurchaseResult } from './carrier.ts';
+import type {
+  CarrierAdapter,
+  CarrierError,
+  LabelPurchaseRequest,
+  LabelPurchaseResult,
+  LabelVoidResult,
+} from './carrier.ts';
 
 /** The carrier's own wording for each failure (what a real API would answer). */
 export const SANDBOX_CARRIER_MESSAGES: Record<CarrierErrorCode, string> = {
@@ -68,10 +74,28 @@ export interface SandboxCarrierOptions {
   latencyMs?: number;
 }
 
-export function sandboxCarrier(opts: SandboxCarrierOptions = {}): CarrierAdapter {
+export interface SandboxCarrierAdapter extends CarrierAdapter {
+  readonly kind: 'sandbox';
+  /** The tracking numbers voided so far, oldest first (tests). */
+  voided(): string[];
+}
+
+/** How many voided labels the sandbox remembers (a demo server runs for days). */
+const SANDBOX_VOIDED = 10_000;
+
+export function sandboxCarrier(opts: SandboxCarrierOptions = {}): SandboxCarrierAdapter {
   const latency = opts.latencyMs ?? 40;
+  const voided: string[] = [];
   return {
     kind: 'sandbox',
+    voided: () => [...voided],
+    async voidLabels(req): Promise<LabelVoidResult> {
+      for (const label of req.labels) {
+        if (!voided.includes(label.tracking_code)) voided.push(label.tracking_code);
+      }
+      if (voided.length > SANDBOX_VOIDED) voided.splice(0, voided.length - SANDBOX_VOIDED);
+      return { ok: true };
+    },
     async buyLabels(req): Promise<LabelPurchaseResult> {
       if (latency > 0) await new Promise((r) => setTimeout(r, latency));
       const failure = sandboxFailure(req);
@@ -94,6 +118,7 @@ export function sandboxCarrier(opts: SandboxCarrierOptions = {}): CarrierAdapter
             format,
           });
           return {
+            ref: tracking,
             carrier,
             service: 'Ground',
             tracking_code: tracking,

@@ -59,7 +59,27 @@ export interface CourierAdapter {
   ): Promise<{ ok: true; quote: CourierQuote } | { ok: false; message: string }>;
   requestPickup(req: CourierPickupRequest, now?: Date): Promise<CourierResult>;
   status(deliveryId: string): Promise<CourierStatus | null>;
+  /** Cancels a booked delivery (the compensation of a booking whose order change was not written). */
   cancel(deliveryId: string): Promise<{ ok: true } | { ok: false; message: string }>;
+}
+
+/** How many bookings one order's key may go through when the earlier ones were cancelled. */
+export const MAX_BOOKINGS_PER_KEY = 5;
+
+/**
+ * The key of the n-th booking under one idempotency key (n from 1). A provider answers a repeated key with
+ * the delivery it booked first, cancelled or not: once that one is cancelled (a compensation), the next
+ * request books under the next key instead of being answered with a cancelled courier. Every request walks
+ * the same sequence, so repeated and concurrent requests still book one live delivery.
+ */
+export function nextDeliveryKey(idempotencyKey: string, n: number): string {
+  return n <= 1 ? idempotencyKey : `${idempotencyKey}-${n}`;
+}
+
+export interface SandboxCourierAdapter extends CourierAdapter {
+  readonly kind: 'sandbox';
+  /** The deliveries cancelled so far, oldest first (tests, and what the sandbox answers next). */
+  cancelled(): string[];
 }
 
 /** The spec has no wording for a courier outage; the console shows the server's message as is. */
@@ -78,9 +98,15 @@ const COURIERS = [
  * delivery 45 minutes later, and a tracking page on this server. More than 10 packages is refused, as a
  * bike courier would.
  */
-export function sandboxCourier(publicUrl: string): CourierAdapter {
+export function sandboxCourier(publicUrl: string): SandboxCourierAdapter {
+  const cancelled: string[] = [];
+  const deliveryId = (key: string) => {
+    const digest = createHash('sha256').update(key).digest();
+    return { id: `dlv_${digest.toString('hex').slice(0, 16)}`, digest };
+  };
   return {
     kind: 'sandbox',
+    cancelled: () => [...cancelled],
     async quote(req) {
       if (req.numberOfPackages > SANDBOX_COURIER_MAX_PACKAGES) {
         return {
@@ -102,7 +128,7 @@ export function sandboxCourier(publicUrl: string): CourierAdapter {
     async status(deliveryId) {
       return {
         delivery_id: deliveryId,
-        order_status: 'PICKUP_REQUESTED',
+        order_status: cancelled.includes(deliveryId) ? 'CANCELLED' : 'PICKUP_REQUESTED',
         tracking_url: `${publicUrl}/v1/sandbox/courier/${deliveryId}`,
         courier_name: null,
         courier_phone: null,
@@ -110,7 +136,9 @@ export function sandboxCourier(publicUrl: string): CourierAdapter {
         estimated_delivery_time: null,
       };
     },
-    async cancel() {
+    async cancel(deliveryId) {
+      if (!cancelled.includes(deliveryId)) cancelled.push(deliveryId);
+      if (cancelled.length > 10_000) cancelled.shift();
       return { ok: true };
     },
     async requestPickup(req, now = new Date()) {
@@ -120,8 +148,11 @@ export function sandboxCourier(publicUrl: string): CourierAdapter {
           message: `The courier can carry at most ${SANDBOX_COURIER_MAX_PACKAGES} packages`,
         };
       }
-      const digest = createHash('sha256').update(req.idempotencyKey).digest();
-      const id = `dlv_${digest.toString('hex').slice(0, 16)}`;
+      // The same key books the same delivery, unless that one was cancelled: then the next key's.
+      let booking = deliveryId(req.idempotencyKey);
+      for (let n = 2; n <= MAX_BOOKINGS_PER_KEY && cancelled.includes(booking.id); n++)
+        booking = deliveryId(nextDeliveryKey(req.idempotencyKey, n));
+      const { id, digest } = booking;
       const [name, phone] = COURIERS[(digest[0] ?? 0) % COURIERS.length]!;
       const at = (min: number) => new Date(now.getTime() + min * 60_000).toISOString();
       return {

@@ -210,6 +210,32 @@ describe('DoorDash Drive: each answer, mapped', () => {
     expect(api.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
   });
 
+  it('a delivery cancelled by a compensation is not answered again: the next derived id is booked', async () => {
+    const second = `${req.idempotencyKey}-2`;
+    api.answer((r) => {
+      if (r.method === 'POST' && r.json().external_delivery_id === req.idempotencyKey)
+        return ddError(
+          409,
+          'duplicate_delivery_id',
+          'Delivery with the same external_delivery_id already exists',
+        );
+      if (r.method === 'GET')
+        return { status: 200, body: delivery('cancelled', { cancellation_reason: 'cancelled_by_creator' }) };
+      return { status: 200, body: delivery('created', { external_delivery_id: second }) };
+    });
+    const result = await adapter().requestPickup(req);
+    expect(result).toMatchObject({
+      ok: true,
+      info: { delivery_id: second, order_status: 'PICKUP_REQUESTED' },
+    });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /drive/v2/deliveries',
+      `GET /drive/v2/deliveries/${req.idempotencyKey}`,
+      'POST /drive/v2/deliveries',
+    ]);
+    expect(api.requests[2]!.json().external_delivery_id).toBe(second);
+  });
+
   it.each([
     [
       'auth error (401)',

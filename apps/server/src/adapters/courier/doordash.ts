@@ -6,7 +6,8 @@
  *   base64url-decoded signing secret; claims aud=doordash, iss=developer id, kid=key id, iat, exp = +5 min).
  * - Idempotency: the order's courier idempotency key is the `external_delivery_id`. DoorDash refuses a second
  *   delivery with the same id (409 duplicate_delivery_id), so a create is retried safely; a 409 reads the
- *   existing delivery instead of booking another courier.
+ *   existing delivery instead of booking another courier — unless it was cancelled (the compensation of a
+ *   booking whose order change was not written): then the next derived id is booked (`nextDeliveryKey`).
  * - Calls go through the shared outbound helper (10 s per attempt, 12 s in all, back-off on 429/5xx).
  */
 import { DomainError, formatAddressLine, toE164Us } from '@mc/domain';
@@ -17,6 +18,8 @@ import {
   type CourierAdapter,
   type CourierPickupRequest,
   type CourierStatus,
+  MAX_BOOKINGS_PER_KEY,
+  nextDeliveryKey,
 } from './courier.ts';
 
 export interface DoorDashOptions {
@@ -191,13 +194,25 @@ export function doordashCourier(o: DoorDashOptions): CourierAdapter {
       };
     },
     async requestPickup(req, now = new Date()) {
-      const res = await call('POST', '/drive/v2/deliveries', deliveryBody(req), req.idempotencyKey);
-      let d: DoorDashDelivery | null;
-      if (res.ok) d = res.json<DoorDashDelivery>() ?? null;
-      else if (res.status === 409 && res.json<DoorDashError>()?.code === 'duplicate_delivery_id')
-        d = await read(req.idempotencyKey); // booked by an earlier attempt: the same courier
-      else return { ok: false, message: refusal(res) };
+      let d: DoorDashDelivery | null = null;
+      for (let n = 1; n <= MAX_BOOKINGS_PER_KEY; n++) {
+        const key = nextDeliveryKey(req.idempotencyKey, n);
+        const res = await call(
+          'POST',
+          '/drive/v2/deliveries',
+          deliveryBody({ ...req, idempotencyKey: key }),
+          key,
+        );
+        if (res.ok) d = res.json<DoorDashDelivery>() ?? null;
+        else if (res.status === 409 && res.json<DoorDashError>()?.code === 'duplicate_delivery_id') {
+          d = await read(key); // booked by an earlier attempt: the same courier
+          if (d && doordashOrderStatus(d.delivery_status) === 'CANCELLED') continue;
+        } else return { ok: false, message: refusal(res) };
+        break;
+      }
       if (!d) throw new DomainError('UNAVAILABLE', COURIER_UNAVAILABLE);
+      if (doordashOrderStatus(d.delivery_status) === 'CANCELLED')
+        return { ok: false, message: 'Every courier booked for this order was cancelled' };
       const s = toStatus(d);
       return {
         ok: true,
