@@ -10,6 +10,7 @@ import { BULK_MSG, can, DomainError } from '@mc/domain';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { merchants, orderHistory, users } from '../../../db/schema.ts';
+import type { StepLog } from '../../../lib/steps.ts';
 import { acceptOrder } from '../commands/accept-order.ts';
 import type { Caller } from '../commands/command-context.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
@@ -62,9 +63,15 @@ async function previousOutcome(
   return h.to === 'MERCHANT_ACCEPTED' ? 'accepted' : 'declined';
 }
 
-async function acceptOne(ctx: AppContext, batch: BatchRow, caller: Caller, orderId: string): Promise<void> {
+async function acceptOne(
+  ctx: AppContext,
+  batch: BatchRow,
+  caller: Caller,
+  orderId: string,
+  log: StepLog | undefined,
+): Promise<void> {
   try {
-    const row = await acceptOrder(ctx, caller, orderId);
+    const row = await acceptOrder(ctx, caller, orderId, log);
     if (row.status === 'MERCHANT_ACCEPTED') await settleItem(ctx, batch.id, orderId, 'done');
     else await settleItem(ctx, batch.id, orderId, 'failed', BULK_MSG.PAYMENT_DECLINED);
   } catch (error) {
@@ -85,7 +92,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function runAcceptBatch(
   ctx: AppContext,
   batch: BatchRow,
-  opts: { concurrency?: number; signal?: AbortSignal } = {},
+  opts: { concurrency?: number; signal?: AbortSignal; log?: StepLog | undefined } = {},
 ): Promise<void> {
   const pending = await pendingOrderIds(ctx, batch.id);
   if (pending.length === 0) return;
@@ -104,7 +111,7 @@ export async function runAcceptBatch(
     try {
       while (next < pending.length && !opts.signal?.aborted && !failed) {
         const id = pending[next++];
-        if (id !== undefined) await acceptOne(ctx, batch, caller, id);
+        if (id !== undefined) await acceptOne(ctx, batch, caller, id, opts.log);
         // PGlite answers in microtasks: yield so HTTP requests (the list, polls) are served meanwhile.
         await yieldToEventLoop();
       }

@@ -4,6 +4,7 @@
  */
 import { BULK_POLL_INTERVAL_MS, BULK_POLL_WINDOW_MS } from '@mc/domain';
 import type { AppContext } from '../../../context.ts';
+import type { StepLog } from '../../../lib/steps.ts';
 import { readBatchRow, setBatchState } from './batch-store.ts';
 import { emailBatchFile, shouldEmail } from './email-batch.ts';
 import { runAcceptBatch } from './run-accept.ts';
@@ -15,6 +16,8 @@ export interface RunBatchOptions {
   acceptConcurrency?: number;
   /** Aborted when the process stops: the batch ends between two orders and throws, to be resumed elsewhere. */
   signal?: AbortSignal;
+  /** The worker's logger: a compensated capture (lib/steps.ts) is logged with the job. */
+  log?: StepLog | undefined;
 }
 
 /** A second short of the 20 polls, so a batch finishing around the last poll is emailed rather than lost. */
@@ -27,7 +30,11 @@ export async function runBatch(ctx: AppContext, batchId: string, opts: RunBatchO
     opts.signal?.throwIfAborted();
     await setBatchState(ctx, batchId, 'running');
     if (batch.kind === 'accept')
-      await runAcceptBatch(ctx, batch, { concurrency: opts.acceptConcurrency, signal: opts.signal });
+      await runAcceptBatch(ctx, batch, {
+        concurrency: opts.acceptConcurrency,
+        signal: opts.signal,
+        log: opts.log,
+      });
     else if (batch.kind === 'details') await runDetailsBatch(ctx, batch);
     else if (batch.kind === 'reports') await runReportsBatch(ctx, batch);
     opts.signal?.throwIfAborted();

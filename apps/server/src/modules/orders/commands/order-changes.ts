@@ -13,6 +13,7 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { Caller } from '../../../lib/principal.ts';
+import type { StepLog } from '../../../lib/steps.ts';
 import { getOrderDetail } from '../detail/get-order-detail.ts';
 import { recordFailedDelivery } from './failed-delivery.ts';
 import { requestCourier } from './request-courier.ts';
@@ -25,8 +26,9 @@ export async function changeOrderStatus(
   caller: Caller,
   orderId: string,
   body: UpdateOrderCommand,
+  log?: StepLog,
 ): Promise<OrderDetail> {
-  await updateOrder(ctx, caller, orderId, body);
+  await updateOrder(ctx, caller, orderId, body, log);
   return getOrderDetail(ctx, caller.merchant, orderId);
 }
 
@@ -45,8 +47,9 @@ export async function callCourier(
   caller: Caller,
   orderId: string,
   body: z.output<typeof CourierBodySchema>,
+  log?: StepLog,
 ): Promise<OrderDetail> {
-  await requestCourier(ctx, caller, orderId, body.courier_info);
+  await requestCourier(ctx, caller, orderId, body.courier_info, log);
   return getOrderDetail(ctx, caller.merchant, orderId);
 }
 
@@ -65,7 +68,8 @@ export async function failDelivery(
   caller: Caller,
   orderId: string,
   body: z.output<typeof FailedDeliveryBodySchema>,
+  log?: StepLog,
 ): Promise<OrderDetail> {
-  await recordFailedDelivery(ctx, caller, orderId, body);
+  await recordFailedDelivery(ctx, caller, orderId, body, log);
   return getOrderDetail(ctx, caller.merchant, orderId);
 }

@@ -1,5 +1,6 @@
 /**
- * The payment steps of accept and reject, each with what undoes it (docs/conventions.md, "Steps that can be undone"; docs/decisions/0080).
+ * The payment steps of accept and reject, each with what undoes it (docs/decisions/0080, run by
+ * lib/steps.ts since docs/decisions/0124).
  * Every call happens with no transaction open and is keyed per order, so a repeated call (a retry, a second
  * accept or reject racing this one) has the provider answer the first call again instead of moving money
  * twice.
@@ -8,7 +9,8 @@
  *   refunded — unless an accept of this order won (the capture, keyed by the order, is the winner's) or the
  *   order can still be accepted (the next accept replays this capture; a reject refunds it).
  * - Reject, once written, releases the authorisation; if a losing accept captured it meanwhile, refunds it.
- * A failed compensation (provider away) is reported and leaves the order as written.
+ * A failed compensation (provider away) is logged and reported by the step runner and leaves the order as
+ * written.
  */
 import { canTransition, captureIdempotencyKey, isOrderStatus } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import type { CaptureResult } from '../../../adapters/payments/payments.ts';
 import type { AppContext } from '../../../context.ts';
 import { orderHistory, orders } from '../../../db/schema.ts';
 import { reportServerError } from '../../../lib/error-reporting.ts';
+import { createStep } from '../../../lib/steps.ts';
 import type { OrderRow } from '../transition-order.ts';
 
 type PaymentOrder = Pick<OrderRow, 'id' | 'total_cents' | 'payment_ref' | 'aux_data'>;
@@ -23,17 +26,28 @@ type PaymentOrder = Pick<OrderRow, 'id' | 'total_cents' | 'payment_ref' | 'aux_d
 const refundIdempotencyKey = (orderId: string) => `refund-${orderId}`;
 const releaseIdempotencyKey = (orderId: string) => `release-${orderId}`;
 
-/** The step: capture the order's total (outside any transaction). */
-export function capturePayment(ctx: AppContext, order: PaymentOrder): Promise<CaptureResult> {
-  const behavior = order.aux_data?.payment_behavior;
-  return ctx.adapters.payments.capture({
-    orderId: order.id,
-    amountCents: order.total_cents,
-    idempotencyKey: captureIdempotencyKey(order.id),
-    paymentRef: order.payment_ref,
-    sandboxBehavior: behavior === 'decline' ? 'decline' : 'approve',
-  });
-}
+/**
+ * The step: capture the order's total (outside any transaction). A declined capture is an answer, not a
+ * failure: nothing was taken, so its compensation has nothing to give back.
+ */
+export const captureStep = createStep(
+  'capture payment',
+  (input: { ctx: AppContext; order: PaymentOrder }): Promise<CaptureResult> => {
+    const { ctx, order } = input;
+    const behavior = order.aux_data?.payment_behavior;
+    return ctx.adapters.payments.capture({
+      orderId: order.id,
+      amountCents: order.total_cents,
+      idempotencyKey: captureIdempotencyKey(order.id),
+      paymentRef: order.payment_ref,
+      sandboxBehavior: behavior === 'decline' ? 'decline' : 'approve',
+    });
+  },
+  async ({ ctx, order }, capture) => {
+    if (!capture.ok) return 'nothing captured';
+    return compensateCapture(ctx, order);
+  },
+);
 
 /**
  * Whether a capture whose accept did not write is still needed: 'won' when an accept of this order was
@@ -56,14 +70,15 @@ async function captureOutcome(ctx: AppContext, orderId: string): Promise<'won' |
   return 'lost';
 }
 
-/** The compensation of `capturePayment` after the accept's write failed (a concurrent change, an error). */
-export async function compensateCapture(ctx: AppContext, order: PaymentOrder): Promise<void> {
-  try {
-    if ((await captureOutcome(ctx, order.id)) !== 'lost') return;
-    await refund(ctx, order);
-  } catch (error) {
-    reportServerError(error, { step: 'compensate capture', order_id: order.id });
-  }
+/**
+ * The compensation of the capture after the accept's write failed (a concurrent change, an error). Throws
+ * when the provider cannot be reached: the step runner logs and reports it.
+ */
+async function compensateCapture(ctx: AppContext, order: PaymentOrder): Promise<string> {
+  const outcome = await captureOutcome(ctx, order.id);
+  if (outcome === 'won') return 'kept: an accept of this order was written with this capture';
+  if (outcome === 'open') return 'kept: the order can still be accepted (the next accept replays it)';
+  return refund(ctx, order);
 }
 
 /** After a reject was written: release the card hold, or refund a capture a losing accept made. */
@@ -80,14 +95,17 @@ export async function returnPayment(ctx: AppContext, order: PaymentOrder): Promi
   }
 }
 
-async function refund(ctx: AppContext, order: PaymentOrder): Promise<void> {
+async function refund(ctx: AppContext, order: PaymentOrder): Promise<string> {
   const r = await ctx.adapters.payments.refund({
     orderId: order.id,
     paymentRef: order.payment_ref,
     amountCents: order.total_cents,
     idempotencyKey: refundIdempotencyKey(order.id),
   });
+  if (r.ok) return 'refunded';
   // Nothing captured (the hold was released first) is the same outcome: no money taken.
-  if (!r.ok && r.reason !== 'charge_not_captured' && r.reason !== 'charge_already_refunded')
-    reportServerError(new Error(`refund refused: ${r.reason}`), { order_id: order.id });
+  if (r.reason === 'charge_not_captured' || r.reason === 'charge_already_refunded')
+    return `no refund needed (${r.reason})`;
+  reportServerError(new Error(`refund refused: ${r.reason}`), { order_id: order.id });
+  return `refund refused (${r.reason})`;
 }

@@ -1,19 +1,23 @@
 import type { CourierRequestInput } from '@mc/domain';
 import { courierIdempotencyKey, DomainError, fulfilmentFlow } from '@mc/domain';
 import type { AppContext } from '../../../context.ts';
+import { runSteps, type StepLog } from '../../../lib/steps.ts';
 import { assertReadyToShip, assertTransition, type OrderRow, transitionOrder } from '../transition-order.ts';
 import { asMerchant, type Caller, readOrder } from './command-context.ts';
+import { bookCourierStep } from './courier-steps.ts';
 
 /**
  * 'Call a Courier' / 'REQUEST PICKUP': accepted → shipped through the courier adapter. The courier is booked
  * OUTSIDE any transaction (idempotency key from the order id), then the transition is written from the
- * status we read, with the courier info. Shipping orders (label or tracking) cannot call a courier.
+ * status we read, with the courier info; when that write throws, the booking is cancelled (courier-steps.ts).
+ * Shipping orders (label or tracking) cannot call a courier.
  */
 export async function requestCourier(
   ctx: AppContext,
   caller: Caller,
   orderId: string,
   input: CourierRequestInput,
+  log?: StepLog,
 ): Promise<OrderRow> {
   const order = await readOrder(ctx, caller, orderId);
   const from = order.status;
@@ -30,7 +34,7 @@ export async function requestCourier(
   await ctx.database.db.transaction((tx) => assertReadyToShip(tx, orderId, caller.merchant.id, from));
 
   const m = caller.merchant;
-  const result = await ctx.adapters.courier.requestPickup({
+  const request = {
     orderId,
     idempotencyKey: courierIdempotencyKey(orderId),
     pickup: {
@@ -45,22 +49,20 @@ export async function requestCourier(
     dropoff: order.recipient,
     numberOfPackages: input.number_of_package,
     pickupInstructions: input.pickup_instructions ?? '',
-    dispatchType: 'immediate',
-  });
-  if (!result.ok) {
-    throw new DomainError('VALIDATION', result.message, {
-      errors: [{ path: 'courier_info.number_of_package', message: result.message }],
-    });
-  }
+    dispatchType: 'immediate' as const,
+  };
   const aux = { ...(order.aux_data ?? {}) };
   if (input.save_instructions) aux.courier_pick_instructions = input.pickup_instructions ?? '';
-  return transitionOrder(ctx, {
-    ...asMerchant(caller, orderId),
-    to: 'MERCHANT_SHIPPED',
-    expectFrom: from,
-    action: 'courier_requested',
-    comment: `Courier pickup requested: ${input.number_of_package} package(s)`,
-    patch: { courier_info: { ...result.info }, aux_data: aux },
-    data: { delivery_id: result.info.delivery_id, provider: result.info.provider },
+  return runSteps({ log, context: { order_id: orderId, command: 'request courier' } }, async (run) => {
+    const info = await run(bookCourierStep, { ctx, request, from });
+    return transitionOrder(ctx, {
+      ...asMerchant(caller, orderId),
+      to: 'MERCHANT_SHIPPED',
+      expectFrom: from,
+      action: 'courier_requested',
+      comment: `Courier pickup requested: ${input.number_of_package} package(s)`,
+      patch: { courier_info: { ...info }, aux_data: aux },
+      data: { delivery_id: info.delivery_id, provider: info.provider },
+    });
   });
 }

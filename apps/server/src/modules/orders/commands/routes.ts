@@ -18,10 +18,14 @@ type OrderCommandOperation =
 /** Every order change of the detail view; each answers with the updated order (its status decides success). */
 export function orderCommandHandlers(ctx: AppContext): EndpointHandlers<OrderCommandOperation> {
   return {
-    updateOrder: async ({ caller, params, body }) => changeOrderStatus(ctx, caller, params.id, body),
+    // The request's logger: a compensation (lib/steps.ts) is logged with the request that set it off.
+    updateOrder: async ({ caller, params, body, req }) =>
+      changeOrderStatus(ctx, caller, params.id, body, req.log),
     saveOrderData: async ({ caller, params, body }) => changeOrderData(ctx, caller, params.id, body),
-    requestCourier: async ({ caller, params, body }) => callCourier(ctx, caller, params.id, body),
+    requestCourier: async ({ caller, params, body, req }) =>
+      callCourier(ctx, caller, params.id, body, req.log),
     shipOrder: async ({ caller, params, body }) => sendOutForDelivery(ctx, caller, params.id, body),
-    failedDelivery: async ({ caller, params, body }) => failDelivery(ctx, caller, params.id, body),
+    failedDelivery: async ({ caller, params, body, req }) =>
+      failDelivery(ctx, caller, params.id, body, req.log),
   };
 }

@@ -1,5 +1,6 @@
 import type { UpdateOrderCommand } from '@mc/api';
 import type { AppContext } from '../../../context.ts';
+import type { StepLog } from '../../../lib/steps.ts';
 import { type OrderRow, transitionOrder } from '../transition-order.ts';
 import { acceptOrder } from './accept-order.ts';
 import { closeOrder } from './close-order.ts';
@@ -14,10 +15,11 @@ export async function updateOrder(
   caller: Caller,
   orderId: string,
   body: UpdateOrderCommand,
+  log?: StepLog,
 ): Promise<OrderRow> {
   switch (body.status) {
     case 'MERCHANT_ACCEPTED':
-      return acceptOrder(ctx, caller, orderId);
+      return acceptOrder(ctx, caller, orderId, log);
     case 'MERCHANT_REJECTED':
       return rejectOrder(ctx, caller, orderId, body);
     case 'REJECTED_PARTIAL':

@@ -47,6 +47,7 @@ beforeAll(async () => {
       calls += 1;
       return inner.buyLabels(req);
     },
+    voidLabels: (req) => inner.voidLabels(req),
   };
   owner = await buildMerchantWithOwner(t);
   await t.ctx.database.db.insert(carrierAccounts).values({

@@ -10,8 +10,9 @@ export function labelHandlers(
   ctx: AppContext,
 ): EndpointHandlers<'buyLabels' | 'listLabels' | 'getLabelFile'> {
   return {
-    buyLabels: async ({ caller, params, body, headers, reply }) => {
-      const answer = await purchaseLabels(ctx, caller, params.id, body, headers['idempotency-key']);
+    buyLabels: async ({ caller, params, body, headers, req, reply }) => {
+      // The request's logger: voided labels (a compensation, lib/steps.ts) are logged with the request.
+      const answer = await purchaseLabels(ctx, caller, params.id, body, headers['idempotency-key'], req.log);
       return reply.status(answer.status).headers(answer.headers).send(answer.body);
     },
     listLabels: async ({ caller, params }) => listLabels(ctx, caller.merchant, params.id),
