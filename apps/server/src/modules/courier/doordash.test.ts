@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
+import { failHistoryWrite } from '../../test/failing-write.ts';
 import {
   buildMerchantWithOwner,
   buildOrder,
@@ -136,6 +137,54 @@ describe(`DoorDash courier and webhook (${TEST_DB})`, () => {
     const row = await read(id);
     expect(row.status).toBe('MERCHANT_ACCEPTED');
     expect(row.courier_info).toBeNull();
+  });
+
+  it('the shipment cannot be written: the delivery is cancelled at DoorDash, and the next call books the next id', async () => {
+    const id = await buildOrder(t.ctx, {
+      merchantTmk: owner.merchant.tmk,
+      status: 'MERCHANT_ACCEPTED',
+      overrides: { delivery: { method: 'on_demand' } },
+    });
+    // DoorDash as it behaves: one delivery per external_delivery_id, kept (cancelled or not) once created.
+    const deliveries = new Map<string, string>();
+    api.answer((r) => {
+      const cancel = r.path.match(/^\/drive\/v2\/deliveries\/([^/]+)\/cancel$/);
+      if (r.method === 'PUT' && cancel) {
+        deliveries.set(decodeURIComponent(cancel[1]!), 'cancelled');
+        return { status: 200, body: { external_delivery_id: cancel[1], delivery_status: 'cancelled' } };
+      }
+      const one = r.path.match(/^\/drive\/v2\/deliveries\/([^/]+)$/);
+      if (r.method === 'GET' && one) {
+        const key = decodeURIComponent(one[1]!);
+        return { status: 200, body: { external_delivery_id: key, delivery_status: deliveries.get(key) } };
+      }
+      const key = r.json().external_delivery_id as string;
+      if (deliveries.has(key))
+        return { status: 409, body: { code: 'duplicate_delivery_id', message: 'Delivery already exists' } };
+      deliveries.set(key, 'created');
+      return { status: 200, body: { external_delivery_id: key, delivery_status: 'created' } };
+    });
+    const from = api.requests.length;
+    const restore = await failHistoryWrite(t.database, id, 'courier_requested');
+    try {
+      expect((await callCourier(id)).statusCode).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect((await read(id)).status).toBe('MERCHANT_ACCEPTED');
+    expect(api.requests.slice(from).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /drive/v2/deliveries',
+      `PUT /drive/v2/deliveries/courier-${id}/cancel`,
+    ]);
+    expect(deliveries.get(`courier-${id}`)).toBe('cancelled');
+
+    const again = await callCourier(id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      status: 'MERCHANT_SHIPPED',
+      courier_info: { delivery_id: `courier-${id}-2` },
+    });
+    expect(deliveries.get(`courier-${id}-2`)).toBe('created');
   });
 
   it('an event for an unknown delivery is acknowledged without changes; a malformed one is a 400', async () => {
