@@ -127,7 +127,7 @@ describe(`accept: the capture is compensated when the accept is not written (${T
 });
 
 describe(`courier: the booking is cancelled when the shipment is not written (${TEST_DB})`, () => {
-  const body = { number_of_package: 2, dispatch_type: 'immediate' as const };
+  const body = { number_of_package: 2, save_instructions: false, dispatch_type: 'immediate' as const };
 
   it('the write fails: the delivery is cancelled at the courier; the next request books another one', async () => {
     const id = await newOrder('MERCHANT_ACCEPTED', { delivery: { method: 'on_demand' } });
@@ -163,7 +163,7 @@ describe(`courier: the booking is cancelled when the shipment is not written (${
         if (answer.ok)
           await t.database.db
             .update(orders)
-            .set({ status: 'MERCHANT_SHIPPED', courier_info: answer.info })
+            .set({ status: 'MERCHANT_SHIPPED', courier_info: { ...answer.info } })
             .where(eq(orders.id, id));
         return answer;
       },
