@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type StandIn, startStandIn } from '../test/stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { useStandIn } from '../test/stand-in.ts';
 import {
   createHttpClient,
   DEFAULT_BUDGET_MS,
@@ -8,16 +8,7 @@ import {
   retryAfterMs,
 } from './http.ts';
 
-let api: StandIn;
-beforeAll(async () => {
-  api = await startStandIn();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => {
-  api.requests.length = 0;
-});
+const api = useStandIn();
 
 const client = (o: { timeoutMs?: number; budgetMs?: number } = {}) =>
   createHttpClient({ name: 'P', baseUrl: api.url, backoffBaseMs: 10, ...o });

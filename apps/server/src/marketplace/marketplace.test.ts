@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderHistory, orderItems, orders } from '../db/schema.ts';
-import { buildMerchant, createTestApp, type TestApp } from '../test/harness.ts';
+import { buildMerchant, useTestApp } from '../test/harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let tmk: string;
 beforeAll(async () => {
-  t = await createTestApp();
   tmk = (await buildMerchant(t.ctx)).tmk;
 });
-afterAll(async () => t?.close());
 
 const auth = { authorization: 'Bearer demo-marketplace-key' };
 const body = (overrides: Record<string, unknown> = {}) => ({

@@ -5,21 +5,19 @@
  */
 import { MAX_LENGTH } from '@mc/domain';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, fingerprint } from '../test/db-fingerprint.ts';
-import { bearer, buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../test/harness.ts';
+import { bearer, buildMerchantWithOwner, buildOrder, useTestApp } from '../test/harness.ts';
 import { findUnsafeInput, MAX_BODY_DEPTH } from './input-guard.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 let orderId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await buildMerchantWithOwner(t);
   orderId = await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'MERCHANT_SHIPPED' });
 });
-afterAll(async () => t?.close());
 
 type JsonSchema = {
   type?: string | string[];

@@ -5,8 +5,8 @@
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { HelmetOptions } from 'helmet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness.ts';
 import { CSP_DIRECTIVES } from './csp.ts';
 import { registerSecurityHeaders, securityHeaders } from './security-headers.ts';
 
@@ -90,11 +90,7 @@ describe('precomputed security headers', () => {
 });
 
 describe('the app', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('sends the headers on API answers, 401s and 404s', async () => {
     const expected = securityHeaders(OPTIONS.development!).set.map(([n, v]) => [n.toLowerCase(), v]);

@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { LABEL_ERROR_MESSAGES } from '@mc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from '../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, useTestApp } from '../test/harness.ts';
 import { LABEL_DEMO_ORDERS, LABEL_DEMO_STORES } from './label-demo-orders.ts';
 import { DEMO_ORDERS, DEMO_PASSWORD, DEMO_TMK, seedDemo } from './seed.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.database, { orders: 4 });
   token = await login(t.app, 'owner@demo.test', DEMO_PASSWORD);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 async function buy(orderId: string, boxes: object[], auth = token, tmk: string = DEMO_TMK) {
   return t.app.inject({

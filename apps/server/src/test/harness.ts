@@ -8,7 +8,7 @@ import { canTransition, type OrderStatus } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, afterEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -113,6 +113,34 @@ export async function createTestApp(opts: { config?: Partial<Config> } = {}): Pr
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * One app for the enclosing file or describe block: made in a beforeAll, closed in an afterAll. The object
+ * returned reads that app, so it may be taken at collection time and used once the hooks have run.
+ */
+export function useTestApp(opts: { config?: Partial<Config> } = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(opts);
+  });
+  afterAll(async () => current?.close());
+  const made = (): TestApp => {
+    if (!current) throw new Error('useTestApp: the app is made in beforeAll; use it in a hook or a test');
+    return current;
+  };
+  return {
+    get app() {
+      return made().app;
+    },
+    get ctx() {
+      return made().ctx;
+    },
+    get database() {
+      return made().database;
+    },
+    close: () => made().close(),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -84,5 +85,38 @@ export async function startStandIn(handler: Handler = () => ({ status: 404, body
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
     },
+  };
+}
+
+/**
+ * One stand-in for the enclosing file or describe block: started in a beforeAll, closed in an afterAll, and
+ * its recorded requests cleared before each test. The object returned reads that stand-in, so it may be
+ * taken at collection time and used once the hooks have run.
+ */
+export function useStandIn(handler?: Handler): StandIn {
+  let current: StandIn | undefined;
+  beforeAll(async () => {
+    current = await startStandIn(handler);
+  });
+  afterAll(async () => current?.close());
+  beforeEach(() => {
+    if (current) current.requests.length = 0;
+  });
+  const started = (): StandIn => {
+    if (!current) throw new Error('useStandIn: the stand-in starts in beforeAll; use it in a hook or a test');
+    return current;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get port() {
+      return started().port;
+    },
+    get requests() {
+      return started().requests;
+    },
+    answer: (h) => started().answer(h),
+    close: () => started().close(),
   };
 }

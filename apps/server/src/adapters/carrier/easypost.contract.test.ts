@@ -4,21 +4,12 @@
  * PostageLabel, and its error object {error: {code, message, errors}}); no network.
  */
 import { LABEL_ERROR_MESSAGES, labelErrorMessage } from '@mc/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Answer, type RecordedRequest, type StandIn, startStandIn } from '../../test/stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { type Answer, type RecordedRequest, useStandIn } from '../../test/stand-in.ts';
 import type { LabelPurchaseRequest } from './carrier.ts';
 import { easypostCarrier } from './easypost.ts';
 
-let api: StandIn;
-beforeAll(async () => {
-  api = await startStandIn();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => {
-  api.requests.length = 0;
-});
+const api = useStandIn();
 
 const KEY = 'EZTK_test_key';
 const request = (boxes: LabelPurchaseRequest['boxes'] = [{ weight: 2 }]): LabelPurchaseRequest => ({

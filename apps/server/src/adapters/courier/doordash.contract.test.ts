@@ -6,8 +6,8 @@
  */
 import { DomainError } from '@mc/domain';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type StandIn, startStandIn } from '../../test/stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { useStandIn } from '../../test/stand-in.ts';
 import { COURIER_UNAVAILABLE, type CourierPickupRequest } from './courier.ts';
 import { doordashCourier, doordashOrderStatus } from './doordash.ts';
 
@@ -16,16 +16,7 @@ const CREDS = {
   keyId: 'k1e5c8a0-0000-4000-8000-000000000002',
   signingSecret: Buffer.from('a-32-byte-signing-secret-for-dd!').toString('base64url'),
 };
-let api: StandIn;
-beforeAll(async () => {
-  api = await startStandIn();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => {
-  api.requests.length = 0;
-});
+const api = useStandIn();
 
 const adapter = (timeoutMs = 2_000) =>
   doordashCourier({ ...CREDS, apiBase: api.url, timeoutMs, budgetMs: 3_000 });

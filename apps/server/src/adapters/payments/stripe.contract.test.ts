@@ -5,8 +5,8 @@
  * stripe-mock is not published on the npm registry, so a stand-in plays Stripe; no network.
  */
 import { DomainError } from '@mc/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type StandIn, startStandIn } from '../../test/stand-in.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStandIn } from '../../test/stand-in.ts';
 import {
   PAYMENTS_UNAVAILABLE,
   type PaymentsAdapter,
@@ -16,7 +16,7 @@ import {
 } from './payments.ts';
 
 const KEY = 'sk_test_contract_123';
-let api: StandIn;
+const api = useStandIn();
 let stripe: PaymentsAdapter;
 
 const pi = (status: string, extra: Record<string, unknown> = {}) => ({
@@ -54,14 +54,7 @@ const account = (complete: boolean) => ({
 });
 
 beforeAll(async () => {
-  api = await startStandIn();
   stripe = await stripePayments({ secretKey: KEY, apiBase: api.url });
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => {
-  api.requests.length = 0;
 });
 
 const capture = (a: PaymentsAdapter = stripe) =>

@@ -3,13 +3,13 @@
  * the exact request the adapter sends, and how each of Twilio's answers (bodies as in the API reference) is
  * mapped. A local stand-in plays Twilio; no network.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type StandIn, startStandIn } from '../../test/stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { startStandIn, useStandIn } from '../../test/stand-in.ts';
 import { SmsSendError, twilioSms } from './sms.ts';
 
 const SID = 'AC00000000000000000000000000000001';
 const TOKEN = 'auth-token-1';
-let api: StandIn;
+const api = useStandIn();
 
 const created = {
   account_sid: SID,
@@ -38,16 +38,6 @@ const created = {
 const twilioError = (status: number, code: number, message: string) => ({
   status,
   body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
-});
-
-beforeAll(async () => {
-  api = await startStandIn();
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => {
-  api.requests.length = 0;
 });
 
 const adapter = (timeoutMs = 2_000) =>

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loginFailures, passwordResetTokens } from '../../db/schema.ts';
-import { buildMerchant, buildUser, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { buildMerchant, buildUser, TEST_PASSWORD, useTestApp } from '../../test/harness.ts';
 import {
   ACCOUNT_BASE_LOCK_MS,
   ACCOUNT_MAX_FAILURES,
@@ -34,11 +34,7 @@ const setups = [
 ] as const;
 
 describe.each(setups)('sign-in limits with %s', (_name, trustProxy) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { trustProxy: trustProxy as boolean | string[] } });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ config: { trustProxy: trustProxy as boolean | string[] } });
 
   let n = 0;
   /** A new address in X-Forwarded-For on every call. */

@@ -5,24 +5,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailTokens, outboxMessages, users } from '../../db/schema.ts';
 import {
   bearer,
   buildMerchant,
   buildMerchantWithOwner,
   buildUser,
-  createTestApp,
   login,
   TEST_PASSWORD,
-  type TestApp,
+  useTestApp,
 } from '../../test/harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const basic = `Basic ${Buffer.from('merchant-console:public').toString('base64')}`;
 let ipSeq = 0;

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
-import {
-  bearer,
-  buildMerchant,
-  buildUser,
-  createTestApp,
-  login,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/harness.ts';
+import { bearer, buildMerchant, buildUser, login, TEST_PASSWORD, useTestApp } from '../../test/harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const basic = `Basic ${Buffer.from('merchant-console:public').toString('base64')}`;
 const signUpBody = (email: string) => ({

@@ -22,6 +22,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
   testConfig,
+  useTestApp,
 } from '../../test/harness.ts';
 import { SESSION_CACHE_TTL_MS, SessionCache, sessionCacheOf } from './session-cache.ts';
 
@@ -178,13 +179,7 @@ describe('SessionCache', () => {
 });
 
 describe('authenticated requests with the session cache', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
   const me = (token: string, userId: string) =>
     t.app.inject({ url: `/a/v2/users/${userId}`, headers: bearer(token) }).then((r) => r.statusCode);
 

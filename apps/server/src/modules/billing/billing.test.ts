@@ -1,22 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { merchants, sessions } from '../../db/schema.ts';
-import {
-  bearer,
-  buildMerchantWithOwner,
-  buildUser,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.ts';
+import { bearer, buildMerchantWithOwner, buildUser, login, useTestApp } from '../../test/harness.ts';
 import { billingBody } from '../merchants/settings-fixtures.ts';
 import { unseal } from './seal.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const messages = (body: { errors?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { containerSizes, offerings, productBrands, productLines, products } from '../../db/schema.ts';
-import { buildMerchantWithOwner, createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildMerchantWithOwner, useTestApp } from '../../test/harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 async function catalogue() {
   const { db } = t.ctx.database;

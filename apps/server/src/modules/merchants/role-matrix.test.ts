@@ -7,16 +7,15 @@
  */
 import { type Capability, can, type MerchantRole } from '@mc/domain';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changedTables, fingerprint } from '../../test/db-fingerprint.ts';
 import {
   bearer,
   buildMerchantWithOwner,
   buildOrder,
   buildUser,
-  createTestApp,
   login,
-  type TestApp,
+  useTestApp,
 } from '../../test/harness.ts';
 import { auxDataBody, billingBody, carrierBody, hoursBody, storeDetailsBody } from './settings-fixtures.ts';
 
@@ -477,11 +476,7 @@ function actual(r: RouteCase, status: number): string {
   return status >= 200 && status < 300 ? '2xx' : String(status);
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 /** Waits for a batch's background job to finish, so its writes are not taken for a refusal's. */
 async function settleBatch(tmk: string, batchId: string, headers: Record<string, string>): Promise<void> {

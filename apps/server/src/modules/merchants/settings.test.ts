@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  buildMerchantWithOwner,
-  buildUser,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, buildMerchantWithOwner, buildUser, login, useTestApp } from '../../test/harness.ts';
 import { auxDataBody, carrierBody, hoursBody, storeDetailsBody } from './settings-fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const fieldMessages = (body: { errors?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));

@@ -8,21 +8,20 @@ import {
   REPORT_REVENUE_STATUSES,
 } from '@mc/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { merchants, orderHistory, orders } from '../../db/schema.ts';
 import {
   bearer,
   buildMerchantWithOwner,
   buildOrder,
   buildUser,
-  createTestApp,
   login,
-  type TestApp,
+  useTestApp,
 } from '../../test/harness.ts';
 
 type Owner = Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
-let t: TestApp;
+const t = useTestApp();
 let a: Owner;
 let other: Owner;
 let memberHeaders: Record<string, string>;
@@ -70,7 +69,6 @@ async function allListed(owner: Owner): Promise<OrderListItem[]> {
 const isIn = (list: readonly string[], s: string) => list.includes(s);
 
 beforeAll(async () => {
-  t = await createTestApp();
   a = await buildMerchantWithOwner(t);
   other = await buildMerchantWithOwner(t);
   await t.database.db.update(merchants).set({ timezone: TZ }).where(eq(merchants.id, a.merchant.id));
@@ -95,9 +93,6 @@ beforeAll(async () => {
       seed: 2000 + i,
       submittedAt: new Date(T0 + i * 6 * HOUR),
     });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /m/v2/merchant/{tmk}/reports/summary', () => {

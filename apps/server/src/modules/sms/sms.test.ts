@@ -1,22 +1,15 @@
 import { MSG, PHONE_NUMBER_MESSAGE } from '@mc/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
 import { orders } from '../../db/schema.ts';
-import {
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-} from '../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../test/harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 let orderId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await buildMerchantWithOwner(t);
   orderId = await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'MERCHANT_ACCEPTED' });
   await t.database.db
@@ -34,9 +27,6 @@ beforeAll(async () => {
       })}::jsonb`,
     })
     .where(eq(orders.id, orderId));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const send = (payload: object, headers: Record<string, string> = owner.headers) =>

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
-import {
-  bearer,
-  buildMerchantWithOwner,
-  buildUser,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../test/harness.ts';
+import { bearer, buildMerchantWithOwner, buildUser, login, useTestApp } from '../../test/harness.ts';
 import { LAST_OWNER_MESSAGE, revokeUser, SELF_REVOKE_MESSAGE, SELF_ROLE_MESSAGE } from './manage-members.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 async function teamWithMember() {
   const owner = await buildMerchantWithOwner(t);
