@@ -216,8 +216,8 @@ async function buildCases(db: Database, merchantId: string): Promise<Case[]> {
     params: {
       ...base30,
       tab: 'active',
-      applicationRefs: ['bottledrop', 'caskcrate'],
-      deliveryMethods: ['shipping'],
+      application_ref: ['bottledrop', 'caskcrate'],
+      delivery_method: ['shipping'],
     },
   });
   cases.push({ name: 'counts', kind: 'count', path: `${P}/count` });
@@ -231,13 +231,13 @@ async function buildCases(db: Database, merchantId: string): Promise<Case[]> {
     name: `search: name "${name}"`,
     kind: 'search',
     path: `${P}/optimize?${qs({ limit: 10, offset: 0, 'filter[recipient_name]': name })}`,
-    params: { ...base30, limit: 10, recipientName: name },
+    params: { ...base30, limit: 10, recipient_name: name },
   });
   cases.push({
     name: `search: email "${email}"`,
     kind: 'search',
     path: `${P}/optimize?${qs({ limit: 10, offset: 0, 'filter[customer_email]': email })}`,
-    params: { ...base30, limit: 10, customerEmail: email },
+    params: { ...base30, limit: 10, customer_email: email },
   });
   // Two letters: one no name holds (the index must answer 'nothing' without reading the store) and a
   // common one (the newest-first scan stops at the tenth match).
@@ -246,7 +246,7 @@ async function buildCases(db: Database, merchantId: string): Promise<Case[]> {
       name: `search: name "${short}" (2 letters)`,
       kind: 'search',
       path: `${P}/optimize?${qs({ limit: 10, offset: 0, 'filter[recipient_name]': short })}`,
-      params: { ...base30, limit: 10, recipientName: short },
+      params: { ...base30, limit: 10, recipient_name: short },
     });
   }
   return cases;

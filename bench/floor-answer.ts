@@ -2,6 +2,7 @@
  * The floor's answer (floor-server.ts, list-cpu.ts): the identical SQL of the orders routes through the
  * raw driver — no auth, no validation, no mapping; the rows as they come, to be sent as JSON.
  */
+import { ORDER_LIST_FILTERS, orderListFilterKey } from '@mc/api';
 import type { Database } from '../apps/server/src/db/client.ts';
 import {
   buildListQuery,
@@ -12,23 +13,30 @@ import {
 } from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
 import { COUNTS_SQL } from '../apps/server/src/modules/orders/list/order-counts.ts';
 
+/** Each filter's name, query key and whether it is a comma list (`anyOf`/`oneOrAnyOf`), worked out once. */
+const FILTERS = ORDER_LIST_FILTERS.map((f) => ({
+  name: f.name,
+  key: orderListFilterKey(f.name),
+  list: f.sql.match === 'anyOf' || f.sql.match === 'oneOrAnyOf',
+}));
+
 function params(merchant: string, u: URL, defaultLimit: number): ListParams {
   const g = (k: string) => u.searchParams.get(k) ?? undefined;
   const cursor = g('cursor');
-  return {
+  const p: ListParams = {
     merchantId: merchant,
     limit: Number(g('limit') ?? defaultLimit),
     offset: Number(g('offset') ?? 0),
     cursor: cursor ? decodeCursor(cursor) : null,
-    tab: g('filter[tab]') as ListParams['tab'],
-    applicationRefs: g('filter[application_ref]')?.split(','),
-    deliveryMethods: g('filter[delivery_method]')?.split(','),
-    orderKey: g('filter[order_key]'),
-    search: g('filter[search]'),
-    recipientName: g('filter[recipient_name]'),
-    customerEmail: g('filter[customer_email]'),
     sort: (g('sort[date]') as ListParams['sort']) ?? 'desc',
   };
+  // As read, unchecked (the floor validates nothing); a list split on commas.
+  const filters = p as Record<string, unknown>;
+  for (const f of FILTERS) {
+    const v = g(f.key);
+    filters[f.name] = f.list ? v?.split(',') : v;
+  }
+  return p;
 }
 
 const ROUTE = /^\/m\/v2\/merchant\/([^/]+)\/orders\/(optimized|optimize|count)$/;

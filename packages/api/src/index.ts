@@ -13,6 +13,7 @@ export * from './marketplace.ts';
 export * from './merchant.ts';
 export * from './openapi.ts';
 export * from './order-detail.ts';
+export * from './order-list-filters.ts';
 export * from './order-stream.ts';
 export * from './orders-list.ts';
 export * from './paths.ts';

@@ -2,23 +2,20 @@
  * Orders list, counts, filters and live events.
  * Query keys are the spec's bracketed names: `filter[tab]`, `sort[date]`, ...
  */
-import {
-  DELIVERY_METHODS,
-  MAX_LENGTH,
-  ORDER_TABS,
-  parseTab,
-  SORT_DIRECTIONS,
-  safeString,
-  text,
-} from '@mc/domain';
+import { type MaxLengthKey, ORDER_TABS, SORT_DIRECTIONS, safeString, text } from '@mc/domain';
 import { z } from 'zod';
+import {
+  INVALID,
+  ORDER_LIST_FILTER_KEYS,
+  ORDER_LIST_FILTERS,
+  type OrderListFilter,
+  type OrderListFilterKey,
+  orderListFilterKey,
+} from './order-list-filters.ts';
 import { ORDER_STREAM_EVENT_TYPES, type OrderStreamEvent } from './order-stream.ts';
 
 /** Largest page a caller may ask for. */
 export const ORDERS_MAX_LIMIT = 100;
-
-/** A brand (application) ref or uuid: letters, digits, dot, dash, underscore. */
-const APPLICATION_REF_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
 const intParam = (name: string, min: number, max: number) =>
   text('short')
@@ -26,22 +23,36 @@ const intParam = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 
-const optionalText = (max: number) =>
-  safeString(max)
-    .transform((s) => s.trim())
+/** A filter's query parameter: its raw text within its limit, then its `parse` (INVALID is a 400 on its key). */
+function filterSchema<N extends string, V>(f: {
+  name: N;
+  max: MaxLengthKey;
+  parse: (raw: string) => V;
+  invalid?: string;
+}) {
+  const message = `${orderListFilterKey(f.name)} ${f.invalid}`;
+  return text(f.max)
+    .transform((raw, c) => {
+      const v = f.parse(raw);
+      if (v === INVALID) {
+        c.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return v as Exclude<V, typeof INVALID>;
+    })
     .optional();
+}
 
-/** The filter and sort keys the list understands; any other `filter[...]`/`sort[...]` is a 400. */
-export const ORDER_LIST_FILTER_KEYS = [
-  'filter[tab]',
-  'filter[application_ref]',
-  'filter[delivery_method]',
-  'filter[order_key]',
-  'filter[search]',
-  'filter[recipient_name]',
-  'filter[customer_email]',
-  'sort[date]',
-] as const;
+type FilterSchemas = {
+  [F in OrderListFilter as OrderListFilterKey<F['name']>]: ReturnType<
+    typeof filterSchema<F['name'], ReturnType<F['parse']>>
+  >;
+};
+
+/** One query parameter per filter of the table (order-list-filters.ts), in its order (typed per key above). */
+const FILTER_SCHEMAS = Object.fromEntries(
+  ORDER_LIST_FILTERS.map((f) => [orderListFilterKey(f.name), filterSchema<string, unknown>(f)]),
+) as unknown as FilterSchemas;
 
 export const OrdersListQuerySchema = z
   .looseObject({
@@ -51,72 +62,14 @@ export const OrdersListQuerySchema = z
     cursor: text('token')
       .regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor is not valid')
       .optional(),
-    'filter[tab]': text('short')
-      .transform((v, c) => {
-        const tab = parseTab(v);
-        if (!tab) {
-          c.addIssue({ code: 'custom', message: `filter[tab] must be one of ${ORDER_TABS.join(', ')}` });
-          return z.NEVER;
-        }
-        return tab;
-      })
-      .optional(),
-    'filter[application_ref]': text('token')
-      .transform((v, c) => {
-        const refs = [
-          ...new Set(
-            v
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean),
-          ),
-        ];
-        if (refs.length > 50 || refs.some((r) => !APPLICATION_REF_RE.test(r))) {
-          c.addIssue({
-            code: 'custom',
-            message: 'filter[application_ref] must be a comma list of brand refs or uuids',
-          });
-          return z.NEVER;
-        }
-        return refs;
-      })
-      .optional(),
-    /** One method, or a comma list (the console's 'Pre-sale' option is `preorder,deposit`). */
-    'filter[delivery_method]': text('short')
-      .transform((v, c) => {
-        const methods = [
-          ...new Set(
-            v
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean),
-          ),
-        ];
-        if (!methods.length || methods.some((m) => !(DELIVERY_METHODS as readonly string[]).includes(m))) {
-          c.addIssue({
-            code: 'custom',
-            message: `filter[delivery_method] must be one of ${DELIVERY_METHODS.join(', ')} (or a comma list of them)`,
-          });
-          return z.NEVER;
-        }
-        return methods;
-      })
-      .optional(),
-    'filter[order_key]': optionalText(MAX_LENGTH.id),
-    /** Order id search (the 'Order #' box, '#' already dropped). */
-    'filter[search]': optionalText(MAX_LENGTH.search),
-    'filter[recipient_name]': optionalText(MAX_LENGTH.search),
-    'filter[customer_email]': optionalText(MAX_LENGTH.email),
+    ...FILTER_SCHEMAS,
     'sort[date]': z
       .enum(SORT_DIRECTIONS, { message: `sort[date] must be one of ${SORT_DIRECTIONS.join(', ')}` })
       .optional(),
   })
   .superRefine((q, c) => {
     for (const key of Object.keys(q)) {
-      if (
-        (key.startsWith('filter') || key.startsWith('sort')) &&
-        !(ORDER_LIST_FILTER_KEYS as readonly string[]).includes(key)
-      ) {
+      if ((key.startsWith('filter') || key.startsWith('sort')) && !ORDER_LIST_FILTER_KEYS.includes(key)) {
         c.addIssue({ code: 'custom', path: [key], message: `${key} is not a known filter or sort` });
       }
     }

@@ -34,7 +34,7 @@ import {
   roleUpdatedMessage,
   roleUpdateFailedMessage,
 } from './messages.ts';
-import { parseNameSearch, parseOrderSearch, searchFilter } from './search.ts';
+import { parseNameSearch, parseOrderSearch } from './search.ts';
 import { billingFieldMessage } from './settings.ts';
 
 describe('label errors', () => {
@@ -177,12 +177,9 @@ describe('search', () => {
     ['#2ABNPFR-3A0-9E', { kind: 'order_id', value: '2ABNPFR-3A0-9E' }],
     ['2ABNPFR-3A0-9E', { kind: 'order_id', value: '2ABNPFR-3A0-9E' }],
   ])('%j → %j', (input, out) => expect(parseOrderSearch(input)).toEqual(out));
-  it('names and filters', () => {
+  it('names', () => {
     expect(parseNameSearch('#Ada #Lovelace')).toBe('Ada Lovelace');
     expect(parseNameSearch('#')).toBeNull();
-    expect(searchFilter({ kind: 'email', value: 'a@b.co' })).toEqual({ 'filter[customer_email]': 'a@b.co' });
-    expect(searchFilter({ kind: 'order_id', value: 'X' })).toEqual({ 'filter[search]': 'X' });
-    expect(searchFilter({ kind: 'name', value: 'Ada' })).toEqual({ 'filter[recipient_name]': 'Ada' });
   });
 });
 

@@ -19,10 +19,3 @@ export function parseNameSearch(input: string | null | undefined): string | null
   const v = (input ?? '').replace(/#/g, '').trim();
   return v || null;
 }
-
-/** Query filter for the search call: filter[search] | filter[customer_email] | filter[recipient_name]. */
-export function searchFilter(search: OrderSearch | { kind: 'name'; value: string }): Record<string, string> {
-  if (search.kind === 'email') return { 'filter[customer_email]': search.value };
-  if (search.kind === 'name') return { 'filter[recipient_name]': search.value };
-  return { 'filter[search]': search.value };
-}

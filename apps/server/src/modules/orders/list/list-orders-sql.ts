@@ -7,21 +7,25 @@
  * orders_merchant_tab_date_idx / orders_merchant_date_idx). A plain `offset` stays accepted: its page's
  * keys are found first and only those rows are read in full.
  */
-import { type OrderTab, SLA_STATUSES, type SortDirection } from '@mc/domain';
+import {
+  isSet,
+  ORDER_LIST_FILTERS,
+  type OrderListFilterName,
+  type OrderListFilterValues,
+  type OrderListListMatch,
+  type OrderListTextMatch,
+} from '@mc/api';
+import { SLA_STATUSES, type SortDirection } from '@mc/domain';
 
-export interface ListParams {
+/**
+ * One list request: the page, the order, and the filters by their names in the table of `@mc/api`
+ * (order-list-filters.ts). A filter is asked for when its value is set and not empty.
+ */
+export interface ListParams extends OrderListFilterValues {
   merchantId: string;
   limit: number;
   offset: number;
   cursor: Cursor | null;
-  tab?: OrderTab;
-  applicationRefs?: string[];
-  deliveryMethods?: string[];
-  orderKey?: string;
-  /** Order id search: a whole id matches exactly, a part matches as a prefix. */
-  search?: string;
-  recipientName?: string;
-  customerEmail?: string;
   sort: SortDirection;
 }
 
@@ -117,6 +121,47 @@ function containsCondition(column: string, term: string, add: (v: unknown) => st
   return `${col} ILIKE ${add(containsPattern(term))}`;
 }
 
+type Bind = (v: unknown) => string;
+
+/** The SQL clause of each match of the filter table, for a value that is set. */
+const TEXT_CLAUSES: Record<OrderListTextMatch, (column: string, v: string, add: Bind) => string> = {
+  equals: (column, v, add) => `${column} = ${add(v)}`,
+  idPrefix: (column, v, add) => {
+    const s = v.toUpperCase();
+    if (FULL_ORDER_ID_RE.test(s)) return `${column} = ${add(s)}`;
+    // Prefix of the primary key as a range (index scan), with starts_with for exactness.
+    const lo = add(s);
+    return `${column} >= ${lo} AND ${column} < ${add(`${s}\u{10FFFF}`)} AND starts_with(${column}, ${lo})`;
+  },
+  contains: (column, v, add) => containsCondition(column, v, add),
+  containsLowercase: (column, v, add) => containsCondition(column, v.toLowerCase(), add),
+};
+const LIST_CLAUSES: Record<OrderListListMatch, (column: string, v: readonly string[], add: Bind) => string> =
+  {
+    anyOf: (column, v, add) => `${column} = ANY(${add(v)}::text[])`,
+    oneOrAnyOf: (column, v, add) =>
+      v.length === 1 ? `${column} = ${add(v[0])}` : `${column} = ANY(${add(v)}::text[])`,
+  };
+
+/** The table's filters with their clause, worked out once. */
+const FILTER_CLAUSES = ORDER_LIST_FILTERS.map((f) => {
+  const { column, match } = f.sql;
+  let clause: (v: string | readonly string[], add: Bind) => string;
+  if (match in LIST_CLAUSES) {
+    const list = LIST_CLAUSES[match as OrderListListMatch];
+    clause = (v, add) => list(column, v as readonly string[], add);
+  } else {
+    const text = TEXT_CLAUSES[match as OrderListTextMatch];
+    clause = (v, add) => text(column, v as string, add);
+  }
+  return { name: f.name, clause };
+});
+
+/** The filters that make the kept per-tab counts unable to answer the total (all but the tab). */
+const UNCOUNTED_FILTERS: OrderListFilterName[] = ORDER_LIST_FILTERS.filter(
+  (f) => !('keptCount' in f && f.keptCount),
+).map((f) => f.name);
+
 /** Shared WHERE conditions (without the cursor). */
 function whereClause(p: ListParams, values: unknown[]): string[] {
   const add = (v: unknown) => {
@@ -124,23 +169,10 @@ function whereClause(p: ListParams, values: unknown[]): string[] {
     return `$${values.length}`;
   };
   const where = [`o.merchant_id = ${add(p.merchantId)}`];
-  if (p.tab) where.push(`o.tab = ${add(p.tab)}`);
-  if (p.applicationRefs?.length) where.push(`o.application_ref = ANY(${add(p.applicationRefs)}::text[])`);
-  if (p.deliveryMethods?.length === 1) where.push(`o.delivery_method = ${add(p.deliveryMethods[0])}`);
-  else if (p.deliveryMethods?.length)
-    where.push(`o.delivery_method = ANY(${add(p.deliveryMethods)}::text[])`);
-  if (p.orderKey) where.push(`o.id = ${add(p.orderKey)}`);
-  if (p.search) {
-    const s = p.search.toUpperCase();
-    if (FULL_ORDER_ID_RE.test(s)) where.push(`o.id = ${add(s)}`);
-    else {
-      // Prefix of the primary key as a range (index scan), with starts_with for exactness.
-      const lo = add(s);
-      where.push(`o.id >= ${lo} AND o.id < ${add(`${s}\u{10FFFF}`)} AND starts_with(o.id, ${lo})`);
-    }
+  for (const f of FILTER_CLAUSES) {
+    const v = p[f.name];
+    if (isSet(v)) where.push(f.clause(v, add));
   }
-  if (p.recipientName) where.push(containsCondition('o.recipient_name', p.recipientName, add));
-  if (p.customerEmail) where.push(containsCondition('o.customer_email', p.customerEmail.toLowerCase(), add));
   return where;
 }
 
@@ -207,14 +239,8 @@ LIMIT $${values.length}`;
 
 /** Whether the total is the kept per-tab count (no filter beyond the tab). */
 export function usesKeptCount(p: ListParams): boolean {
-  return (
-    !p.applicationRefs?.length &&
-    !p.deliveryMethods?.length &&
-    !p.orderKey &&
-    !p.search &&
-    !p.recipientName &&
-    !p.customerEmail
-  );
+  for (const name of UNCOUNTED_FILTERS) if (isSet(p[name])) return false;
+  return true;
 }
 
 /** A filtered count stops here: past it total_rows is the cap and total_rows_capped is true. */

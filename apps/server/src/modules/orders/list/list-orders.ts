@@ -2,7 +2,18 @@
  * GET /m/v2/merchant/{tmk}/orders/optimized (and the search alias /optimize): one page of the
  * merchant's orders with the SLA badge computed here, keyset paging links and the echoed filter.
  */
-import type { OrderListItem, OrdersListQuery, OrdersListResponse } from '@mc/api';
+import {
+  filterText,
+  isSet,
+  ORDER_LIST_FILTER_NAMES,
+  ORDER_LIST_FILTERS,
+  type OrderListFilterKey,
+  type OrderListFilterName,
+  type OrderListItem,
+  type OrdersListQuery,
+  type OrdersListResponse,
+  orderListFilterKey,
+} from '@mc/api';
 import {
   type BusinessHoursEntry,
   centsToDollars,
@@ -36,15 +47,12 @@ export interface ListMerchant {
   timezone: string;
 }
 
-export const AVAILABLE_FILTERS = [
-  'tab',
-  'application_ref',
-  'delivery_method',
-  'order_key',
-  'search',
-  'recipient_name',
-  'customer_email',
-];
+export const AVAILABLE_FILTERS = ORDER_LIST_FILTER_NAMES;
+
+/** Each filter's name and query key (`filter[name]`), worked out once. */
+const FILTER_KEYS: readonly { name: OrderListFilterName; key: OrderListFilterKey }[] = ORDER_LIST_FILTERS.map(
+  (f) => ({ name: f.name, key: orderListFilterKey(f.name) }),
+);
 const AVAILABLE_SORTS = [{ name: 'date', values: [...SORT_DIRECTIONS] }];
 
 /** Validated query → list parameters (the cursor is checked here: a bad one is a 400 on `cursor`). */
@@ -61,20 +69,17 @@ export function toListParams(
         errors: [{ path: 'cursor', message: 'cursor is not valid' }],
       });
   }
-  return {
+  const p: ListParams = {
     merchantId,
     limit: q.limit ?? defaultLimit,
     offset: q.offset ?? 0,
     cursor,
-    tab: q['filter[tab]'],
-    applicationRefs: q['filter[application_ref]'],
-    deliveryMethods: q['filter[delivery_method]'],
-    orderKey: q['filter[order_key]'] || undefined,
-    search: q['filter[search]'] || undefined,
-    recipientName: q['filter[recipient_name]'] || undefined,
-    customerEmail: q['filter[customer_email]'] || undefined,
     sort: q['sort[date]'] ?? DEFAULT_SORT_DIRECTION,
   };
+  // Every filter is assigned, in the table's order (the same object shape on every request).
+  const filters = p as Record<OrderListFilterName, unknown>;
+  for (const f of FILTER_KEYS) filters[f.name] = q[f.key];
+  return p;
 }
 
 /** The driver's Date as is (never modified here), a string read as one. */
@@ -136,26 +141,20 @@ function pageUrl(
   params.set('limit', String(p.limit));
   params.set('offset', String(offset));
   if (cursor) params.set('cursor', cursor);
-  if (p.tab) params.set('filter[tab]', p.tab);
-  if (p.applicationRefs?.length) params.set('filter[application_ref]', p.applicationRefs.join(','));
-  if (p.deliveryMethods?.length) params.set('filter[delivery_method]', p.deliveryMethods.join(','));
-  if (p.orderKey) params.set('filter[order_key]', p.orderKey);
-  if (p.search) params.set('filter[search]', p.search);
-  if (p.recipientName) params.set('filter[recipient_name]', p.recipientName);
-  if (p.customerEmail) params.set('filter[customer_email]', p.customerEmail);
+  for (const f of FILTER_KEYS) {
+    const v = p[f.name];
+    if (isSet(v)) params.set(f.key, filterText(v));
+  }
   if (q['sort[date]']) params.set('sort[date]', p.sort);
   return `${basePath}?${params.toString()}`;
 }
 
 function currentFilter(p: ListParams) {
   const out: { name: string; value: string }[] = [];
-  if (p.tab) out.push({ name: 'tab', value: p.tab });
-  if (p.applicationRefs?.length) out.push({ name: 'application_ref', value: p.applicationRefs.join(',') });
-  if (p.deliveryMethods?.length) out.push({ name: 'delivery_method', value: p.deliveryMethods.join(',') });
-  if (p.orderKey) out.push({ name: 'order_key', value: p.orderKey });
-  if (p.search) out.push({ name: 'search', value: p.search });
-  if (p.recipientName) out.push({ name: 'recipient_name', value: p.recipientName });
-  if (p.customerEmail) out.push({ name: 'customer_email', value: p.customerEmail });
+  for (const f of FILTER_KEYS) {
+    const v = p[f.name];
+    if (isSet(v)) out.push({ name: f.name, value: filterText(v) });
+  }
   return out;
 }
 
@@ -166,7 +165,7 @@ export async function listOrders(
   opts: { basePath: string; defaultLimit?: number; now?: Date },
 ): Promise<OrdersListResponse> {
   const p = toListParams(merchant.id, q, opts.defaultLimit);
-  if (p.applicationRefs?.length) p.applicationRefs = await resolveBrandRefs(query, p.applicationRefs);
+  if (p.application_ref?.length) p.application_ref = await resolveBrandRefs(query, p.application_ref);
   const timezone = merchant.timezone || DEFAULT_TIMEZONE;
   // The SLA needs the merchant's hours only where SLA statuses can appear (active tab, or no tab).
   const mayHaveSla = tabHasSla(p.tab);

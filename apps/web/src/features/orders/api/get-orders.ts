@@ -1,20 +1,17 @@
 /** The orders list (infinite: 30 a page, following next_url). */
-import type { OrderListItem, OrdersListResponse } from '@mc/api';
+import { type OrderListItem, type OrdersListResponse, orderListFilterQuery } from '@mc/api';
 import { ORDERS_PAGE_SIZE, type OrderTab } from '@mc/domain';
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { type ListFilters, ordersKeys } from '../../../lib/query-keys.ts';
 
-/** The query of the first page for a tab and filters (spec names: filter[tab], sort[date], ...). */
-function listQuery(tab: OrderTab, filters: ListFilters, extra: Record<string, string> = {}) {
+/** The query of the first page for a tab and filters (the keys from the contract's filter table). */
+function listQuery(tab: OrderTab, filters: ListFilters) {
   return {
     limit: ORDERS_PAGE_SIZE,
     offset: 0,
-    'filter[tab]': tab,
-    'filter[application_ref]': filters.brands.length ? filters.brands.join(',') : undefined,
-    'filter[delivery_method]': filters.method ?? undefined,
+    ...orderListFilterQuery({ tab, application_ref: filters.brands, delivery_method: filters.method }),
     'sort[date]': filters.sort,
-    ...extra,
   };
 }
 
@@ -40,7 +37,10 @@ function getOrdersPage(
 
 /** One order as a list row (the live updates fetch it with filter[order_key]). */
 export async function getOrderListItem(tmk: string, id: string): Promise<OrderListItem | null> {
-  const r = await api.listOrders({ params: { tmk }, query: { limit: 1, 'filter[order_key]': id } });
+  const r = await api.listOrders({
+    params: { tmk },
+    query: { limit: 1, ...orderListFilterQuery({ order_key: id }) },
+  });
   return r.items[0] ?? null;
 }
 
