@@ -193,7 +193,8 @@ describe('details batch lines', () => {
         await lite.close();
       }
     },
-    60_000,
+    // A PGlite created and migrated from nothing: over a minute on a loaded 2-core machine.
+    180_000,
   );
 
   it('the batch job settles a vanished order as failed and stores the file it streamed', async () => {
