@@ -5,6 +5,10 @@ const serverTests = ['apps/server/src/**/*.test.ts'];
 const withPg = Boolean(process.env.TEST_DATABASE_URL);
 // Migrates one database per run for the server files to copy (PGlite data-dir tar, PostgreSQL template).
 const globalSetup = ['apps/server/src/test/global-setup.ts'];
+// The server files share one module graph per worker instead of loading fastify, drizzle, zod and the
+// contract again for each file (most of a run's time went to that); per-file hooks live in the setup file.
+// Why and what a test may not do because of it: docs/decisions/0129-server-tests-share-their-modules.md
+const serverShared = { isolate: false, setupFiles: ['apps/server/src/test/setup.ts'] };
 
 export default defineConfig({
   test: {
@@ -37,6 +41,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           globalSetup,
+          ...serverShared,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -52,6 +57,7 @@ export default defineConfig({
                 environment: 'node' as const,
                 env: { TEST_DB: 'pg' },
                 globalSetup,
+                ...serverShared,
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
               },

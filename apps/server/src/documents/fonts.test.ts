@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderDirections } from './directions.ts';
-import { fallbackFor, fontChars, loadedFallbackFonts } from './fonts.ts';
+import { fallbackFor, fontChars } from './fonts.ts';
 import { renderShippingLabel } from './label.ts';
 import { renderPackingSlip } from './packing-slip.ts';
 import { renderReceipt } from './receipt.ts';
@@ -37,13 +37,18 @@ function worldOrder() {
 
 describe('fallback fonts', () => {
   it('reads no font file for Latin text (lazy loading)', async () => {
-    expect(fontChars('Maria Gonzalez, 350 Fifth Avenue – Café Zoë')).toBeNull();
-    const pdf = await renderPackingSlip(buildDocumentOrder());
+    // Fresh copies of the font cache and the renderer: the server test files share loaded modules
+    // (docs/decisions/0129-server-tests-share-their-modules.md), and another file may have read fonts.
+    vi.resetModules();
+    const fonts = await import('./fonts.ts');
+    const { renderPackingSlip: render } = await import('./packing-slip.ts');
+    expect(fonts.fontChars('Maria Gonzalez, 350 Fifth Avenue – Café Zoë')).toBeNull();
+    const pdf = await render(buildDocumentOrder());
     expect((await readPdf(pdf)).text).toContain('Maria Gonzalez');
-    expect(loadedFallbackFonts()).toEqual([]);
+    expect(fonts.loadedFallbackFonts()).toEqual([]);
     // A Cyrillic name needs Noto Sans only; the CJK, Korean, Arabic and emoji fonts stay unread.
-    expect(fallbackFor('И'.codePointAt(0) ?? 0)).toBe('sans');
-    expect(loadedFallbackFonts()).toEqual(['sans']);
+    expect(fonts.fallbackFor('И'.codePointAt(0) ?? 0)).toBe('sans');
+    expect(fonts.loadedFallbackFonts()).toEqual(['sans']);
   });
 
   it('picks the first font that has each glyph', () => {

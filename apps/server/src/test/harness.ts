@@ -8,7 +8,7 @@ import { canTransition, type OrderStatus } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -18,20 +18,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { placeOrder } from '../marketplace/place-order.ts';
 import { buildOrderBody } from '../seed/order-factory.ts';
 import { createRandom } from '../seed/random.ts';
-import {
-  assertResponsesMatchContract,
-  checkResponsesAgainstContract,
-  responseContract,
-} from './response-contract.ts';
-
-// Every test that uses an app from createTestApp has its answers checked against the endpoint table.
-afterEach(() => assertResponsesMatchContract());
-afterAll(() => {
-  if (responseContract.checked)
-    console.log(
-      `response contract: ${responseContract.checked} responses of ${responseContract.byOperation.size} operations checked against the endpoint table`,
-    );
-});
+import { checkResponsesAgainstContract } from './response-contract.ts';
 
 /** Which database the suite runs on: PGlite always; PostgreSQL when the pg project sets TEST_DB=pg. */
 export const TEST_DB: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
