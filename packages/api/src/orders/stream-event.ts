@@ -1,7 +1,7 @@
 /**
  * The live orders events as the console reads them: a type guard with the rules of
- * OrderStreamEventSchema (orders-list.ts), so the orders list checks each event without loading zod
- * (docs/decisions/0109). `order-stream.test.ts` checks the two agree.
+ * OrderStreamEventSchema (list-schemas.ts), so the orders list checks each event without loading zod
+ * (docs/decisions/0109). `stream-event.test.ts` checks the two agree.
  */
 import { ORDER_TABS, type OrderTab } from '@mc/domain';
 

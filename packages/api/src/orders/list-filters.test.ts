@@ -5,8 +5,8 @@ import {
   ORDER_LIST_FILTER_NAMES,
   ORDER_LIST_FILTERS,
   orderListFilterQuery,
-} from './order-list-filters.ts';
-import { OrdersListQuerySchema } from './orders-list.ts';
+} from './list-filters.ts';
+import { OrdersListQuerySchema } from './list-schemas.ts';
 
 const parse = (query: Record<string, string>) => OrdersListQuerySchema.safeParse(query);
 
@@ -86,7 +86,7 @@ describe('the orders list filter table', () => {
   });
 
   it('loads no zod (the console builds its queries from it on the first page, decision 0109)', () => {
-    const source = readFileSync(new URL('./order-list-filters.ts', import.meta.url), 'utf8');
-    expect(source).not.toMatch(/from 'zod'|from '\.\/orders-list\.ts'/);
+    const source = readFileSync(new URL('./list-filters.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/from 'zod'|from '\.\/list-schemas\.ts'/);
   });
 });

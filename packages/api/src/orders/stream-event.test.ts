@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ORDER_STREAM_EVENT_TYPES, parseOrderStreamEvent } from './order-stream.ts';
-import { OrderStreamEventSchema } from './orders-list.ts';
+import { OrderStreamEventSchema } from './list-schemas.ts';
+import { ORDER_STREAM_EVENT_TYPES, parseOrderStreamEvent } from './stream-event.ts';
 
 /** What the console got from the schema before (decision 0109): the parsed event, or null. */
 const viaSchema = (value: unknown) => {

@@ -1,28 +1,15 @@
 /**
- * Paper and parcels: report downloads, shipping labels and directions by SMS.
- * Request bodies reuse the domain's schemas (the spec's messages).
+ * Shipping labels: buying them (one per box) and reading them back as PDFs. The request body reuses the
+ * domain's schema (the spec's messages).
  */
 import {
   CARRIER_ERROR_CODES,
   IDEMPOTENCY_KEY_MAX_LENGTH,
-  SendToPhoneSchema,
   ShippingBoxesSchema,
   safeString,
   text,
 } from '@mc/domain';
 import { z } from 'zod';
-
-export const REPORT_TYPES = ['packingslip', 'receipt', 'directions'] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
-
-/** GET /m/v2/merchant/{tmk}/orders/{id}/reports/{type}: a PDF with a Content-Disposition file name. */
-export const ReportParamsSchema = z.object({
-  tmk: text('id').min(1),
-  id: text('id').min(1),
-  type: z.enum(REPORT_TYPES, { error: 'Unknown report type' }),
-});
-
-// ---------------------------------------------------------------- shipping labels
 
 /** POST …/labels body: the boxes, each {weight, insurance (only when non-zero)}. At most 50 boxes. */
 export const LabelPurchaseBodySchema = ShippingBoxesSchema.max(50, 'At most 50 boxes per purchase').meta({
@@ -96,23 +83,3 @@ export const LabelErrorBodySchema = z
   })
   .meta({ id: 'LabelError' });
 export type LabelErrorBody = z.infer<typeof LabelErrorBodySchema>;
-
-// ---------------------------------------------------------------- SMS
-
-/**
- * POST /m/v2/sms. The spec's client sent {number, message}; we take the order id instead and the server
- * writes the message (recipient name, address, phone, directions link), so the endpoint cannot be used to
- * text arbitrary content. A `message` field is ignored.
- */
-export const SendSmsBodySchema = z
-  .object({
-    number: SendToPhoneSchema.shape.number,
-    order_id: text('id').trim().min(1, 'order_id is required'),
-  })
-  .meta({ id: 'SendSmsBody' });
-export type SendSmsBody = z.input<typeof SendSmsBodySchema>;
-
-export const SendSmsResponseSchema = z
-  .object({ success: z.literal(true), to: z.string(), message: z.string() })
-  .meta({ id: 'SendSmsResponse' });
-export type SendSmsResponse = z.infer<typeof SendSmsResponseSchema>;

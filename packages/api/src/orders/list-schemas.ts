@@ -11,8 +11,8 @@ import {
   type OrderListFilter,
   type OrderListFilterKey,
   orderListFilterKey,
-} from './order-list-filters.ts';
-import { ORDER_STREAM_EVENT_TYPES, type OrderStreamEvent } from './order-stream.ts';
+} from './list-filters.ts';
+import { ORDER_STREAM_EVENT_TYPES, type OrderStreamEvent } from './stream-event.ts';
 
 /** Largest page a caller may ask for. */
 export const ORDERS_MAX_LIMIT = 100;
@@ -49,7 +49,7 @@ type FilterSchemas = {
   >;
 };
 
-/** One query parameter per filter of the table (order-list-filters.ts), in its order (typed per key above). */
+/** One query parameter per filter of the table (list-filters.ts), in its order (typed per key above). */
 const FILTER_SCHEMAS = Object.fromEntries(
   ORDER_LIST_FILTERS.map((f) => [orderListFilterKey(f.name), filterSchema<string, unknown>(f)]),
 ) as unknown as FilterSchemas;

@@ -2,12 +2,12 @@
  * The orders list's filters, in one table (docs/decisions/0125-one-list-filter-table.md). Each entry is a
  * filter's name — its query key is `filter[name]`, and `current_filter` and `available_filters` echo the
  * name — the limit on its raw text, how that text is parsed (a value, or INVALID with the entry's message),
- * and what the server's SQL builder matches it with. The request schema (orders-list.ts), the server's list
+ * and what the server's SQL builder matches it with. The request schema (list-schemas.ts), the server's list
  * parameters, paging links and echo, and the console's queries are all made from this table.
  *
  * Zod-free on purpose: the console builds its list queries from this module on its first page
  * (docs/decisions/0109-first-pages-without-zod-data-router-or-eager-dialogs.md); the schema side is in
- * orders-list.ts.
+ * list-schemas.ts.
  *
  * Adding a filter is one entry here plus, when its `match` is new, that match's SQL clause on the server.
  */
