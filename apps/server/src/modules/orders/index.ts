@@ -7,7 +7,7 @@ import { orderDetailHandlers } from './detail/routes.ts';
 import { labelHandlers } from './labels/routes.ts';
 import type { OrderStreams } from './list/order-events-stream.ts';
 import { orderListHandlers } from './list/routes.ts';
-import { reportHandlers } from './reports/routes.ts';
+import { printoutHandlers } from './printouts/routes.ts';
 
 export {
   type BulkJobs,
@@ -32,14 +32,14 @@ export function orderHandlers(ctx: AppContext, streams: OrderStreams) {
     ...orderDetailHandlers(ctx),
     ...orderCommandHandlers(ctx),
     ...labelHandlers(ctx),
-    ...reportHandlers(ctx),
+    ...printoutHandlers(ctx),
     ...bulkHandlers(ctx),
   } satisfies EndpointHandlers<
     | keyof ReturnType<typeof orderListHandlers>
     | keyof ReturnType<typeof orderDetailHandlers>
     | keyof ReturnType<typeof orderCommandHandlers>
     | keyof ReturnType<typeof labelHandlers>
-    | keyof ReturnType<typeof reportHandlers>
+    | keyof ReturnType<typeof printoutHandlers>
     | keyof ReturnType<typeof bulkHandlers>
   >;
 }

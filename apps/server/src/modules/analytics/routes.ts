@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { EndpointHandlers } from '../../lib/endpoint-handlers.ts';
 import { getReportsSummary } from './get-reports-summary.ts';
 
-export function reportsHandlers(ctx: AppContext): EndpointHandlers<'getReportsSummary'> {
+export function analyticsHandlers(ctx: AppContext): EndpointHandlers<'getReportsSummary'> {
   return {
     getReportsSummary: async ({ caller, query }) =>
       getReportsSummary(ctx.database.query, caller.merchant, query, {

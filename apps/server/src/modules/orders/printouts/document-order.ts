@@ -14,7 +14,7 @@ import {
   type LabelAddress,
   personName,
 } from '@mc/domain';
-import type { DocumentItem, DocumentMerchant, DocumentOrder } from '../../../documents/types.ts';
+import type { DocumentItem, DocumentMerchant, DocumentOrder } from '../../../pdf/types.ts';
 import type { BulkOrderRow } from './load-orders.ts';
 
 /** The merchant columns the documents print (a `merchants` row satisfies it). */

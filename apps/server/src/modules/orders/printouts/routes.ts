@@ -4,8 +4,8 @@ import { sendFile } from '../../../lib/send-file.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { getReport } from './get-report.ts';
 
-/** Order reports as PDFs: packing slip, receipt, directions. */
-export function reportHandlers(ctx: AppContext): EndpointHandlers<'getOrderReport'> {
+/** An order's printouts as PDFs (the API's order reports): packing slip, receipt, directions. */
+export function printoutHandlers(ctx: AppContext): EndpointHandlers<'getOrderReport'> {
   return {
     getOrderReport: async ({ caller, params, reply }) => {
       const file = await getReport(ctx, caller.merchant, params.id, params.type);

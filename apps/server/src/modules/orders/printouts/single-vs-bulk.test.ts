@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, orders } from '../../../db/schema.ts';
-import { readPdf } from '../../../documents/test-fixtures.ts';
+import { readPdf } from '../../../pdf/test-fixtures.ts';
 import {
   buildMerchantWithOwner,
   buildOrder,

@@ -6,7 +6,7 @@
 import { DomainError } from '@mc/domain';
 import type { Database } from '../../../db/client.ts';
 import type { MerchantRow } from '../../../db/rows.ts';
-import type { DocumentOrder } from '../../../documents/types.ts';
+import type { DocumentOrder } from '../../../pdf/types.ts';
 import { toDocumentOrder } from './document-order.ts';
 import { type BulkOrderRow, loadBulkOrders } from './load-orders.ts';
 

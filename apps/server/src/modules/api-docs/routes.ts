@@ -31,7 +31,7 @@ async function loadJitlessFirst(
  * The OpenAPI reference at /api-docs (embedded full-screen by the console's /developers page). Its page starts
  * the reference with an inline script: the CSP allows exactly that script by hash (plugins/csp.ts).
  */
-export async function registerDocsRoutes(root: FastifyInstance, _ctx: AppContext): Promise<void> {
+export async function registerApiDocsRoutes(root: FastifyInstance, _ctx: AppContext): Promise<void> {
   await root.register(async (app) => {
     // onSend hooks run in order: add the jitless script first, then hash what is inline.
     app.addHook('onSend', loadJitlessFirst);

@@ -2,7 +2,7 @@ import { RECEIPT_NOT_READY_MESSAGE } from '@mc/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema.ts';
-import { readPdf } from '../../../documents/test-fixtures.ts';
+import { readPdf } from '../../../pdf/test-fixtures.ts';
 import {
   buildMerchantWithOwner,
   buildOrder,

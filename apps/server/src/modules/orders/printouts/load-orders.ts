@@ -2,7 +2,7 @@
  * Reads stored orders for the documents and the details CSV: one SQL statement per chunk (orders with
  * their brand), then the chunk's items in one query, always scoped to the merchant. The single report
  * download, the bulk reports and details, and the packing-slip benchmark all read through here; the
- * documents' mapper is document-order.ts beside it. It lives in reports/ so that bulk/ depends on reports/
+ * documents' mapper is document-order.ts beside it. It lives in printouts/ so that bulk/ depends on printouts/
  * and never the other way round.
  */
 import type { Database } from '../../../db/client.ts';

@@ -17,9 +17,9 @@ import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { MerchantRow } from '../../../db/rows.ts';
 import { orders } from '../../../db/schema.ts';
-import { directionsFileName, renderDirections } from '../../../documents/directions.ts';
-import { packingSlipFileName, renderPackingSlip } from '../../../documents/packing-slip.ts';
-import { receiptFileName, renderReceipt } from '../../../documents/receipt.ts';
+import { directionsFileName, renderDirections } from '../../../pdf/directions.ts';
+import { packingSlipFileName, renderPackingSlip } from '../../../pdf/packing-slip.ts';
+import { receiptFileName, renderReceipt } from '../../../pdf/receipt.ts';
 import { loadDocumentOrder } from './load-document-order.ts';
 
 export interface ReportFile {

@@ -1,4 +1,4 @@
-/** The part of fontkit (pdfkit's font engine) that documents/fonts.ts uses; fontkit ships no types. */
+/** The part of fontkit (pdfkit's font engine) that pdf/fonts.ts uses; fontkit ships no types. */
 declare module 'fontkit' {
   export interface Font {
     postscriptName: string;
