@@ -75,7 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // ROLE=worker serves only /healthz and /readyz (runtime/server.ts runs its job queue).
   const servesApi = config.role !== 'worker';
   const streams = new OrderStreams(ctx, app.log);
-  // The outbox relay (every role) and this process's LISTEN (modules/orders/list/order-events-plugin.ts).
+  // The outbox relay (every role) and this process's LISTEN (modules/orders/events/order-events-plugin.ts).
   await app.register(orderEventsPlugin, { ctx, relay, streams, listen: servesApi });
 
   registerErrorHandling(app);
