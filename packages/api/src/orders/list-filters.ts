@@ -1,39 +1,23 @@
 /**
  * The orders list's filters, in one table (docs/decisions/0125-one-list-filter-table.md). Each entry is a
  * filter's name — its query key is `filter[name]`, and `current_filter` and `available_filters` echo the
- * name — the limit on its raw text, how that text is parsed (a value, or INVALID with the entry's message),
- * and what the server's SQL builder matches it with. The request schema (list-schemas.ts), the server's list
- * parameters, paging links and echo, and the console's queries are all made from this table.
+ * name — the limit on its raw text, and how that text is parsed (a value, or INVALID with the entry's
+ * message). The request schema (list-schemas.ts), the server's list parameters, paging links and echo, and
+ * the console's queries are all made from this table. How the server's SQL matches each filter is the
+ * server's own table, keyed by filter name (apps/server/src/modules/orders/list/list-orders-sql.ts,
+ * docs/decisions/0127), so no column name reaches the console.
  *
  * Zod-free on purpose: the console builds its list queries from this module on its first page
  * (docs/decisions/0109-first-pages-without-zod-data-router-or-eager-dialogs.md); the schema side is in
  * list-schemas.ts.
  *
- * Adding a filter is one entry here plus, when its `match` is new, that match's SQL clause on the server.
+ * Adding a filter is one entry here plus its entry in the server's SQL table (a missing one does not compile).
  */
 import { DELIVERY_METHODS, type MaxLengthKey, ORDER_TABS, parseTab } from '@mc/domain';
 
 /** What a filter's `parse` answers for text it refuses (the request is then a 400 naming the filter). */
 export const INVALID: unique symbol = Symbol('invalid filter value');
 type Invalid = typeof INVALID;
-
-/** How the SQL builder matches a one-value filter against its column. */
-export type OrderListTextMatch =
-  /** `column = $n`. */
-  | 'equals'
-  /** Order id search: a whole id matches exactly, a part matches as a prefix of the key. */
-  | 'idPrefix'
-  /** `column ILIKE '%term%'` through the trigram / short-grams indexes. */
-  | 'contains'
-  /** Same, the term lower-cased first (the column is stored lower case). */
-  | 'containsLowercase';
-
-/** How the SQL builder matches a list filter (comma list in the URL) against its column. */
-export type OrderListListMatch =
-  /** `column = ANY($n::text[])`, whatever the number of values. */
-  | 'anyOf'
-  /** `column = $n` for one value, `column = ANY($n::text[])` for more. */
-  | 'oneOrAnyOf';
 
 /** A filter of the table; `V` is its parsed value (a string, or a string list written as a comma list). */
 interface FilterSpec<N extends string, V extends string | readonly string[]> {
@@ -44,13 +28,9 @@ interface FilterSpec<N extends string, V extends string | readonly string[]> {
   parse: (raw: string) => V | Invalid;
   /** The 400's message when `parse` refuses (the path is the query key). */
   invalid?: string;
-  /** The SQL builder's match and column (an expression over `orders o`). */
-  sql: { column: string; match: V extends readonly string[] ? OrderListListMatch : OrderListTextMatch };
-  /** The kept per-tab counts still answer `total_rows` with this filter set (only the tab: they are per tab). */
-  keptCount?: boolean;
 }
 
-/** An entry, checked: its `match` fits its value (a list match for a list). */
+/** An entry, typed with its name and parsed value. */
 const filter = <N extends string, V extends string | readonly string[]>(spec: FilterSpec<N, V>) => spec;
 
 /** A brand (application) ref or uuid: letters, digits, dot, dash, underscore. */
@@ -77,8 +57,6 @@ export const ORDER_LIST_FILTERS = [
     max: 'short',
     parse: (v) => parseTab(v) ?? INVALID,
     invalid: `must be one of ${ORDER_TABS.join(', ')}`,
-    sql: { column: 'o.tab', match: 'equals' },
-    keptCount: true,
   }),
   filter({
     name: 'application_ref',
@@ -88,7 +66,6 @@ export const ORDER_LIST_FILTERS = [
       return refs.length > 50 || refs.some((r) => !APPLICATION_REF_RE.test(r)) ? INVALID : refs;
     },
     invalid: 'must be a comma list of brand refs or uuids',
-    sql: { column: 'o.application_ref', match: 'anyOf' },
   }),
   /** One method, or a comma list (the console's 'Pre-sale' option is `preorder,deposit`). */
   filter({
@@ -101,22 +78,19 @@ export const ORDER_LIST_FILTERS = [
         : methods;
     },
     invalid: `must be one of ${DELIVERY_METHODS.join(', ')} (or a comma list of them)`,
-    sql: { column: 'o.delivery_method', match: 'oneOrAnyOf' },
   }),
-  filter({ name: 'order_key', max: 'id', parse: trimmed, sql: { column: 'o.id', match: 'equals' } }),
+  filter({ name: 'order_key', max: 'id', parse: trimmed }),
   /** Order id search (the 'Order #' box, '#' already dropped). */
-  filter({ name: 'search', max: 'search', parse: trimmed, sql: { column: 'o.id', match: 'idPrefix' } }),
+  filter({ name: 'search', max: 'search', parse: trimmed }),
   filter({
     name: 'recipient_name',
     max: 'search',
     parse: trimmed,
-    sql: { column: 'o.recipient_name', match: 'contains' },
   }),
   filter({
     name: 'customer_email',
     max: 'email',
     parse: trimmed,
-    sql: { column: 'o.customer_email', match: 'containsLowercase' },
   }),
 ] as const;
 
