@@ -86,6 +86,17 @@ module.exports = {
       },
     },
     {
+      name: 'pdf-draws-only',
+      comment:
+        'The PDF renderers (pdf/) draw what they are given: they import no module, database, adapter or context, only lib/ and paths.ts.',
+      severity: 'error',
+      from: { path: '^apps/server/src/pdf/' },
+      to: {
+        path: '^apps/server/src/',
+        pathNot: ['^apps/server/src/(pdf|lib)/', '^apps/server/src/paths\\.ts$'],
+      },
+    },
+    {
       name: 'no-circular',
       comment: 'No import circles.',
       severity: 'error',

@@ -52,8 +52,8 @@ export default defineConfig({
               test: {
                 name: 'server-pg',
                 include: serverTests,
-                // Documents and pure units do not touch the database; run them once.
-                exclude: ['apps/server/src/documents/**'],
+                // The PDF renderers (pdf/) do not touch the database; run them once.
+                exclude: ['apps/server/src/pdf/**'],
                 environment: 'node' as const,
                 env: { TEST_DB: 'pg' },
                 globalSetup,

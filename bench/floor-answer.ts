@@ -8,6 +8,8 @@ import {
   buildListQuery,
   buildTotalQuery,
   decodeCursor,
+  isListMatch,
+  LIST_FILTER_SQL,
   type ListParams,
   usesKeptCount,
 } from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
@@ -17,7 +19,7 @@ import { COUNTS_SQL } from '../apps/server/src/modules/orders/list/order-counts.
 const FILTERS = ORDER_LIST_FILTERS.map((f) => ({
   name: f.name,
   key: orderListFilterKey(f.name),
-  list: f.sql.match === 'anyOf' || f.sql.match === 'oneOrAnyOf',
+  list: isListMatch(LIST_FILTER_SQL[f.name].match),
 }));
 
 function params(merchant: string, u: URL, defaultLimit: number): ListParams {

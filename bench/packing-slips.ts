@@ -20,11 +20,11 @@ import PDFDocument from 'pdfkit';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { applications, merchants, orderItems, orders } from '../apps/server/src/db/schema.ts';
-import { renderManyPackingSlipsToBuffer } from '../apps/server/src/documents/batch.ts';
-import { drawPackingSlip } from '../apps/server/src/documents/packing-slip.ts';
-import type { DocumentOrder } from '../apps/server/src/documents/types.ts';
-import { toDocumentOrder } from '../apps/server/src/modules/orders/reports/document-order.ts';
-import { loadBulkOrders } from '../apps/server/src/modules/orders/reports/load-orders.ts';
+import { toDocumentOrder } from '../apps/server/src/modules/orders/printouts/document-order.ts';
+import { loadBulkOrders } from '../apps/server/src/modules/orders/printouts/load-orders.ts';
+import { renderManyPackingSlipsToBuffer } from '../apps/server/src/pdf/batch.ts';
+import { drawPackingSlip } from '../apps/server/src/pdf/packing-slip.ts';
+import type { DocumentOrder } from '../apps/server/src/pdf/types.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { buildSummaryQuery } from '../apps/server/src/modules/reports/reports-summary-sql.ts';
+import { buildSummaryQuery } from '../apps/server/src/modules/analytics/reports-summary-sql.ts';
 import {
   launch,
   type ServerProcess,

@@ -11,11 +11,12 @@ import type { DestinationStream } from './lib/logging.ts';
 import { outageLogOf } from './lib/outage-log.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
+import { analyticsHandlers } from './modules/analytics/index.ts';
+import { registerApiDocsRoutes } from './modules/api-docs/index.ts';
 import { authHandlers } from './modules/auth/index.ts';
 import { billingHandlers, registerSandboxStripePages } from './modules/billing/index.ts';
 import { courierHandlers } from './modules/courier/index.ts';
 import { registerDevRoutes } from './modules/dev/index.ts';
-import { registerDocsRoutes } from './modules/docs/index.ts';
 import { inventoryHandlers } from './modules/inventory/index.ts';
 import { merchantHandlers } from './modules/merchants/index.ts';
 import {
@@ -26,7 +27,6 @@ import {
   orderEventsPlugin,
   orderHandlers,
 } from './modules/orders/index.ts';
-import { reportsHandlers } from './modules/reports/index.ts';
 import { smsHandlers } from './modules/sms/index.ts';
 import { teamHandlers } from './modules/team/index.ts';
 import { consolePlugin } from './plugins/console.ts';
@@ -75,7 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // ROLE=worker serves only /healthz and /readyz (runtime/server.ts runs its job queue).
   const servesApi = config.role !== 'worker';
   const streams = new OrderStreams(ctx, app.log);
-  // The outbox relay (every role) and this process's LISTEN (modules/orders/list/order-events-plugin.ts).
+  // The outbox relay (every role) and this process's LISTEN (modules/orders/events/order-events-plugin.ts).
   await app.register(orderEventsPlugin, { ctx, relay, streams, listen: servesApi });
 
   registerErrorHandling(app);
@@ -110,7 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     ...billingHandlers(ctx),
     ...inventoryHandlers(ctx),
     ...orderHandlers(ctx, streams),
-    ...reportsHandlers(ctx),
+    ...analyticsHandlers(ctx),
     ...smsHandlers(ctx),
     ...marketplaceHandlers(ctx),
     ...courierHandlers(ctx),
@@ -126,7 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     throw error;
   }
   // Outside the table (docs/decisions/0074): HTML and scripts of the reference page, sandbox pages.
-  await registerDocsRoutes(app, ctx);
+  await registerApiDocsRoutes(app, ctx);
   if (ctx.adapters.payments.kind === 'sandbox') registerSandboxStripePages(app, ctx);
   // The sandbox outbox shows every kept email (reset links included): development only, whatever the adapters.
   if (config.env !== 'production' && usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);

@@ -48,7 +48,7 @@ export interface AppContext {
   adapters: Adapters;
   /** In-process bus; with a PostgreSQL server it is fed by LISTEN/NOTIFY too. */
   events: EventEmitter;
-  /** The outbox relay (modules/orders/list/order-events-relay.ts), nudged after a change commits. */
+  /** The outbox relay (modules/orders/events/order-events-relay.ts), nudged after a change commits. */
   orderEvents: OrderEventPublisher;
 }
 

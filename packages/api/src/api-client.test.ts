@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createApiClient } from './api-client.ts';
 import { ApiError, createHttp } from './client.ts';
 import { endpoints, OPERATION_IDS } from './endpoints.ts';
-import type { OrderCounts } from './orders-list.ts';
+import type { OrderCounts } from './orders/list-schemas.ts';
 import { labelsPath, orderCountsPath, pathOf, reportPath } from './paths.ts';
 
 interface Sent {

@@ -1,22 +1,12 @@
+// The schemas first, so that their modules run in the order schemas.ts gives (/openapi.json's components).
+import './schemas.ts';
+
 export * from './api-client.ts';
-export * from './auth.ts';
-export * from './bulk.ts';
 export * from './client.ts';
-export * from './courier.ts';
-export * from './documents.ts';
 export * from './endpoint-examples.ts';
 export * from './endpoint-types.ts';
 export * from './endpoints.ts';
-export * from './errors.ts';
-export * from './inventory.ts';
-export * from './marketplace.ts';
-export * from './merchant.ts';
 export * from './openapi.ts';
-export * from './order-detail.ts';
-export * from './order-list-filters.ts';
-export * from './order-stream.ts';
-export * from './orders-list.ts';
 export * from './paths.ts';
-export * from './reports.ts';
 export * from './routes.ts';
-export * from './settings.ts';
+export * from './schemas.ts';

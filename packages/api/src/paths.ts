@@ -2,8 +2,9 @@
  * Path builders, from the endpoint table's schema-free projection (routes.ts): `pathOf('getOrderCounts', { tmk })` fills the table's
  * `{name}` segments (URI-encoded). The named helpers below are the ones the console and the tests use.
  */
-import type { ReportType } from './documents.ts';
+
 import type { Endpoints, OperationId } from './endpoints.ts';
+import type { ReportType } from './printouts/schemas.ts';
 import { ROUTES } from './routes.ts';
 
 /** The names of the `{…}` segments of a path template. */

@@ -468,7 +468,7 @@ export const orderHistory = pgTable(
 
 /**
  * Order events waiting to be published: written in the transaction of the change they announce (so a
- * rolled-back change announces nothing), deleted by the relay (modules/orders/list/order-events-relay.ts)
+ * rolled-back change announces nothing), deleted by the relay (modules/orders/events/order-events-relay.ts)
  * in the statement that publishes them.
  */
 export const orderEventOutbox = pgTable('order_event_outbox', {

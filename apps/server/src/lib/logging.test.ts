@@ -15,7 +15,7 @@ import { listOutbox } from '../adapters/outbox/outbox.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { eventsUrl, openStream, ticketFor, until } from '../modules/orders/list/stream-test-helpers.ts';
+import { eventsUrl, openStream, ticketFor, until } from '../modules/orders/events/stream-test-helpers.ts';
 import { createTestDatabase } from '../test/harness.ts';
 import { setServerErrorReporter } from './error-reporting.ts';
 import { REDACTED } from './logging.ts';

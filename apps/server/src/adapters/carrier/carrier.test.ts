@@ -1,6 +1,6 @@
 import { LABEL_ERROR_MESSAGES, labelErrorMessage } from '@mc/domain';
 import { describe, expect, it } from 'vitest';
-import { readPdf } from '../../documents/test-fixtures.ts';
+import { readPdf } from '../../pdf/test-fixtures.ts';
 import type { LabelPurchaseRequest } from './carrier.ts';
 import { classifyCarrierMessage } from './easypost.ts';
 import { sandboxCarrier, sandboxFailure } from './sandbox.ts';

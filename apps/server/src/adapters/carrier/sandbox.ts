@@ -18,7 +18,7 @@
  * repeated call never "buys" a second, different label. Voided labels are remembered (`voided()`).
  */
 import { type CarrierErrorCode, carrierTrackingUrl } from '@mc/domain';
-import { renderShippingLabel, sandboxTrackingNumber } from '../../documents/label.ts';
+import { renderShippingLabel, sandboxTrackingNumber } from '../../pdf/label.ts';
 import type {
   CarrierAdapter,
   CarrierError,

@@ -4,10 +4,11 @@ import type { EndpointHandlers } from '../../lib/endpoint-handlers.ts';
 import { bulkHandlers } from './bulk/routes.ts';
 import { orderCommandHandlers } from './commands/routes.ts';
 import { orderDetailHandlers } from './detail/routes.ts';
+import type { OrderStreams } from './events/order-events-stream.ts';
+import { orderEventHandlers } from './events/routes.ts';
 import { labelHandlers } from './labels/routes.ts';
-import type { OrderStreams } from './list/order-events-stream.ts';
 import { orderListHandlers } from './list/routes.ts';
-import { reportHandlers } from './reports/routes.ts';
+import { printoutHandlers } from './printouts/routes.ts';
 
 export {
   type BulkJobs,
@@ -16,30 +17,32 @@ export {
   stopBulkJobs,
   stopBulkWork,
 } from './bulk/bulk-queue.ts';
-export { listenOrderEvents } from './list/order-events-pg.ts';
+export { listenOrderEvents } from './events/order-events-pg.ts';
 export {
   type OrderEventsOptions,
   orderEventStreamsPlugin,
   orderEventsPlugin,
-} from './list/order-events-plugin.ts';
-export { OrderEventRelay } from './list/order-events-relay.ts';
-export { OrderStreams } from './list/order-events-stream.ts';
+} from './events/order-events-plugin.ts';
+export { OrderEventRelay } from './events/order-events-relay.ts';
+export { OrderStreams } from './events/order-events-stream.ts';
 export { orderTransaction, transitionOrder, writeHistory, writeOrderEvent } from './transition-order.ts';
 
 export function orderHandlers(ctx: AppContext, streams: OrderStreams) {
   return {
-    ...orderListHandlers(ctx, streams),
+    ...orderListHandlers(ctx),
+    ...orderEventHandlers(ctx, streams),
     ...orderDetailHandlers(ctx),
     ...orderCommandHandlers(ctx),
     ...labelHandlers(ctx),
-    ...reportHandlers(ctx),
+    ...printoutHandlers(ctx),
     ...bulkHandlers(ctx),
   } satisfies EndpointHandlers<
     | keyof ReturnType<typeof orderListHandlers>
+    | keyof ReturnType<typeof orderEventHandlers>
     | keyof ReturnType<typeof orderDetailHandlers>
     | keyof ReturnType<typeof orderCommandHandlers>
     | keyof ReturnType<typeof labelHandlers>
-    | keyof ReturnType<typeof reportHandlers>
+    | keyof ReturnType<typeof printoutHandlers>
     | keyof ReturnType<typeof bulkHandlers>
   >;
 }

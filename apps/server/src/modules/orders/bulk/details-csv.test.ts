@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BulkOrderRow } from '../reports/load-orders.ts';
+import type { BulkOrderRow } from '../printouts/load-orders.ts';
 import { csvRecord, detailsCsvHeader, detailsRecords, writeDetailsCsv } from './details-csv.ts';
 
 function row(overrides: Partial<BulkOrderRow> = {}): BulkOrderRow {

@@ -22,7 +22,7 @@ import {
   orderDateFormatter,
   toDate,
 } from '@mc/domain';
-import type { BulkOrderRow } from '../reports/load-orders.ts';
+import type { BulkOrderRow } from '../printouts/load-orders.ts';
 import type { DetailsLine } from './details-lines.ts';
 
 /** The columns; 'Created' and 'Printed' are headed with the store's zone (detailsCsvHeader). */

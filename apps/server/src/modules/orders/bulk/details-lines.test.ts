@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../../db/client.ts';
 import { batchFiles, batchItems } from '../../../db/schema.ts';
 import { buildMerchant, buildOrder, createTestApp, TEST_DB, type TestApp } from '../../../test/harness.ts';
-import { loadBulkOrders } from '../reports/load-orders.ts';
+import { loadBulkOrders } from '../printouts/load-orders.ts';
 import { insertBatch, readBatchRow } from './batch-store.ts';
 import { writeDetailsCsv, writeDetailsLines } from './details-csv.ts';
 import { type BatchLinesOptions, batchDetailsLines } from './details-lines.ts';

@@ -11,7 +11,7 @@ import { BULK_MSG } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerings, orders, productBrands, productLines, products } from '../../../db/schema.ts';
-import { readPdf } from '../../../documents/test-fixtures.ts';
+import { readPdf } from '../../../pdf/test-fixtures.ts';
 import { buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { type BulkJobs, startBulkJobs } from './bulk-queue.ts';
 

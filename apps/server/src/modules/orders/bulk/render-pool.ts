@@ -3,9 +3,9 @@
  * process alive). Falls back to rendering on the main thread if a worker cannot start.
  */
 import { Worker } from 'node:worker_threads';
-import { renderManyPackingSlipsToBuffer } from '../../../documents/batch.ts';
-import { renderPickList } from '../../../documents/pick-list.ts';
-import type { BatchRenderKind, DocumentOrder } from '../../../documents/types.ts';
+import { renderManyPackingSlipsToBuffer } from '../../../pdf/batch.ts';
+import { renderPickList } from '../../../pdf/pick-list.ts';
+import type { BatchRenderKind, DocumentOrder } from '../../../pdf/types.ts';
 import type { RenderRequest, RenderResponse } from './render-worker.ts';
 
 /**

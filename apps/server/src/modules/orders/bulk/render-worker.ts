@@ -3,9 +3,9 @@
  * server's event loop (the list stays fast during a batch) and two report types use two cores.
  */
 import { parentPort } from 'node:worker_threads';
-import { renderManyPackingSlipsToBuffer } from '../../../documents/batch.ts';
-import { renderPickList } from '../../../documents/pick-list.ts';
-import type { BatchRenderKind, DocumentOrder } from '../../../documents/types.ts';
+import { renderManyPackingSlipsToBuffer } from '../../../pdf/batch.ts';
+import { renderPickList } from '../../../pdf/pick-list.ts';
+import type { BatchRenderKind, DocumentOrder } from '../../../pdf/types.ts';
 
 export interface RenderRequest {
   id: number;

@@ -13,12 +13,12 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { batchFiles, batchItems, merchants } from '../../../db/schema.ts';
-import { batchFileName } from '../../../documents/batch.ts';
-import { pickListFileName } from '../../../documents/pick-list.ts';
 import { lazyRequire } from '../../../lib/lazy-require.ts';
-import { toDocumentOrder } from '../reports/document-order.ts';
-import { markPrinted } from '../reports/get-report.ts';
-import { type BulkOrderRow, loadBulkOrders } from '../reports/load-orders.ts';
+import { batchFileName } from '../../../pdf/batch.ts';
+import { pickListFileName } from '../../../pdf/pick-list.ts';
+import { toDocumentOrder } from '../printouts/document-order.ts';
+import { markPrinted } from '../printouts/get-report.ts';
+import { type BulkOrderRow, loadBulkOrders } from '../printouts/load-orders.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
 import { copyDetailsLines, DetailsRangeError } from './details-copy.ts';
 import { writeDetailsLines } from './details-csv.ts';
@@ -164,7 +164,7 @@ export async function runReportsBatch(ctx: AppContext, batch: BatchRow): Promise
     (REPORT_TYPES as readonly string[]).includes(t),
   );
   // Receipts and packing slips: one merged PDF of every order's document. The pick list: ONE document
-  // for the whole batch, each SKU once with its summed quantity (documents/pick-list.ts).
+  // for the whole batch, each SKU once with its summed quantity (pdf/pick-list.ts).
   const pdfs: BatchFile[] = await Promise.all(
     types.map(async (kind) => ({
       kind,

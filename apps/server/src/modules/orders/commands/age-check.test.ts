@@ -21,7 +21,7 @@ import { buildApp } from '../../../app.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
 import { orders } from '../../../db/schema.ts';
-import { readPdf } from '../../../documents/test-fixtures.ts';
+import { readPdf } from '../../../pdf/test-fixtures.ts';
 import {
   buildMerchantWithOwner,
   buildOrder,

@@ -5,7 +5,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { merchants, orders, shipments } from '../../../db/schema.ts';
-import { shippingLabelFileName } from '../../../documents/label.ts';
+import { shippingLabelFileName } from '../../../pdf/label.ts';
 import { signedLabelUrl, verifyLabelSignature } from './label-links.ts';
 
 /** Labels of the order (404 when the order is not this merchant's), optionally of one purchase only. */

@@ -23,7 +23,7 @@ import {
   orders,
   shipments,
 } from '../../../db/schema.ts';
-import { readPdf } from '../../../documents/test-fixtures.ts';
+import { readPdf } from '../../../pdf/test-fixtures.ts';
 import {
   bearer,
   buildMerchantWithOwner,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import type { EndpointHandlers } from '../../../lib/endpoint-handlers.ts';
 import { sendFile } from '../../../lib/send-file.ts';
-import { contentDisposition } from '../reports/content-disposition.ts';
+import { contentDisposition } from '../printouts/content-disposition.ts';
 import { purchaseLabels } from './buy-labels.ts';
 import { getLabelFile, listLabels } from './get-labels.ts';
 

@@ -24,7 +24,7 @@ import { labelErrors, labelPurchases, orders, shipments } from '../../../db/sche
 import { runSteps, type StepLog } from '../../../lib/steps.ts';
 import type { Caller } from '../commands/command-context.ts';
 import { asMerchant } from '../commands/command-context.ts';
-import { labelAddresses } from '../reports/document-order.ts';
+import { labelAddresses } from '../printouts/document-order.ts';
 import { type OrderRow, orderTransaction, transitionOrder } from '../transition-order.ts';
 import { buyLabelsStep } from './label-steps.ts';
 import { successBody } from './purchase-answers.ts';

@@ -7,19 +7,12 @@
  * orders_merchant_tab_date_idx / orders_merchant_date_idx). A plain `offset` stays accepted: its page's
  * keys are found first and only those rows are read in full.
  */
-import {
-  isSet,
-  ORDER_LIST_FILTERS,
-  type OrderListFilterName,
-  type OrderListFilterValues,
-  type OrderListListMatch,
-  type OrderListTextMatch,
-} from '@mc/api';
+import { isSet, ORDER_LIST_FILTERS, type OrderListFilterName, type OrderListFilterValues } from '@mc/api';
 import { SLA_STATUSES, type SortDirection } from '@mc/domain';
 
 /**
  * One list request: the page, the order, and the filters by their names in the table of `@mc/api`
- * (order-list-filters.ts). A filter is asked for when its value is set and not empty.
+ * (ORDER_LIST_FILTERS). A filter is asked for when its value is set and not empty.
  */
 export interface ListParams extends OrderListFilterValues {
   merchantId: string;
@@ -123,8 +116,55 @@ function containsCondition(column: string, term: string, add: (v: unknown) => st
 
 type Bind = (v: unknown) => string;
 
-/** The SQL clause of each match of the filter table, for a value that is set. */
-const TEXT_CLAUSES: Record<OrderListTextMatch, (column: string, v: string, add: Bind) => string> = {
+/** How the SQL matches a one-value filter against its column. */
+export type TextMatch =
+  /** `column = $n`. */
+  | 'equals'
+  /** Order id search: a whole id matches exactly, a part matches as a prefix of the key. */
+  | 'idPrefix'
+  /** `column ILIKE '%term%'` through the trigram / short-grams indexes. */
+  | 'contains'
+  /** Same, the term lower-cased first (the column is stored lower case). */
+  | 'containsLowercase';
+
+/** How the SQL matches a list filter (comma list in the URL) against its column. */
+export type ListMatch =
+  /** `column = ANY($n::text[])`, whatever the number of values. */
+  | 'anyOf'
+  /** `column = $n` for one value, `column = ANY($n::text[])` for more. */
+  | 'oneOrAnyOf';
+
+/** A filter's SQL: its column (an expression over `orders o`) and a match that fits its value. */
+interface FilterSql<V> {
+  column: string;
+  match: V extends readonly string[] ? ListMatch : TextMatch;
+  /** The kept per-tab counts still answer `total_rows` with this filter set (only the tab: they are per tab). */
+  keptCount?: true;
+}
+
+/**
+ * The SQL of each filter of the contract's table (ORDER_LIST_FILTERS in `@mc/api`), by filter name
+ * (docs/decisions/0125, 0127). Typed over the table: a filter without its entry does not compile, and a
+ * list filter takes a list match.
+ */
+export const LIST_FILTER_SQL: {
+  [N in OrderListFilterName]: FilterSql<NonNullable<OrderListFilterValues[N]>>;
+} = {
+  tab: { column: 'o.tab', match: 'equals', keptCount: true },
+  application_ref: { column: 'o.application_ref', match: 'anyOf' },
+  delivery_method: { column: 'o.delivery_method', match: 'oneOrAnyOf' },
+  order_key: { column: 'o.id', match: 'equals' },
+  search: { column: 'o.id', match: 'idPrefix' },
+  recipient_name: { column: 'o.recipient_name', match: 'contains' },
+  customer_email: { column: 'o.customer_email', match: 'containsLowercase' },
+};
+
+/** Whether a match takes a list (a comma list in the URL). */
+export const isListMatch = (match: TextMatch | ListMatch): match is ListMatch =>
+  match === 'anyOf' || match === 'oneOrAnyOf';
+
+/** The SQL clause of each match, for a value that is set. */
+const TEXT_CLAUSES: Record<TextMatch, (column: string, v: string, add: Bind) => string> = {
   equals: (column, v, add) => `${column} = ${add(v)}`,
   idPrefix: (column, v, add) => {
     const s = v.toUpperCase();
@@ -136,22 +176,21 @@ const TEXT_CLAUSES: Record<OrderListTextMatch, (column: string, v: string, add: 
   contains: (column, v, add) => containsCondition(column, v, add),
   containsLowercase: (column, v, add) => containsCondition(column, v.toLowerCase(), add),
 };
-const LIST_CLAUSES: Record<OrderListListMatch, (column: string, v: readonly string[], add: Bind) => string> =
-  {
-    anyOf: (column, v, add) => `${column} = ANY(${add(v)}::text[])`,
-    oneOrAnyOf: (column, v, add) =>
-      v.length === 1 ? `${column} = ${add(v[0])}` : `${column} = ANY(${add(v)}::text[])`,
-  };
+const LIST_CLAUSES: Record<ListMatch, (column: string, v: readonly string[], add: Bind) => string> = {
+  anyOf: (column, v, add) => `${column} = ANY(${add(v)}::text[])`,
+  oneOrAnyOf: (column, v, add) =>
+    v.length === 1 ? `${column} = ${add(v[0])}` : `${column} = ANY(${add(v)}::text[])`,
+};
 
-/** The table's filters with their clause, worked out once. */
+/** The table's filters with their clause, in the table's order, worked out once. */
 const FILTER_CLAUSES = ORDER_LIST_FILTERS.map((f) => {
-  const { column, match } = f.sql;
+  const { column, match }: { column: string; match: TextMatch | ListMatch } = LIST_FILTER_SQL[f.name];
   let clause: (v: string | readonly string[], add: Bind) => string;
-  if (match in LIST_CLAUSES) {
-    const list = LIST_CLAUSES[match as OrderListListMatch];
+  if (isListMatch(match)) {
+    const list = LIST_CLAUSES[match];
     clause = (v, add) => list(column, v as readonly string[], add);
   } else {
-    const text = TEXT_CLAUSES[match as OrderListTextMatch];
+    const text = TEXT_CLAUSES[match];
     clause = (v, add) => text(column, v as string, add);
   }
   return { name: f.name, clause };
@@ -159,7 +198,7 @@ const FILTER_CLAUSES = ORDER_LIST_FILTERS.map((f) => {
 
 /** The filters that make the kept per-tab counts unable to answer the total (all but the tab). */
 const UNCOUNTED_FILTERS: OrderListFilterName[] = ORDER_LIST_FILTERS.filter(
-  (f) => !('keptCount' in f && f.keptCount),
+  (f) => !LIST_FILTER_SQL[f.name].keptCount,
 ).map((f) => f.name);
 
 /** Shared WHERE conditions (without the cursor). */

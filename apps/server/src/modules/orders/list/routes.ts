@@ -3,25 +3,13 @@ import { SEARCH_PAGE_SIZE } from '@mc/domain';
 import type { AppContext } from '../../../context.ts';
 import type { EndpointHandlers } from '../../../lib/endpoint-handlers.ts';
 import { listOrders } from './list-orders.ts';
-import { openOrderEventStream } from './open-event-stream.ts';
 import { getOrderCounts } from './order-counts.ts';
-import type { OrderStreams } from './order-events-stream.ts';
 import { getOrderFilters } from './order-filters.ts';
-import { issueStreamTicket } from './stream-tickets.ts';
 
-type OrderListOperation =
-  | 'listOrders'
-  | 'searchOrders'
-  | 'getOrderCounts'
-  | 'getOrderFilters'
-  | 'createEventsTicket'
-  | 'streamOrderEvents';
+type OrderListOperation = 'listOrders' | 'searchOrders' | 'getOrderCounts' | 'getOrderFilters';
 
-/** The orders list, search, counts, filters and the live events stream. */
-export function orderListHandlers(
-  ctx: AppContext,
-  streams: OrderStreams,
-): EndpointHandlers<OrderListOperation> {
+/** The orders list, search, counts and filters. */
+export function orderListHandlers(ctx: AppContext): EndpointHandlers<OrderListOperation> {
   const { query: sql } = ctx.database;
   return {
     listOrders: async ({ caller, params, query }) =>
@@ -33,11 +21,5 @@ export function orderListHandlers(
       }),
     getOrderCounts: async ({ caller }) => getOrderCounts(sql, caller.merchant.id),
     getOrderFilters: async () => getOrderFilters(sql),
-    createEventsTicket: async ({ caller }) => issueStreamTicket(ctx, caller.principal, caller.merchant.id),
-    streamOrderEvents: {
-      authorize: 'handler',
-      handle: async ({ req, reply, query, authorize }) =>
-        openOrderEventStream(ctx, streams, { req, reply, query, authorize }),
-    },
   };
 }

@@ -1,2 +1,0 @@
-/** The docs module's entry point: the API reference page. */
-export { registerDocsRoutes } from './routes.ts';

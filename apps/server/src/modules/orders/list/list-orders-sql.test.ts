@@ -1,0 +1,38 @@
+import { ORDER_LIST_FILTER_NAMES, ORDER_LIST_FILTERS } from '@mc/api';
+import { describe, expect, it } from 'vitest';
+import { buildListQuery, isListMatch, LIST_FILTER_SQL, usesKeptCount } from './list-orders-sql.ts';
+
+describe("the list filters' SQL (keyed by the contract's filter names)", () => {
+  it('has one entry per filter of the contract and no other', () => {
+    expect(Object.keys(LIST_FILTER_SQL).sort()).toEqual([...ORDER_LIST_FILTER_NAMES].sort());
+  });
+
+  it('holds only one-value matches for text filters and list matches for list filters', () => {
+    for (const f of ORDER_LIST_FILTERS) {
+      // A value every filter but the tab takes: a delivery method, a brand ref and an id alike.
+      const sample = f.parse(f.name === 'tab' ? 'active' : 'shipping');
+      expect(typeof sample === 'symbol', f.name).toBe(false);
+      expect(isListMatch(LIST_FILTER_SQL[f.name].match), f.name).toBe(Array.isArray(sample));
+    }
+  });
+
+  it("adds the filters' conditions in the contract's order; only the tab keeps the kept counts", () => {
+    const p = {
+      merchantId: 'm',
+      limit: 30,
+      offset: 0,
+      cursor: null,
+      sort: 'desc' as const,
+      tab: 'active' as const,
+      application_ref: ['a', 'b'],
+      customer_email: 'X@Y',
+    };
+    const { text, values } = buildListQuery(p);
+    expect(text).toContain(
+      'WHERE o.merchant_id = $1 AND o.tab = $2 AND o.application_ref = ANY($3::text[]) AND o.customer_email ILIKE $4',
+    );
+    expect(values.slice(0, 4)).toEqual(['m', 'active', ['a', 'b'], '%x@y%']);
+    expect(usesKeptCount({ ...p, application_ref: undefined, customer_email: undefined })).toBe(true);
+    expect(usesKeptCount(p)).toBe(false);
+  });
+});

@@ -1,2 +1,0 @@
-/** The reports module's entry point. */
-export { reportsHandlers } from './routes.ts';
