@@ -1,18 +1,16 @@
 import { endpoints, OPERATION_IDS } from '@mc/api';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness.ts';
 import { contractFindings } from './check-openapi.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: walking a JSON document
 type Json = Record<string, any>;
-let t: TestApp;
+const t = useTestApp();
 let doc: Json;
 beforeAll(async () => {
-  t = await createTestApp();
   doc = (await t.app.inject({ url: '/openapi.json' })).json() as Json;
 });
-afterAll(async () => t?.close());
 
 describe('/openapi.json', () => {
   it('is valid OpenAPI 3.1 with unique operationIds, tags and examples', async () => {

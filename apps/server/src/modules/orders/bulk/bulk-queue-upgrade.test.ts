@@ -5,17 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batches } from '../../../db/schema.ts';
-import { buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
 import { insertBatch } from './batch-store.ts';
 import { BULK_QUEUE, PGBOSS_V10_SCHEMA, retirePgBoss10Schema, startBulkJobs } from './bulk-queue.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 /** Runs a script (no parameters) on either engine. */
 async function script(text: string): Promise<void> {

@@ -3,16 +3,15 @@ import type { BatchFileKind } from '@mc/api';
 import { BULK_MSG, downloadInProgressMessage } from '@mc/domain';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { batches, orderHistory, orders, outboxMessages } from '../../../db/schema.ts';
 import {
   bearer,
   buildMerchantWithOwner,
   buildOrder,
   buildUser,
-  createTestApp,
   login,
-  type TestApp,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { acceptOrder } from '../commands/accept-order.ts';
 import { readBatchRow } from './batch-store.ts';
@@ -21,19 +20,17 @@ import { batchFilePath, DOWNLOAD_LINK_TTL_MS } from './download-links.ts';
 import { batchCaller } from './run-accept.ts';
 import { runBatch } from './run-batch.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let jobs: BulkJobs;
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 let other: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Emails go out for every finished download here (the default waits for the console's 20 polls).
   jobs = await startBulkJobs(t.ctx, { emailAfterMs: 0, sweepIntervalMs: 500 });
   owner = await buildMerchantWithOwner(t);
   other = await buildMerchantWithOwner(t);
 });
-afterAll(async () => t?.close());
 
 const base = () => `/m/v2/merchant/${owner.merchant.tmk}/orders`;
 const order = (status: 'SUBMITTED' | 'MERCHANT_ACCEPTED' = 'SUBMITTED', overrides = {}) =>

@@ -8,17 +8,17 @@ import { PassThrough } from 'node:stream';
 import { BULK_MSG } from '@mc/domain';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../../db/client.ts';
 import { batchFiles, batchItems } from '../../../db/schema.ts';
-import { buildMerchant, buildOrder, createTestApp, TEST_DB, type TestApp } from '../../../test/harness.ts';
+import { buildMerchant, buildOrder, TEST_DB, useTestApp } from '../../../test/harness.ts';
 import { loadBulkOrders } from '../printouts/load-orders.ts';
 import { insertBatch, readBatchRow } from './batch-store.ts';
 import { writeDetailsCsv, writeDetailsLines } from './details-csv.ts';
 import { type BatchLinesOptions, batchDetailsLines } from './details-lines.ts';
 import { runDetailsBatch } from './run-outputs.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let merchant: Awaited<ReturnType<typeof buildMerchant>>;
 let foreign: string;
 /** In selection order: the batch's order ids (one of them another store's). */
@@ -27,7 +27,6 @@ let batchId: string;
 const ZONE = 'America/Los_Angeles';
 
 beforeAll(async () => {
-  t = await createTestApp();
   merchant = await buildMerchant(t.ctx, { timezone: ZONE });
   const other = await buildMerchant(t.ctx);
   const tmk = merchant.tmk;
@@ -66,7 +65,6 @@ beforeAll(async () => {
     orderIds: selected,
   });
 }, 60_000);
-afterAll(async () => t?.close());
 
 async function csvOf(
   write: (out: PassThrough) => Promise<unknown>,

@@ -3,18 +3,14 @@
  * batch's emailed_at mark; the batch runs again and no second email is sent.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AppContext } from '../../../context.ts';
 import { batches, outboxMessages } from '../../../db/schema.ts';
-import { buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
 import { insertBatch, readBatchRow } from './batch-store.ts';
 import { runBatch } from './run-batch.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const mailsOf = async (batchId: string) =>
   (await t.ctx.database.db.select().from(outboxMessages)).filter((m) => m.text.includes(batchId));

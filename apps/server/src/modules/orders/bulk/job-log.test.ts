@@ -3,8 +3,8 @@
  * queue, the batch id, the attempt, the duration and the outcome, so an operator can follow a batch.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { BULK_QUEUE, type BulkJobs, startBulkJobs } from './bulk-queue.ts';
 
 type Line = { level: 'info' | 'warn' | 'error'; obj: Record<string, unknown>; msg: string };
@@ -14,14 +14,12 @@ const capture = (level: Line['level']) => (obj: unknown, msg?: string) => {
 };
 const log = { info: capture('info'), warn: capture('warn'), error: capture('error') };
 
-let t: TestApp;
+const t = useTestApp();
 let jobs: BulkJobs;
 
 beforeAll(async () => {
-  t = await createTestApp();
   jobs = await startBulkJobs(t.ctx, { log: log as never, sweepIntervalMs: 60_000 });
 });
-afterAll(async () => t?.close());
 
 it('logs the start and the end of each job with its batch, duration and outcome', async () => {
   const batchId = randomUUID(); // no such batch: the job has nothing to do and completes

@@ -12,10 +12,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerings, orders, productBrands, productLines, products } from '../../../db/schema.ts';
 import { readPdf } from '../../../pdf/test-fixtures.ts';
-import { buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
 import { type BulkJobs, startBulkJobs } from './bulk-queue.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let jobs: BulkJobs;
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
@@ -101,7 +101,6 @@ function pdftotext(pdf: Buffer): string | null {
 let ids: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   jobs = await startBulkJobs(t.ctx, { emailAfterMs: 60_000, sweepIntervalMs: 500 });
   owner = await buildMerchantWithOwner(t);
   await addOfferings(owner.merchant.id, [
@@ -135,9 +134,9 @@ beforeAll(async () => {
     ]),
   ];
 });
+// Runs before useTestApp's close (vitest runs after-hooks newest first).
 afterAll(async () => {
   await jobs?.stop?.();
-  await t?.close();
 });
 
 describe('pick list batch', () => {

@@ -1,15 +1,9 @@
 import { DomainError } from '@mc/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxPaymentsAdapter } from '../../../adapters/payments/payments.ts';
 import { orderHistory, orders } from '../../../db/schema.ts';
-import {
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../../test/harness.ts';
 import { type OrderRow, transitionOrder } from '../transition-order.ts';
 import { acceptOrder } from './accept-order.ts';
 import type { Caller } from './command-context.ts';
@@ -28,13 +22,12 @@ import { rejectOrder } from './reject-order.ts';
 const ROUNDS = 20;
 const REQUESTS = 50;
 
-let t: TestApp;
+const t = useTestApp();
 let caller: Caller;
 let sandbox: SandboxPaymentsAdapter;
 let captured: () => void = () => {};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
-  t = await createTestApp();
   const owner = await buildMerchantWithOwner(t);
   caller = {
     merchant: owner.merchant,
@@ -67,7 +60,6 @@ beforeAll(async () => {
     },
   };
 });
-afterAll(async () => t?.close());
 
 describe(`accept × reject race with payment compensation (${TEST_DB})`, () => {
   it(`${REQUESTS} concurrent accepts/rejects × ${ROUNDS} rounds: money captured exactly when accepted`, async () => {

@@ -9,19 +9,17 @@ import {
   transitionError,
 } from '@mc/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderHistory, orderItems, orders } from '../../../db/schema.ts';
-import { buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 let other: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await buildMerchantWithOwner(t);
   other = await buildMerchantWithOwner(t);
 });
-afterAll(async () => t?.close());
 
 const order = (status?: OrderStatus, overrides?: Parameters<typeof buildOrder>[1]['overrides']) =>
   buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status, overrides });

@@ -11,27 +11,20 @@ import type { SandboxPaymentsAdapter } from '../../../adapters/payments/payments
 import { orders } from '../../../db/schema.ts';
 import { setServerErrorReporter } from '../../../lib/error-reporting.ts';
 import { callerOf, failHistoryWrite, isFailedWrite, recordingStepLog } from '../../../test/failing-write.ts';
-import {
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../../test/harness.ts';
 import { acceptOrder } from './accept-order.ts';
 import type { Caller } from './command-context.ts';
 import { recordFailedDelivery } from './failed-delivery.ts';
 import { requestCourier } from './request-courier.ts';
 import { shipOrder } from './ship-order.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let caller: Caller;
 let payments: SandboxPaymentsAdapter;
 let courier: SandboxCourierAdapter;
 const reported: { error: unknown; context?: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const owner = await buildMerchantWithOwner(t);
   caller = callerOf(owner.merchant, owner.user);
   payments = t.ctx.adapters.payments as SandboxPaymentsAdapter;
@@ -42,9 +35,9 @@ beforeAll(async () => {
 afterEach(() => {
   reported.length = 0;
 });
+// Runs before useTestApp's close (vitest runs after-hooks newest first).
 afterAll(async () => {
   setServerErrorReporter(null);
-  await t?.close();
 });
 
 const statusOf = async (id: string) =>

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderHistory, orderItems, orders } from '../../../db/schema.ts';
-import {
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../../test/harness.ts';
 
 /**
  * 50 concurrent conflicting requests on one order (accept, reject, partial rejection mixed), for 20 fresh
@@ -17,13 +11,11 @@ import {
 const ORDERS = TEST_DB === 'pg' ? 20 : 3;
 const REQUESTS = 50;
 
-let t: TestApp;
+const t = useTestApp();
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await buildMerchantWithOwner(t);
 });
-afterAll(async () => t?.close());
 
 describe(`concurrent conflicting changes (${TEST_DB})`, () => {
   it(`${REQUESTS} requests × ${ORDERS} orders: one success, ${REQUESTS - 1} × 409, one history row`, async () => {

@@ -5,11 +5,11 @@ import {
   type OrderStatus,
 } from '@mc/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RefundRequest, SandboxPaymentsAdapter } from '../../../adapters/payments/payments.ts';
 import { PAYMENTS_UNAVAILABLE } from '../../../adapters/payments/payments.ts';
 import { orderHistory, orders } from '../../../db/schema.ts';
-import { buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
 import { failedDeliveryRefundKey, NOT_STORE_DRIVER_MESSAGE } from './failed-delivery.ts';
 
 /**
@@ -17,13 +17,12 @@ import { failedDeliveryRefundKey, NOT_STORE_DRIVER_MESSAGE } from './failed-deli
  * real way: placed, accepted (the sandbox captures the total), sent out for delivery; the refund is what the
  * payments sandbox saw.
  */
-let t: TestApp;
+const t = useTestApp();
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 let member: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 let other: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 let sandbox: SandboxPaymentsAdapter;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await buildMerchantWithOwner(t);
   other = await buildMerchantWithOwner(t);
   sandbox = t.ctx.adapters.payments as SandboxPaymentsAdapter;
@@ -34,7 +33,6 @@ beforeAll(async () => {
   member = { ...owner, user, token: await login(t.app, user.email) };
   member.headers = bearer(member.token);
 });
-afterAll(async () => t?.close());
 
 type Who = { merchant: { tmk: string }; headers: Record<string, string> };
 const post = (id: string, sub: string, payload: unknown, who: Who = owner) =>

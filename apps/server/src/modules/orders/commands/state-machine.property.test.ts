@@ -7,21 +7,19 @@ import {
 } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderHistory, orderItems } from '../../../db/schema.ts';
-import { buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
 
 /**
  * Model-based: random sequences of merchant and marketplace actions go through the API; every answer is
  * checked against the transition table (the model), and the history grows by one row per accepted change.
  */
-let t: TestApp;
+const t = useTestApp();
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await buildMerchantWithOwner(t);
 });
-afterAll(async () => t?.close());
 
 type MerchantAction =
   | 'accept'

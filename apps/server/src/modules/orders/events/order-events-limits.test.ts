@@ -9,28 +9,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { openPostgres } from '../../../db/client.ts';
-import {
-  buildMerchantWithOwner,
-  createTestApp,
-  login,
-  TEST_DB,
-  type TestApp,
-  testConfig,
-} from '../../../test/harness.ts';
+import { buildMerchantWithOwner, login, TEST_DB, testConfig, useTestApp } from '../../../test/harness.ts';
 import { eventsUrl, openStream, type Stream, ticketFor } from './stream-test-helpers.ts';
 import { MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS_MESSAGE } from './stream-tickets.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let base: string;
 const open: Stream[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
+// Runs before useTestApp's close (vitest runs after-hooks newest first).
 afterAll(async () => {
   for (const s of open) s.close();
-  await t?.close();
 });
 
 async function stream(app: FastifyInstance, at: string, tmk: string, token: string): Promise<Stream> {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import type { OrderEvent } from '../../../context.ts';
 import { openPostgres } from '../../../db/client.ts';
@@ -7,26 +7,23 @@ import { orderEventOutbox, orders } from '../../../db/schema.ts';
 import {
   buildMerchantWithOwner,
   buildOrder,
-  createTestApp,
   TEST_DB,
-  type TestApp,
   testConfig,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { type OrderTx, orderTransaction, transitionOrder, writeOrderEvent } from '../transition-order.ts';
 import type { OrderEventRelay } from './order-events-relay.ts';
 import { until } from './stream-test-helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let tmk: string;
 let relay: OrderEventRelay;
 const seen: OrderEvent[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
   tmk = (await buildMerchantWithOwner(t)).merchant.tmk;
   relay = t.ctx.orderEvents as OrderEventRelay;
   t.ctx.events.on('order', (e: OrderEvent) => seen.push(e));
 });
-afterAll(async () => t?.close());
 
 const eventsOf = (orderId: string) => seen.filter((e) => e.order_id === orderId);
 const outboxRows = async () =>

@@ -14,12 +14,12 @@ import {
   bearer,
   buildMerchantWithOwner,
   buildUser,
-  createTestApp,
   login,
   TEST_DB,
   TEST_PASSWORD,
   type TestApp,
   testConfig,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { resolvePrincipal } from '../../auth/index.ts';
 import { HEARTBEAT_MS } from './order-events-stream.ts';
@@ -28,17 +28,16 @@ import { issueStreamTicket, STREAM_TICKET_TTL_MS } from './stream-tickets.ts';
 
 const END_WITHIN_MS = 2000;
 
-let t: TestApp;
+const t = useTestApp();
 let base: string;
 const open: Stream[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
+// Runs before useTestApp's close (vitest runs after-hooks newest first).
 afterAll(async () => {
   for (const s of open) s.close();
-  await t?.close();
 });
 
 async function stream(app: TestApp['app'], at: string, tmk: string, token: string): Promise<Stream> {

@@ -5,26 +5,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxCarrierAdapter } from '../../../adapters/carrier/sandbox.ts';
 import { carrierAccounts, labelPurchases, orders, shipments } from '../../../db/schema.ts';
 import { callerOf, failHistoryWrite, isFailedWrite, recordingStepLog } from '../../../test/failing-write.ts';
-import {
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../../test/harness.ts';
 import type { Caller } from '../commands/command-context.ts';
 import { purchaseLabels } from './buy-labels.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let caller: Caller;
 let carrier: SandboxCarrierAdapter;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const owner = await buildMerchantWithOwner(t);
   caller = callerOf(owner.merchant, owner.user);
   carrier = t.ctx.adapters.carrier as SandboxCarrierAdapter;
@@ -34,9 +27,6 @@ beforeAll(async () => {
     carrier: 'UPS',
     account_number: 'SANDBOX-UPS-TEST1',
   });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const accepted = () => buildOrder(t.ctx, { merchantTmk: caller.merchant.tmk, status: 'MERCHANT_ACCEPTED' });

@@ -13,7 +13,7 @@ import {
   WEIGHT_REQUIRED_MESSAGE,
 } from '@mc/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierAdapter } from '../../../adapters/carrier/carrier.ts';
 import {
   carrierAccounts,
@@ -24,21 +24,13 @@ import {
   shipments,
 } from '../../../db/schema.ts';
 import { readPdf } from '../../../pdf/test-fixtures.ts';
-import {
-  bearer,
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { bearer, buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let calls = 0;
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Count real carrier calls (the sandbox stays the implementation).
   const inner: CarrierAdapter = t.ctx.adapters.carrier;
   t.ctx.adapters.carrier = {
@@ -55,9 +47,6 @@ beforeAll(async () => {
     carrier: 'UPS',
     account_number: 'SANDBOX-UPS-TEST1',
   });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function acceptedOrder(

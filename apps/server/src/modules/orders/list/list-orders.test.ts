@@ -1,12 +1,12 @@
 import type { OrderFilters, OrderListItem, OrdersListResponse, PlaceOrderBody } from '@mc/api';
 import { computeOnTrackStatus, ORDER_TABS, type OrderStatus, TAB_STATUSES } from '@mc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { merchantHours } from '../../../db/schema.ts';
-import { buildMerchantWithOwner, buildOrder, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
 
 type Owner = Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
-let t: TestApp;
+const t = useTestApp();
 let a: Owner;
 let b: Owner;
 const ids: Record<string, string[]> = {};
@@ -53,7 +53,6 @@ async function list(owner: Owner, qs = '', path = 'optimized'): Promise<OrdersLi
 const idsOf = (r: OrdersListResponse) => r.items.map((i) => i.id);
 
 beforeAll(async () => {
-  t = await createTestApp();
   a = await buildMerchantWithOwner(t);
   b = await buildMerchantWithOwner(t);
   // Merchant A: 64 orders across statuses, two brands, several methods.
@@ -92,7 +91,6 @@ beforeAll(async () => {
   await place(b, 201, 'SUBMITTED', { delivery: { method: 'preorder' } });
   await place(b, 202, 'MERCHANT_ACCEPTED', { delivery: { method: 'deposit' } });
 }, 120_000);
-afterAll(async () => t?.close());
 
 const recipient = {
   first_name: 'Ann',

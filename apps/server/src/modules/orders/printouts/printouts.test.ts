@@ -1,26 +1,16 @@
 import { RECEIPT_NOT_READY_MESSAGE } from '@mc/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema.ts';
 import { readPdf } from '../../../pdf/test-fixtures.ts';
-import {
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../../test/harness.ts';
 import { contentDisposition } from './content-disposition.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await buildMerchantWithOwner(t);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const report = (

@@ -5,23 +5,16 @@
  * name in Chinese and Cyrillic script, drawn with the fallback fonts (in the render worker for the batch).
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { merchants, orders } from '../../../db/schema.ts';
 import { readPdf } from '../../../pdf/test-fixtures.ts';
-import {
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../../test/harness.ts';
 import { startBulkJobs } from '../bulk/bulk-queue.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await startBulkJobs(t.ctx, { emailAfterMs: 60_000, sweepIntervalMs: 500 });
   owner = await buildMerchantWithOwner(t);
   await t.database.db
@@ -29,7 +22,6 @@ beforeAll(async () => {
     .set({ street_3: 'Loading dock B' })
     .where(eq(merchants.id, owner.merchant.id));
 });
-afterAll(async () => t?.close());
 
 const base = () => `/m/v2/merchant/${owner.merchant.tmk}/orders`;
 
