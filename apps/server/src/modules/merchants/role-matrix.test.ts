@@ -480,8 +480,8 @@ const t = useTestApp();
 
 /** Waits for a batch's background job to finish, so its writes are not taken for a refusal's. */
 async function settleBatch(tmk: string, batchId: string, headers: Record<string, string>): Promise<void> {
-  // A deadline, not a count of polls: the first render worker alone can take ~20 s on a loaded machine.
-  for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
+  // A deadline, not a count of polls: the first render worker took 40–60 s to boot from source at load 15–19.
+  for (const deadline = Date.now() + 110_000; Date.now() < deadline; ) {
     const res = await t.app.inject({ url: `/m/v2/merchant/${tmk}/orders/batch/${batchId}`, headers });
     const state = res.statusCode === 200 ? (res.json() as { state: string }).state : 'done';
     if (state === 'done' || state === 'failed') return;
