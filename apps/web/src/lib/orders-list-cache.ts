@@ -1,12 +1,16 @@
 /**
- * How live events change the cached lists, as pure functions:
+ * How live events and order changes' answers change the cached lists, as pure functions:
  * a new order enters every loaded list it belongs to; a changed order is replaced, or leaves a
- * list whose tab it no longer belongs to.
+ * list whose tab it no longer belongs to. Shared: the orders lists (live events) and the order
+ * detail (its changes' answers, order-answers.ts) both write them.
  */
-import type { OrderListItem } from '@mc/api';
+import type { OrderListItem, OrdersListResponse } from '@mc/api';
 import { isOrderStatus, type OrderTab, tabOfStatus } from '@mc/domain';
-import type { ListFilters } from '../../lib/query-keys.ts';
-import type { OrdersPages } from './api/get-orders.ts';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { ListFilters } from './query-keys.ts';
+
+/** A cached orders list: the pages loaded so far. */
+export type OrdersPages = InfiniteData<OrdersListResponse, unknown>;
 
 export function belongsToList(item: OrderListItem, tab: OrderTab, filters: ListFilters): boolean {
   if (!isOrderStatus(item.status) || tabOfStatus(item.status) !== tab) return false;
