@@ -6,54 +6,21 @@
  * - only what the answer cannot tell is fetched again: the tab counts and the loaded lists of the tab the
  *   order moved to (its place there depends on that list's sort and pages) — both only when it changed tab.
  * The live event of that same change then carries a version this console has already applied, and
- * `isAnsweredChange` lets the event stream leave it alone instead of fetching the row and the counts again.
+ * `isAnsweredChange` (orders-list-cache.ts, which the orders page loads; this file loads with the order
+ * dialogs) lets the event stream leave it alone instead of fetching the row and the counts again.
  */
 import type { OrderDetail, OrderListItem } from '@mc/api';
 import { isOrderStatus, type OrderTab, SLA_TYPES, tabOfStatus } from '@mc/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { belongsToList, type OrdersPages, updateOrder } from './orders-list-cache.ts';
+import {
+  belongsToList,
+  forEachLoadedList,
+  type ListKey,
+  type OrdersPages,
+  recordAnsweredVersion,
+  updateOrder,
+} from './orders-list-cache.ts';
 import { type ListFilters, ordersKeys } from './query-keys.ts';
-
-type ListKey = ReturnType<typeof ordersKeys.list>;
-
-/** Every loaded orders list of the merchant, with the tab and filters its key names. */
-export function forEachLoadedList(
-  qc: QueryClient,
-  tmk: string,
-  fn: (key: ListKey, tab: OrderTab, filters: ListFilters, data: OrdersPages) => void,
-): void {
-  for (const [key, data] of qc.getQueriesData<OrdersPages>({ queryKey: ordersKeys.lists(tmk) })) {
-    const [, , , tab, filters] = key as unknown as ListKey;
-    if (data) fn(key as unknown as ListKey, tab, filters, data);
-  }
-}
-
-/** The highest version applied from an answer, per query cache and order (`tmk/id`). */
-const answered = new WeakMap<QueryClient, Map<string, number>>();
-
-function answeredVersions(qc: QueryClient): Map<string, number> {
-  let versions = answered.get(qc);
-  if (!versions) {
-    versions = new Map();
-    answered.set(qc, versions);
-  }
-  return versions;
-}
-
-/**
- * Whether the order's change of `version` is one this console already applied from its own request's
- * answer. An event without a version (written before events carried one) is never taken as answered.
- */
-export function isAnsweredChange(
-  qc: QueryClient,
-  tmk: string,
-  orderId: string,
-  version: number | undefined,
-): boolean {
-  if (version === undefined) return false;
-  const seen = answered.get(qc)?.get(`${tmk}/${orderId}`);
-  return seen !== undefined && version <= seen;
-}
 
 const tabOf = (status: string | undefined): OrderTab | null =>
   status && isOrderStatus(status) ? tabOfStatus(status) : null;
@@ -85,9 +52,7 @@ export function applyOrderAnswer(qc: QueryClient, tmk: string, order: OrderDetai
   const detailKey = ordersKeys.detail(tmk, order.id);
   let before: string | undefined = qc.getQueryData<OrderDetail>(detailKey)?.status;
   qc.setQueryData(detailKey, order);
-  const versions = answeredVersions(qc);
-  const key = `${tmk}/${order.id}`;
-  versions.set(key, Math.max(order.version, versions.get(key) ?? 0));
+  recordAnsweredVersion(qc, tmk, order.id, order.version);
 
   const lists: { key: ListKey; tab: OrderTab; filters: ListFilters; data: OrdersPages }[] = [];
   let row: OrderListItem | undefined;

@@ -13,10 +13,11 @@ import { ApiError, type OrderListItem, type OrderStreamEvent, parseOrderStreamEv
 import { isOrderStatus, tabOfStatus } from '@mc/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { forEachLoadedList, isAnsweredChange } from '../../../lib/order-answers.ts';
 import {
   belongsToList,
+  forEachLoadedList,
   insertOrders,
+  isAnsweredChange,
   listedIds,
   type OrdersPages,
   updateOrder,
