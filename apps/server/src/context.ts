@@ -20,6 +20,12 @@ export interface OrderEvent {
   merchant_id: string;
   order_id: string;
   status: string;
+  /**
+   * The order's version once the change is written (every change that announces an event bumps it), so a
+   * console that already has the change from its own request's answer can leave the event alone.
+   * Absent from events written before it was added.
+   */
+  version?: number;
   at: string;
 }
 

@@ -390,7 +390,7 @@ export const orders = pgTable(
     rejection_message: jsonb('rejection_message').$type<Record<string, unknown>>(),
     delivery_details: jsonb('delivery_details').$type<Record<string, unknown>>(),
     payment_ref: text('payment_ref'),
-    /** Optimistic version, bumped on every status change. */
+    /** Bumped by every change that announces an order event: status changes and data edits (decision 0128). */
     version: integer('version').notNull().default(1),
     created_at: createdAt(),
     updated_at: tstz('updated_at').notNull().defaultNow(),

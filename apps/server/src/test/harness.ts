@@ -6,13 +6,16 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PlaceOrderBody } from '@mc/api';
 import { canTransition, type OrderStatus } from '@mc/domain';
 import { eq } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { type Database, openPglite, openPostgres, wrapPglite } from '../db/client.ts';
+import { type Database, type Db, openPglite, openPostgres, wrapPglite } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
 import { merchants, orderHistory, orders, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { placeOrder } from '../marketplace/place-order.ts';
@@ -87,9 +90,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { config?: Partial<Config> } = {}): Promise<TestApp> {
+/**
+ * The same database, with every statement the app sends through drizzle pushed onto `log` (a test counts
+ * what one request reads). Raw queries (`database.query`) are not logged.
+ */
+export function withQueryLog(database: Database, log: string[]): Database {
+  const logger = { logQuery: (query: string) => void log.push(query) };
+  const db = database.pglite
+    ? drizzlePglite({ client: database.pglite, schema, logger })
+    : drizzlePg({ client: database.pool!, schema, logger });
+  return { ...database, db: db as unknown as Db };
+}
+
+export async function createTestApp(
+  opts: { config?: Partial<Config>; queryLog?: string[] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const { app, ctx } = await buildApp({ config: testConfig(opts.config), database });
+  const { app, ctx } = await buildApp({
+    config: testConfig(opts.config),
+    database: opts.queryLog ? withQueryLog(database, opts.queryLog) : database,
+  });
   checkResponsesAgainstContract(app);
   await app.ready();
   return {

@@ -163,6 +163,7 @@ export const OrderStreamEventSchema = z.object({
   order_id: z.string(),
   status: z.string(),
   tab: z.enum(ORDER_TABS),
+  version: z.number().int().optional(),
   at: z.string(),
 }) satisfies z.ZodType<OrderStreamEvent>;
 

@@ -25,6 +25,10 @@ describe('parseOrderStreamEvent: OrderStreamEventSchema without zod', () => {
     [{ ...good, tab: 'archive' }],
     [{ ...good, order_id: 7 }],
     [{ ...good, at: undefined }],
+    [{ ...good, type: 'order.updated', version: 3 }],
+    [{ ...good, version: 2.5 }],
+    [{ ...good, version: '3' }],
+    [{ ...good, version: Number.MAX_SAFE_INTEGER + 2 }],
     [null],
     ['order.created'],
     [[good]],
@@ -38,11 +42,20 @@ describe('parseOrderStreamEvent: OrderStreamEventSchema without zod', () => {
 
   it('property: the same answer as the schema for any record of those keys', () => {
     const field = fc.oneof(
-      fc.constantFrom<unknown>(...ORDER_STREAM_EVENT_TYPES, 'active', 'on_hold', 'completed', 'x', 1, null),
+      fc.constantFrom<unknown>(
+        ...ORDER_STREAM_EVENT_TYPES,
+        'active',
+        'on_hold',
+        'completed',
+        'x',
+        1,
+        0.5,
+        null,
+      ),
       fc.string(),
     );
     const event = fc.record(
-      { type: field, order_id: field, status: field, tab: field, at: field, more: field },
+      { type: field, order_id: field, status: field, tab: field, version: field, at: field, more: field },
       { requiredKeys: [] },
     );
     fc.assert(

@@ -13,6 +13,11 @@ export interface OrderStreamEvent {
   order_id: string;
   status: string;
   tab: OrderTab;
+  /**
+   * The order's version once the change was written (an order.updated event has it): a console that
+   * already applied this version from its own request's answer leaves the event alone.
+   */
+  version?: number;
   at: string;
 }
 
@@ -25,5 +30,7 @@ export function parseOrderStreamEvent(value: unknown): OrderStreamEvent | null {
   const v = value as Record<string, unknown>;
   if (!isOneOf(ORDER_STREAM_EVENT_TYPES, v.type) || !isOneOf(ORDER_TABS, v.tab)) return null;
   if (typeof v.order_id !== 'string' || typeof v.status !== 'string' || typeof v.at !== 'string') return null;
-  return { type: v.type, order_id: v.order_id, status: v.status, tab: v.tab, at: v.at };
+  if (v.version !== undefined && !Number.isSafeInteger(v.version)) return null;
+  const version = typeof v.version === 'number' ? { version: v.version } : {};
+  return { type: v.type, order_id: v.order_id, status: v.status, tab: v.tab, ...version, at: v.at };
 }

@@ -60,6 +60,7 @@ export async function applyDoordashEvent(
       .update(orders)
       .set({
         courier_info: sql`coalesce(${orders.courier_info}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
+        version: sql`${orders.version} + 1`,
         updated_at: new Date(),
       })
       .where(
@@ -68,13 +69,19 @@ export async function applyDoordashEvent(
           sql`${orders.courier_info}->>'delivery_id' = ${e.external_delivery_id}`,
         ),
       )
-      .returning({ id: orders.id, merchant_id: orders.merchant_id, status: orders.status });
+      .returning({
+        id: orders.id,
+        merchant_id: orders.merchant_id,
+        status: orders.status,
+        version: orders.version,
+      });
     if (updated)
       await writeOrderEvent(tx, {
         type: 'order.updated',
         merchant_id: updated.merchant_id,
         order_id: updated.id,
         status: updated.status,
+        version: updated.version,
       });
     return updated;
   });

@@ -9,7 +9,7 @@ import {
   type TransitionVia,
   transitionError,
 } from '@mc/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext, OrderEvent } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -92,7 +92,8 @@ export interface TransitionRequest {
  * The one way an order's status changes: checked against the transition table, written as an atomic
  * conditional UPDATE (… WHERE status = <the status we checked>) plus one history row and the order event
  * (outbox), in one transaction — the caller's (`orderTransaction`) when it has more to write, else its own.
- * Concurrent conflicting requests: exactly one UPDATE matches; the others get 409.
+ * Concurrent conflicting requests: exactly one UPDATE matches; the others get 409. Returns the row as
+ * written, which the answer's detail is built from (docs/decisions/0128).
  */
 export async function transitionOrder(
   ctx: Pick<AppContext, 'database' | 'orderEvents'>,
@@ -103,16 +104,13 @@ export async function transitionOrder(
     const where = req.merchantId
       ? and(eq(orders.id, req.orderId), eq(orders.merchant_id, req.merchantId))
       : eq(orders.id, req.orderId);
-    const [current] = await t
-      .select({ status: orders.status, merchant_id: orders.merchant_id })
-      .from(orders)
-      .where(where)
-      .limit(1);
-    if (!current) throw new DomainError('NOT_FOUND', 'Order not found');
+    // A command that already read the order (accept, courier, failed delivery) names the status it read:
+    // the conditional UPDATE below is the check, and only a write that matched nothing reads the row again.
+    const current =
+      req.expectFrom && req.merchantId
+        ? { status: req.expectFrom, merchant_id: req.merchantId }
+        : await readForTransition(t, where, req.expectFrom, req.to);
     const from = current.status;
-    if (req.expectFrom && from !== req.expectFrom) {
-      throw new DomainError('ILLEGAL_TRANSITION', transitionError(from, req.to));
-    }
     assertTransition(req.actor, from, req.to, req.via);
     if (req.to === 'MERCHANT_SHIPPED') await assertReadyToShip(t, req.orderId, current.merchant_id, from);
     const [updated] = await t
@@ -121,9 +119,10 @@ export async function transitionOrder(
       .where(and(where, eq(orders.status, from)))
       .returning();
     if (!updated) {
-      // Someone else changed it between our read and our write.
+      // Someone else changed it between our read and our write (or it is not the caller's).
       const [now] = await t.select({ status: orders.status }).from(orders).where(where).limit(1);
-      throw new DomainError('ILLEGAL_TRANSITION', transitionError(now?.status ?? from, req.to));
+      if (!now) throw new DomainError('NOT_FOUND', 'Order not found');
+      throw new DomainError('ILLEGAL_TRANSITION', transitionError(now.status, req.to));
     }
     await writeHistory(t, {
       order_id: req.orderId,
@@ -141,10 +140,30 @@ export async function transitionOrder(
       merchant_id: updated.merchant_id,
       order_id: updated.id,
       status: updated.status,
+      version: updated.version,
     });
     return updated;
   };
   return tx ? run(tx) : orderTransaction(ctx, run);
+}
+
+/** The status a transition starts from, read in its transaction (404 when it is not the caller's order). */
+async function readForTransition(
+  t: OrderTx,
+  where: SQL | undefined,
+  expectFrom: OrderStatus | undefined,
+  to: OrderStatus,
+): Promise<{ status: string; merchant_id: string }> {
+  const [current] = await t
+    .select({ status: orders.status, merchant_id: orders.merchant_id })
+    .from(orders)
+    .where(where)
+    .limit(1);
+  if (!current) throw new DomainError('NOT_FOUND', 'Order not found');
+  if (expectFrom && current.status !== expectFrom) {
+    throw new DomainError('ILLEGAL_TRANSITION', transitionError(current.status, to));
+  }
+  return current;
 }
 
 /** The presale rule: an order with an item available more than 10 days from now cannot ship (any shipping path). */

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import {
+  belongsToList,
+  flattenPages,
+  insertOrders,
+  type OrdersPages,
+  updateOrder,
+} from '../../lib/orders-list-cache.ts';
 import { DEFAULT_LIST_FILTERS } from '../../lib/query-keys.ts';
-import type { OrdersPages } from './api/get-orders.ts';
 import { newOrdersStore } from './hooks/new-orders-store.ts';
-import { belongsToList, flattenPages, insertOrders, updateOrder } from './orders-list-cache.ts';
 import { item, page } from './test-fixtures.ts';
 
 const data = (pages: ReturnType<typeof page>[]): OrdersPages => ({

@@ -7,6 +7,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import { notifyError } from '../../lib/notify.ts';
+import { flattenPages } from '../../lib/orders-list-cache.ts';
 import { type ReviewIntent, reviewSearch } from '../../lib/review-link.ts';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -25,7 +26,6 @@ import { useInfiniteScroll } from './hooks/use-infinite-scroll.ts';
 import { useRowCursor } from './hooks/use-row-cursor.ts';
 import classes from './orders.module.css';
 import type { OrdersOutletContext } from './orders-layout.tsx';
-import { flattenPages } from './orders-list-cache.ts';
 
 /** The spec's mobile layout covers 1100 px and below: the table needs more than that. */
 export const DESKTOP_MEDIA_QUERY = '(min-width: 68.8125em)';

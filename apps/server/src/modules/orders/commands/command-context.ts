@@ -1,5 +1,5 @@
 import { DomainError, isOrderStatus, type OrderStatus } from '@mc/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { orders } from '../../../db/schema.ts';
 import type { Caller } from '../../../lib/principal.ts';
@@ -47,7 +47,8 @@ export function asMerchant(
 /**
  * A change that keeps the status (tracking edit, delivery details, instructions): written only if the order
  * is still in the status the caller's check was made on, plus one history row and the order event, in one
- * transaction.
+ * transaction. It bumps the version as a transition does (the event carries it) and returns the row as
+ * written.
  */
 export async function updateOrderData(
   ctx: AppContext,
@@ -59,11 +60,11 @@ export async function updateOrderData(
     patch: Partial<typeof orders.$inferInsert>;
     data?: Record<string, unknown>;
   },
-): Promise<void> {
-  await orderTransaction(ctx, async (tx) => {
+): Promise<OrderRow> {
+  return orderTransaction(ctx, async (tx) => {
     const [updated] = await tx
       .update(orders)
-      .set({ ...change.patch, updated_at: new Date() })
+      .set({ ...change.patch, version: sql`${orders.version} + 1`, updated_at: new Date() })
       .where(
         and(
           eq(orders.id, order.id),
@@ -71,7 +72,7 @@ export async function updateOrderData(
           eq(orders.status, order.status),
         ),
       )
-      .returning({ id: orders.id });
+      .returning();
     if (!updated) throw new DomainError('CONFLICT', 'The order changed meanwhile. Reload it and try again.');
     await writeHistory(tx, {
       order_id: order.id,
@@ -89,6 +90,8 @@ export async function updateOrderData(
       merchant_id: caller.merchant.id,
       order_id: order.id,
       status: order.status,
+      version: updated.version,
     });
+    return updated;
   });
 }

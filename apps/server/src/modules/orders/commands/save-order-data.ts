@@ -10,6 +10,7 @@ import {
 } from '@mc/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
+import type { OrderRow } from '../transition-order.ts';
 import { type Caller, readOrder, updateOrderData } from './command-context.ts';
 import { trackingColumns } from './ship-order.ts';
 
@@ -25,7 +26,7 @@ export async function saveOrderData(
   caller: Caller,
   orderId: string,
   body: Data | OrderDataBody,
-): Promise<void> {
+): Promise<OrderRow> {
   const order = await readOrder(ctx, caller, orderId);
   const s = order.status;
   const refuse = (what: string) => {

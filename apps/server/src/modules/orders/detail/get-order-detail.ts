@@ -23,8 +23,11 @@ import {
   orders,
   shipments,
 } from '../../../db/schema.ts';
+import type { OrderRow } from '../transition-order.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+type AppNames = { name: string; brand_name: string };
 
 /** The order as the detail view and the Review Order modal read it (scoped to the merchant, else 404). */
 export async function getOrderDetail(
@@ -33,16 +36,49 @@ export async function getOrderDetail(
   orderId: string,
   now = new Date(),
 ): Promise<OrderDetail> {
-  const { db } = ctx.database;
-  const [row] = await db
-    .select({ order: orders, app_name: applications.name, brand_name: applications.brand_name })
+  const [row] = await ctx.database.db
+    .select({ order: orders, name: applications.name, brand_name: applications.brand_name })
     .from(orders)
     .innerJoin(applications, eq(applications.id, orders.application_id))
     .where(and(eq(orders.id, orderId), eq(orders.merchant_id, merchant.id)))
     .limit(1);
   if (!row) throw new DomainError('NOT_FOUND', 'Order not found');
-  const o = row.order;
-  const [items, history, ships, hours] = await Promise.all([
+  return detailOf(ctx, merchant, row.order, Promise.resolve(row), now);
+}
+
+/**
+ * The detail of an order row a command has just written (the row its write returned): the answer of every
+ * order change, built without reading the order again (docs/decisions/0128). The row is the caller's
+ * merchant's: the command checked that when it wrote it.
+ */
+export function orderDetailOf(
+  ctx: AppContext,
+  merchant: MerchantRow,
+  order: OrderRow,
+  now = new Date(),
+): Promise<OrderDetail> {
+  const names = ctx.database.db
+    .select({ name: applications.name, brand_name: applications.brand_name })
+    .from(applications)
+    .where(eq(applications.id, order.application_id))
+    .limit(1)
+    .then(([app]) => {
+      if (!app) throw new DomainError('NOT_FOUND', 'Order not found');
+      return app;
+    });
+  return detailOf(ctx, merchant, order, names, now);
+}
+
+async function detailOf(
+  ctx: AppContext,
+  merchant: MerchantRow,
+  o: OrderRow,
+  appNames: Promise<AppNames>,
+  now: Date,
+): Promise<OrderDetail> {
+  const { db } = ctx.database;
+  const [app, items, history, ships, hours] = await Promise.all([
+    appNames,
     db.select().from(orderItems).where(eq(orderItems.order_id, o.id)).orderBy(asc(orderItems.position)),
     db.select().from(orderHistory).where(eq(orderHistory.order_id, o.id)).orderBy(asc(orderHistory.id)),
     db
@@ -94,8 +130,8 @@ export async function getOrderDetail(
     version: o.version,
     date_submitted: o.date_submitted.toISOString(),
     printed_timestamp: iso(o.printed_timestamp),
-    application_name: row.app_name,
-    application_brand_name: row.brand_name,
+    application_name: app.name,
+    application_brand_name: app.brand_name,
     timezone: merchant.timezone,
     gift_message: o.gift_message ? { message: o.gift_message } : null,
     promo_code: o.promo_code,

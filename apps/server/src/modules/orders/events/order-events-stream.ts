@@ -81,7 +81,15 @@ export class OrderStreams {
 
 export function toStreamEvent(e: OrderEvent): OrderStreamEvent | null {
   if (!isOrderStatus(e.status)) return null;
-  return { type: e.type, order_id: e.order_id, status: e.status, tab: tabOfStatus(e.status), at: e.at };
+  const version = typeof e.version === 'number' ? { version: e.version } : {};
+  return {
+    type: e.type,
+    order_id: e.order_id,
+    status: e.status,
+    tab: tabOfStatus(e.status),
+    ...version,
+    at: e.at,
+  };
 }
 
 export function streamOrderEvents(

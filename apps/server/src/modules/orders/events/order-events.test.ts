@@ -57,6 +57,7 @@ describe('GET /m/v2/merchant/{tmk}/orders/events', () => {
       order_id: id,
       status: 'CANCELLED',
       tab: 'cancelled',
+      version: 2,
     });
 
     await new Promise((r) => setTimeout(r, 100));

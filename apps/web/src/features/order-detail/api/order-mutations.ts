@@ -1,8 +1,9 @@
 /**
  * Every order change of the detail view: PUT /m/v2/orders/{id} (status), POST .../data, .../courier, .../ship,
  * .../failed_delivery.
- * Each answers with the updated order; on success the detail is replaced and the merchant's lists and tab
- * counts (`ordersKeys.all(tmk)`) are invalidated, which also updates the side navigation's pending count.
+ * Each answers with the updated order; on success the answer goes into the cache (lib/order-answers.ts):
+ * the detail is replaced and the order's row patched in the loaded lists; only the tab counts and the lists
+ * of a tab the order moved to are fetched again (docs/decisions/0128).
  */
 import type {
   CourierBody,
@@ -14,16 +15,9 @@ import type {
 } from '@mc/api';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { applyOrderAnswer } from '../../../lib/order-answers.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { isOrderDetailKey, ordersKeys } from '../../../lib/query-keys.ts';
-
-function applyOrderAnswer(tmk: string, order: OrderDetail): void {
-  queryClient.setQueryData(ordersKeys.detail(tmk, order.id), order);
-  void queryClient.invalidateQueries({
-    queryKey: ordersKeys.all(tmk),
-    predicate: (q) => !isOrderDetailKey(q.queryKey, order.id),
-  });
-}
+import { ordersKeys } from '../../../lib/query-keys.ts';
 
 export function refreshOrder(tmk: string, id: string): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ordersKeys.detail(tmk, id) });
@@ -54,6 +48,6 @@ function sendOrderChange(tmk: string, id: string, change: OrderChange): Promise<
 export function useOrderChange(tmk: string, id: string) {
   return useMutation({
     mutationFn: (change: OrderChange) => sendOrderChange(tmk, id, change),
-    onSuccess: (order) => applyOrderAnswer(tmk, order),
+    onSuccess: (order) => applyOrderAnswer(queryClient, tmk, order),
   });
 }

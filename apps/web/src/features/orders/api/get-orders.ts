@@ -1,7 +1,7 @@
 /** The orders list (infinite: 30 a page, following next_url). */
-import { type OrderListItem, type OrdersListResponse, orderListFilterQuery } from '@mc/api';
+import { type OrderListItem, orderListFilterQuery } from '@mc/api';
 import { ORDERS_PAGE_SIZE, type OrderTab } from '@mc/domain';
-import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { type ListFilters, ordersKeys } from '../../../lib/query-keys.ts';
 
@@ -43,8 +43,6 @@ export async function getOrderListItem(tmk: string, id: string): Promise<OrderLi
   });
   return r.items[0] ?? null;
 }
-
-export type OrdersPages = InfiniteData<OrdersListResponse, unknown>;
 
 export function ordersListQueryOptions(tmk: string, tab: OrderTab, filters: ListFilters) {
   return infiniteQueryOptions({

@@ -4,30 +4,9 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../../../lib/navigation.ts';
 import { getToken } from '../../../lib/session.ts';
+import { FakeEventSource } from '../../../test/fake-event-source.ts';
 import { mockFetch, signIn } from '../../../test/render-app.tsx';
 import { RECONNECT_MIN_MS, useOrderEvents } from './use-order-events.ts';
-
-/** A stand-in for the browser's EventSource that records what the hook opens and lets tests fire events. */
-class FakeEventSource {
-  static all: FakeEventSource[] = [];
-  readonly url: string;
-  closed = false;
-  private listeners = new Map<string, ((ev: Event) => void)[]>();
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.all.push(this);
-  }
-  addEventListener(type: string, fn: (ev: Event) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {
-    this.closed = true;
-  }
-  fire(type: string, data?: unknown) {
-    const ev = data === undefined ? new Event(type) : new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const fn of this.listeners.get(type) ?? []) fn(ev);
-  }
-}
 
 const TICKET_PATH = '/m/v2/merchant/tmk-1/orders/events/ticket';
 let tickets = 0;

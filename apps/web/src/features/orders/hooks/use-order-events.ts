@@ -1,20 +1,30 @@
 /**
  * Live orders: one EventSource per console on GET .../orders/events. A new order is
  * fetched as a list row, merged into every loaded list it belongs to and flagged new; a status
- * change replaces the row or removes it from a tab it left. Tab counts refresh on every event.
+ * change replaces the row or removes it from a tab it left. Tab counts refresh on every event, except
+ * the event of a change this console made itself: its answer already updated the cache
+ * (lib/order-answers.ts, docs/decisions/0128).
  * EventSource cannot send headers and tokens never go in URLs: each connection first fetches a
  * single-use ticket (POST …/orders/events/ticket, with the bearer token) and opens `?ticket=`.
  * A dropped stream (network, server restart, session ended) is reopened with a fresh ticket after a
  * growing pause; if the session has ended, the ticket request's 401 signs the console out.
  */
 import { ApiError, type OrderListItem, type OrderStreamEvent, parseOrderStreamEvent } from '@mc/api';
-import { isOrderStatus, type OrderTab, tabOfStatus } from '@mc/domain';
+import { isOrderStatus, tabOfStatus } from '@mc/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type ListFilters, ordersKeys } from '../../../lib/query-keys.ts';
+import {
+  belongsToList,
+  forEachLoadedList,
+  insertOrders,
+  isAnsweredChange,
+  listedIds,
+  type OrdersPages,
+  updateOrder,
+} from '../../../lib/orders-list-cache.ts';
+import { ordersKeys } from '../../../lib/query-keys.ts';
 import { getEventsTicket, orderEventsUrl } from '../api/get-events-ticket.ts';
-import { getOrderListItem, type OrdersPages } from '../api/get-orders.ts';
-import { belongsToList, insertOrders, listedIds, updateOrder } from '../orders-list-cache.ts';
+import { getOrderListItem } from '../api/get-orders.ts';
 import { newOrdersStore } from './new-orders-store.ts';
 import { alertPrefs, playNewOrderSound, showNewOrderNotification } from './use-alert-prefs.ts';
 
@@ -24,17 +34,8 @@ const MERGE_DELAY_MS = 150;
 export const RECONNECT_MIN_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
 
-type ListKey = ReturnType<typeof ordersKeys.list>;
-
-function eachList(qc: QueryClient, tmk: string, fn: (key: ListKey, data: OrdersPages) => void) {
-  for (const [key, data] of qc.getQueriesData<OrdersPages>({ queryKey: ordersKeys.lists(tmk) })) {
-    if (data) fn(key as unknown as ListKey, data);
-  }
-}
-
 function mergeNewOrders(qc: QueryClient, tmk: string, items: OrderListItem[]): void {
-  eachList(qc, tmk, (key, data) => {
-    const [, , , tab, filters] = key as unknown as [string, string, string, OrderTab, ListFilters];
+  forEachLoadedList(qc, tmk, (key, tab, filters, data) => {
     const mine = items.filter((i) => belongsToList(i, tab, filters));
     if (mine.length) qc.setQueryData<OrdersPages>(key, insertOrders(data, mine, filters.sort));
   });
@@ -42,8 +43,7 @@ function mergeNewOrders(qc: QueryClient, tmk: string, items: OrderListItem[]): v
 }
 
 function applyOrderUpdate(qc: QueryClient, tmk: string, item: OrderListItem): void {
-  eachList(qc, tmk, (key, data) => {
-    const [, , , tab, filters] = key as unknown as [string, string, string, OrderTab, ListFilters];
+  forEachLoadedList(qc, tmk, (key, tab, filters, data) => {
     const belongs = belongsToList(item, tab, filters);
     if (listedIds(data).has(item.id)) qc.setQueryData<OrdersPages>(key, updateOrder(data, item, belongs));
     else if (belongs) void qc.invalidateQueries({ queryKey: key, exact: true });
@@ -94,7 +94,7 @@ export function useOrderEvents(tmk: string | null, token: string | null): void {
     };
     const onUpdated = async (ev: MessageEvent) => {
       const e = parse(ev);
-      if (!e) return;
+      if (!e || isAnsweredChange(qc, tmk, e.order_id, e.version)) return;
       refreshCounts();
       const item = await getOrderListItem(tmk, e.order_id).catch(() => null);
       if (item) applyOrderUpdate(qc, tmk, item);

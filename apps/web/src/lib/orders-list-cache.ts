@@ -1,12 +1,53 @@
 /**
- * How live events change the cached lists, as pure functions:
- * a new order enters every loaded list it belongs to; a changed order is replaced, or leaves a
- * list whose tab it no longer belongs to.
+ * How live events and order changes' answers change the cached lists: a new order enters every loaded
+ * list it belongs to; a changed order is replaced, or leaves a list whose tab it no longer belongs to.
+ * Shared by the orders lists (live events) and the order detail (its changes' answers, order-answers.ts),
+ * with the versions those answers applied, which the live events check.
  */
-import type { OrderListItem } from '@mc/api';
+import type { OrderListItem, OrdersListResponse } from '@mc/api';
 import { isOrderStatus, type OrderTab, tabOfStatus } from '@mc/domain';
-import type { ListFilters } from '../../lib/query-keys.ts';
-import type { OrdersPages } from './api/get-orders.ts';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { type ListFilters, ordersKeys } from './query-keys.ts';
+
+/** A cached orders list: the pages loaded so far. */
+export type OrdersPages = InfiniteData<OrdersListResponse, unknown>;
+export type ListKey = ReturnType<typeof ordersKeys.list>;
+
+/** Every loaded orders list of the merchant, with the tab and filters its key names. */
+export function forEachLoadedList(
+  qc: QueryClient,
+  tmk: string,
+  fn: (key: ListKey, tab: OrderTab, filters: ListFilters, data: OrdersPages) => void,
+): void {
+  for (const [key, data] of qc.getQueriesData<OrdersPages>({ queryKey: ordersKeys.lists(tmk) })) {
+    const listKey = key as unknown as ListKey;
+    if (data) fn(listKey, listKey[3], listKey[4], data);
+  }
+}
+
+/** The highest version applied from an order change's answer, per query cache and order (`tmk/id`). */
+const answered = new WeakMap<QueryClient, Map<string, number>>();
+
+export function recordAnsweredVersion(qc: QueryClient, tmk: string, orderId: string, version: number): void {
+  const versions = answered.get(qc) ?? new Map<string, number>();
+  answered.set(qc, versions);
+  const key = `${tmk}/${orderId}`;
+  versions.set(key, Math.max(version, versions.get(key) ?? 0));
+}
+
+/**
+ * Whether the order's change of `version` is one this console already applied from its own request's
+ * answer. An event without a version (written before events carried one) is never taken as answered.
+ */
+export function isAnsweredChange(
+  qc: QueryClient,
+  tmk: string,
+  orderId: string,
+  version: number | undefined,
+): boolean {
+  const seen = answered.get(qc)?.get(`${tmk}/${orderId}`);
+  return version !== undefined && seen !== undefined && version <= seen;
+}
 
 export function belongsToList(item: OrderListItem, tab: OrderTab, filters: ListFilters): boolean {
   if (!isOrderStatus(item.status) || tabOfStatus(item.status) !== tab) return false;
