@@ -203,29 +203,6 @@ export async function buildMerchantWithOwner(t: TestApp, role = 'merch.owner') {
   return { merchant, user, token, headers: bearer(token) };
 }
 
-export type MerchantWithOwner = Awaited<ReturnType<typeof buildMerchantWithOwner>>;
-
-/**
- * useTestApp with a merchant and its logged-in owner (or another `role`), made once for the enclosing file
- * or describe block; `owner` is read in hooks and tests, like the app.
- */
-export function useMerchantApp(
-  opts: { config?: Partial<Config>; role?: string } = {},
-): TestApp & { readonly owner: MerchantWithOwner } {
-  const t = useTestApp(opts);
-  let owner: MerchantWithOwner | undefined;
-  beforeAll(async () => {
-    owner = await buildMerchantWithOwner(t, opts.role);
-  });
-  return Object.defineProperty(t, 'owner', {
-    get() {
-      if (!owner)
-        throw new Error('useMerchantApp: the owner is made in beforeAll; use it in a hook or a test');
-      return owner;
-    },
-  }) as TestApp & { readonly owner: MerchantWithOwner };
-}
-
 const PATHS: Partial<Record<OrderStatus, OrderStatus[]>> = {
   MERCHANT_ACCEPTED: ['MERCHANT_ACCEPTED'],
   MERCHANT_SHIPPED: ['MERCHANT_ACCEPTED', 'MERCHANT_SHIPPED'],
