@@ -16,10 +16,10 @@ import {
   TEST_PASSWORD,
   useTestApp,
 } from '../../test/harness.ts';
+import { postSignUp } from '../../test/sign-up.ts';
 
 const t = useTestApp();
 
-const basic = `Basic ${Buffer.from('merchant-console:public').toString('base64')}`;
 let ipSeq = 0;
 /** A client address of its own, so the sign-up limits of one test do not touch another. */
 const freshIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
@@ -210,14 +210,7 @@ describe('sign-up', () => {
     password: 'long-enough-pw',
     birthday: '1990-12-10',
   });
-  const signUp = (email: string, remoteAddress: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/a/v2/users',
-      headers: { authorization: basic },
-      payload: body(email),
-      remoteAddress,
-    });
+  const signUp = (email: string, remoteAddress: string) => postSignUp(t.app, body(email), remoteAddress);
 
   it('the 6th sign-up in a minute from one address is 429 naming the wait; another address is not affected', async () => {
     const ip = freshIp();
@@ -414,19 +407,17 @@ describe('migration 0012: temporary passwords mailed before the invitation links
     const signedIn = await buildUser(t.ctx, { merchantId: merchant.id, email: `in-${stamp}@corner.example` });
     await login(t.app, signedIn.email);
     const demo = await buildUser(t.ctx, { merchantId: merchant.id, email: `demo-${stamp}@shop.test` });
-    const signUp = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/users',
-      headers: { authorization: basic },
-      payload: {
+    const signUp = await postSignUp(
+      t.app,
+      {
         first_name: 'Own',
         last_name: 'Store',
         email: `owner-${stamp}@corner.example`,
         password: 'long-enough-pw',
         birthday: '1990-12-10',
       },
-      remoteAddress: freshIp(),
-    });
+      freshIp(),
+    );
     await t.database.query(update);
     expect((await userRow(invited.id)).password_must_change).toBe(true);
     expect((await userRow(signedIn.id)).password_must_change).toBe(false);
