@@ -1,13 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { exitIfUnsafe, productionProblems, settingProblems, settingWarnings } from './config-check.ts';
 import { parseSettings, SETTING_NAMES, SettingsSchema, settingDoc } from './settings.ts';
 import { createTestDatabase } from './test/harness.ts';
+import { captureLog } from './test/log-lines.ts';
 
 const STRONG = {
   NODE_ENV: 'production',
@@ -170,13 +170,7 @@ describe('a wrong value: production refuses, development warns and uses the defa
   });
 
   it('the development server logs the warning once at start', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { lines, stream: logStream } = captureLog();
     const config = loadConfig({
       DATA_DIR: devDir(),
       SEED_DEMO: 'false',

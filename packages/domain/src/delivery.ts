@@ -12,6 +12,7 @@ import {
   toDate,
   zonedDateTime,
 } from './dates.ts';
+import { isOneOf } from './one-of.ts';
 
 export const DELIVERY_METHODS = [
   'on_demand',
@@ -24,7 +25,7 @@ export const DELIVERY_METHODS = [
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
 export function isDeliveryMethod(value: unknown): value is DeliveryMethod {
-  return typeof value === 'string' && (DELIVERY_METHODS as readonly string[]).includes(value);
+  return isOneOf(DELIVERY_METHODS, value);
 }
 
 export const ON_DEMAND_DEADLINE_MS = 2 * 60 * 60 * 1000;

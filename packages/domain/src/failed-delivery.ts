@@ -6,6 +6,7 @@
  */
 import { RESTOCKING_FEE_USD } from './constants.ts';
 import { isCourierOrder, isDeliverMethod } from './delivery.ts';
+import { isOneOf } from './one-of.ts';
 import type { OrderStatus } from './order-status.ts';
 import { computeOnTrackStatus, type OnTrackStatus } from './sla.ts';
 
@@ -19,7 +20,7 @@ export const FAILED_DELIVERY_REASONS = [
 export type FailedDeliveryReason = (typeof FAILED_DELIVERY_REASONS)[number];
 
 export function isFailedDeliveryReason(value: unknown): value is FailedDeliveryReason {
-  return typeof value === 'string' && (FAILED_DELIVERY_REASONS as readonly string[]).includes(value);
+  return isOneOf(FAILED_DELIVERY_REASONS, value);
 }
 
 /** How each reason reads in the dialog (sentence case) and in the history title (lower case). */

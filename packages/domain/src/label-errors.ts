@@ -2,6 +2,7 @@
  * Shipping label purchase errors.
  */
 import { PROVIDER_NAME } from './constants.ts';
+import { isOneOf } from './one-of.ts';
 
 export const CARRIER_ERROR_CODES = [
   'GENERAL',
@@ -36,7 +37,7 @@ export const NO_CARRIER_MESSAGE =
   'A shipping label cannot be created without a carrier account. Please contact your Sales Associate.';
 
 export function isCarrierErrorCode(value: unknown): value is CarrierErrorCode {
-  return typeof value === 'string' && (CARRIER_ERROR_CODES as readonly string[]).includes(value);
+  return isOneOf(CARRIER_ERROR_CODES, value);
 }
 
 /**

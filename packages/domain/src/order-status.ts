@@ -2,6 +2,7 @@
  * Order statuses, list tabs, labels and display groups.
  * No zod here (the orders list reads it); OrderStatusSchema is in order-status-schemas.ts (decision 0109).
  */
+import { isOneOf } from './one-of.ts';
 export const ORDER_STATUSES = [
   'SUBMITTED',
   'PAYMENT_SUBMITTED',
@@ -20,7 +21,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+  return isOneOf(ORDER_STATUSES, value);
 }
 
 /** Maps the alias REJECTED_MERCHANT to MERCHANT_REJECTED; null for unknown values. */

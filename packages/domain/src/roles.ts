@@ -3,12 +3,13 @@
  * Member: orders, inventory and own profile. Manager: everything but billing and team management.
  * Owner: everything.
  */
+import { isOneOf } from './one-of.ts';
 
 export const MERCHANT_ROLES = ['merch.user', 'merch.manager', 'merch.owner'] as const;
 export type MerchantRole = (typeof MERCHANT_ROLES)[number];
 
 export function isMerchantRole(value: unknown): value is MerchantRole {
-  return typeof value === 'string' && (MERCHANT_ROLES as readonly string[]).includes(value);
+  return isOneOf(MERCHANT_ROLES, value);
 }
 
 /** Labels for every role the console may meet, incl. internal platform roles. */

@@ -86,6 +86,18 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
+/**
+ * A provider adapter's client: the provider's name and base URL, with the per-attempt time-out and overall
+ * budget its options may set (the defaults otherwise).
+ */
+export function providerHttpClient(
+  name: string,
+  baseUrl: string,
+  limits: Pick<HttpClientOptions, 'timeoutMs' | 'budgetMs'>,
+): HttpClient {
+  return createHttpClient({ name, baseUrl, timeoutMs: limits.timeoutMs, budgetMs: limits.budgetMs });
+}
+
 export function createHttpClient(opts: HttpClientOptions): HttpClient {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -7,7 +7,6 @@
  * Not one of the secrets used may appear anywhere in the output.
  */
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { orderEventsPath } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { eventsUrl, openStream, ticketFor, until } from '../modules/orders/events/stream-test-helpers.ts';
 import { createTestDatabase } from '../test/harness.ts';
+import { captureLog } from '../test/log-lines.ts';
 import { setServerErrorReporter } from './error-reporting.ts';
 import { REDACTED } from './logging.ts';
 
@@ -27,8 +27,8 @@ const CLIENT_CREDENTIAL = 'merchant-console:public';
 let app: FastifyInstance;
 let database: Database;
 let base: string;
-const chunks: string[] = [];
-const logText = () => chunks.join('');
+const capturedLog = captureLog();
+const logText = () => capturedLog.chunks.join('');
 let boomToken = '';
 const reported: { error: string; context?: Record<string, unknown> }[] = [];
 
@@ -43,13 +43,7 @@ beforeAll(async () => {
     DATA_DIR: '/tmp/mc-test-unused',
     SEED_DEMO: 'false',
   });
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      chunks.push(String(chunk));
-      done();
-    },
-  });
-  ({ app } = await buildApp({ config, database, logStream }));
+  ({ app } = await buildApp({ config, database, logStream: capturedLog.stream }));
   // An unexpected failure whose message quotes a session token (the 5xx path: error log and Sentry).
   app.get('/test/boom', async () => {
     throw new Error(`upstream refused Authorization: Bearer ${boomToken} (${boomToken})`);
@@ -217,13 +211,7 @@ describe('logs at trace level', () => {
 
 /** An app of its own logging at `level`, each line it writes kept in `lines`. */
 async function appLoggingLines(level: 'info' | 'warn') {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { lines, stream } = captureLog();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: level,

@@ -9,7 +9,6 @@
  *   quoted by a data exception), on PGlite and PostgreSQL.
  */
 import { createServer } from 'node:net';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -17,6 +16,7 @@ import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/client.ts';
 import { merchants, users } from '../db/schema.ts';
 import { createTestDatabase, TEST_DB } from '../test/harness.ts';
+import { captureLog } from '../test/log-lines.ts';
 import { safeErrorMessage, serializeError } from './logging.ts';
 import { OUTAGE_LOG_WINDOW_MS, OutageLog } from './outage-log.ts';
 
@@ -76,13 +76,7 @@ async function closedPort(): Promise<number> {
 
 describe('an app whose database refuses every connection', () => {
   it('answers 503 to 300 requests with a few lines, none quoting their email, SQL or values', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { lines, stream: logStream } = captureLog();
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',

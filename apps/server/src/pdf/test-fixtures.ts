@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFParse } from 'pdf-parse';
+import { expect } from 'vitest';
 import type { DocumentItem, DocumentOrder } from './types.ts';
 
 export function buildDocumentOrder(overrides: Partial<DocumentOrder> = {}): DocumentOrder {
@@ -144,6 +145,34 @@ export async function readPdf(pdf: Buffer, options: { sizes?: boolean } = {}): P
   } finally {
     await parser.destroy();
   }
+}
+
+/**
+ * Checks that the bytes are a one-page PDF whose text holds every expected piece, and returns what was
+ * read so a test can go on checking the rest.
+ */
+export async function expectOnePagePdf(
+  pdf: Buffer,
+  expected: readonly string[],
+  options: { sizes?: boolean } = {},
+): Promise<ReadPdf> {
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const read = await readPdf(pdf, options);
+  expect(read.pageCount).toBe(1);
+  for (const piece of expected) expect(read.text).toContain(piece);
+  return read;
+}
+
+/**
+ * The pick list's order, however it was produced: categories Champagne, Whiskey, then Other, by name
+ * within one, and one line per SKU (the bourbon three orders share appears once).
+ */
+export function expectPickListOrder(text: string): void {
+  const at = (s: string) => text.indexOf(s);
+  expect(at('CHAMPAGNE')).toBeLessThan(at('WHISKEY'));
+  expect(at('Glen Avon')).toBeLessThan(at('Old Harbor'));
+  expect(at('WHISKEY')).toBeLessThan(at('OTHER'));
+  expect(text.split('Old Harbor Small Batch Bourbon').length - 1).toBe(1);
 }
 
 function hasCommand(command: string): boolean {

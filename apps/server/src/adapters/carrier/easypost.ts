@@ -11,7 +11,7 @@
  * against a local stand-in answering with EasyPost's documented bodies.
  */
 import { type CarrierErrorCode, carrierTrackingUrl, type LabelAddress } from '@mc/domain';
-import { basicAuth, createHttpClient, ProviderUnavailableError } from '../http.ts';
+import { basicAuth, ProviderUnavailableError, providerHttpClient } from '../http.ts';
 import type {
   BoughtLabel,
   CarrierAdapter,
@@ -70,12 +70,7 @@ class CarrierHttpError extends Error {
 }
 
 export function easypostCarrier(opts: EasyPostOptions): CarrierAdapter {
-  const http = createHttpClient({
-    name: 'EasyPost',
-    baseUrl: opts.baseUrl ?? 'https://api.easypost.com/v2',
-    timeoutMs: opts.timeoutMs,
-    budgetMs: opts.budgetMs,
-  });
+  const http = providerHttpClient('EasyPost', opts.baseUrl ?? 'https://api.easypost.com/v2', opts);
   const auth = basicAuth(opts.apiKey, '');
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<T> {

@@ -12,7 +12,7 @@
  */
 import { DomainError, formatAddressLine, toE164Us } from '@mc/domain';
 import { SignJWT } from 'jose';
-import { createHttpClient, type HttpResponse, ProviderUnavailableError } from '../http.ts';
+import { type HttpResponse, ProviderUnavailableError, providerHttpClient } from '../http.ts';
 import {
   COURIER_UNAVAILABLE,
   type CourierAdapter,
@@ -115,12 +115,7 @@ function deliveryBody(req: CourierPickupRequest) {
 }
 
 export function doordashCourier(o: DoorDashOptions): CourierAdapter {
-  const http = createHttpClient({
-    name: 'DoorDash',
-    baseUrl: o.apiBase ?? 'https://openapi.doordash.com',
-    timeoutMs: o.timeoutMs,
-    budgetMs: o.budgetMs,
-  });
+  const http = providerHttpClient('DoorDash', o.apiBase ?? 'https://openapi.doordash.com', o);
 
   async function call(
     method: 'GET' | 'POST' | 'PUT',

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { basicAuth, createHttpClient, ProviderUnavailableError } from '../http.ts';
+import { basicAuth, ProviderUnavailableError, providerHttpClient } from '../http.ts';
 import { keepInOutbox } from '../outbox/outbox.ts';
 
 export interface SmsAdapter {
@@ -37,12 +37,7 @@ export interface TwilioOptions {
  * Twilio has no idempotency key for messages, and a request that timed out may already have been sent.
  */
 export function twilioSms(cfg: TwilioOptions): SmsAdapter {
-  const http = createHttpClient({
-    name: 'Twilio',
-    baseUrl: cfg.apiBase ?? 'https://api.twilio.com',
-    timeoutMs: cfg.timeoutMs,
-    budgetMs: cfg.budgetMs,
-  });
+  const http = providerHttpClient('Twilio', cfg.apiBase ?? 'https://api.twilio.com', cfg);
   const auth = basicAuth(cfg.accountSid, cfg.authToken);
   return {
     kind: 'twilio',

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailTokens, outboxMessages, users } from '../../db/schema.ts';
+import { fieldMessages } from '../../test/field-messages.ts';
 import {
   bearer,
   buildMerchant,
@@ -16,10 +17,10 @@ import {
   TEST_PASSWORD,
   useTestApp,
 } from '../../test/harness.ts';
+import { postSignUp } from '../../test/sign-up.ts';
 
 const t = useTestApp();
 
-const basic = `Basic ${Buffer.from('merchant-console:public').toString('base64')}`;
 let ipSeq = 0;
 /** A client address of its own, so the sign-up limits of one test do not touch another. */
 const freshIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
@@ -36,8 +37,6 @@ const linkToken = (text: string | null | undefined, page: string) =>
   new RegExp(`/${page}/([\\w-]{40,})`).exec(text ?? '')?.[1];
 
 const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
-const messages = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
 
 function update(id: string, token: string, payload: object, remoteAddress = '127.0.0.1') {
   return t.app.inject({
@@ -56,7 +55,7 @@ describe('email change', () => {
     const { user, token } = await buildMerchantWithOwner(t);
     const res = await update(user.id, token, { email: 'taken-over@evil.test', first_name: 'Mallory' });
     expect(res.statusCode).toBe(400);
-    expect(messages(res.json())).toEqual({ password: 'Please enter your current password' });
+    expect(fieldMessages(res.json())).toEqual({ password: 'Please enter your current password' });
     const row = await userRow(user.id);
     expect(row.email).toBe(user.email);
     expect(row.first_name).toBe('Test');
@@ -66,7 +65,7 @@ describe('email change', () => {
       password: 'not-the-password',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(messages(wrong.json())).toEqual({ password: 'The current password is incorrect' });
+    expect(fieldMessages(wrong.json())).toEqual({ password: 'The current password is incorrect' });
     expect((await userRow(user.id)).email).toBe(user.email);
   });
 
@@ -142,7 +141,7 @@ describe('email change', () => {
     expect(cancelled.json()).toMatchObject({ email: user.email, pending_email: null });
     const res = await verify(link);
     expect(res.statusCode).toBe(400);
-    expect(messages(res.json())).toHaveProperty('token');
+    expect(fieldMessages(res.json())).toHaveProperty('token');
     expect((await userRow(user.id)).email).toBe(user.email);
   });
 });
@@ -210,14 +209,7 @@ describe('sign-up', () => {
     password: 'long-enough-pw',
     birthday: '1990-12-10',
   });
-  const signUp = (email: string, remoteAddress: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/a/v2/users',
-      headers: { authorization: basic },
-      payload: body(email),
-      remoteAddress,
-    });
+  const signUp = (email: string, remoteAddress: string) => postSignUp(t.app, body(email), remoteAddress);
 
   it('the 6th sign-up in a minute from one address is 429 naming the wait; another address is not affected', async () => {
     const ip = freshIp();
@@ -281,7 +273,7 @@ describe('sign-up', () => {
       .where(eq(emailTokens.user_id, otherId));
     const expired = await verify(expiredLink);
     expect(expired.statusCode).toBe(400);
-    expect(messages(expired.json())).toEqual({
+    expect(fieldMessages(expired.json())).toEqual({
       token: 'This confirmation link is invalid or has expired. Please request a new one.',
     });
     expect((await userRow(otherId)).email_verified_at).toBeNull();
@@ -331,7 +323,7 @@ describe('invitations', () => {
 
     const short = await accept(link, 'short');
     expect(short.statusCode).toBe(400);
-    expect(messages(short.json())).toHaveProperty('new_password');
+    expect(fieldMessages(short.json())).toHaveProperty('new_password');
     const ok = await accept(link);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user).toMatchObject({ email, email_verified: true, userRoles: ['merch.user'] });
@@ -345,7 +337,7 @@ describe('invitations', () => {
 
     const reused = await accept(link, 'another-password-2');
     expect(reused.statusCode).toBe(400);
-    expect(messages(reused.json())).toHaveProperty('token');
+    expect(fieldMessages(reused.json())).toHaveProperty('token');
     await login(t.app, email, 'my-own-password-1');
   });
 
@@ -414,19 +406,17 @@ describe('migration 0012: temporary passwords mailed before the invitation links
     const signedIn = await buildUser(t.ctx, { merchantId: merchant.id, email: `in-${stamp}@corner.example` });
     await login(t.app, signedIn.email);
     const demo = await buildUser(t.ctx, { merchantId: merchant.id, email: `demo-${stamp}@shop.test` });
-    const signUp = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/users',
-      headers: { authorization: basic },
-      payload: {
+    const signUp = await postSignUp(
+      t.app,
+      {
         first_name: 'Own',
         last_name: 'Store',
         email: `owner-${stamp}@corner.example`,
         password: 'long-enough-pw',
         birthday: '1990-12-10',
       },
-      remoteAddress: freshIp(),
-    });
+      freshIp(),
+    );
     await t.database.query(update);
     expect((await userRow(invited.id)).password_must_change).toBe(true);
     expect((await userRow(signedIn.id)).password_must_change).toBe(false);

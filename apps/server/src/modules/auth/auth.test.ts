@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
 import { bearer, buildMerchant, buildUser, login, TEST_PASSWORD, useTestApp } from '../../test/harness.ts';
+import { postSignUp } from '../../test/sign-up.ts';
 
 const t = useTestApp();
 
-const basic = `Basic ${Buffer.from('merchant-console:public').toString('base64')}`;
 const signUpBody = (email: string) => ({
   first_name: 'Ada',
   last_name: 'Lovelace',
@@ -15,12 +15,7 @@ const signUpBody = (email: string) => ({
 
 describe('sign-up', () => {
   it('creates the account with its own store and lets it sign in', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/users',
-      headers: { authorization: basic },
-      payload: signUpBody('ada@example.com'),
-    });
+    const res = await postSignUp(t.app, signUpBody('ada@example.com'));
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
     expect(user).toMatchObject({ first_name: 'Ada', email: 'ada@example.com', userRoles: ['merch.owner'] });
@@ -37,12 +32,7 @@ describe('sign-up', () => {
   });
 
   it('refuses a taken email with the spec message, without the client credential 401', async () => {
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/users',
-      headers: { authorization: basic },
-      payload: signUpBody('ada@example.com'),
-    });
+    const dup = await postSignUp(t.app, signUpBody('ada@example.com'));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('The email entered already exists. Have you Forgot your password');
     const noCred = await t.app.inject({
@@ -54,17 +44,12 @@ describe('sign-up', () => {
   });
 
   it('validates every field with the spec messages and writes nothing', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/users',
-      headers: { authorization: basic },
-      payload: {
-        first_name: '',
-        last_name: 'X',
-        email: 'not-an-email',
-        password: 'short',
-        birthday: '2999-01-01',
-      },
+    const res = await postSignUp(t.app, {
+      first_name: '',
+      last_name: 'X',
+      email: 'not-an-email',
+      password: 'short',
+      birthday: '2999-01-01',
     });
     expect(res.statusCode).toBe(400);
     const messages = Object.fromEntries(

@@ -14,12 +14,12 @@ import type { AppContext } from '../../context.ts';
 import { sessions, userIdentities, users } from '../../db/schema.ts';
 import { bearer, createTestApp, login, TEST_DB, type TestApp } from '../../test/harness.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
+import { postSignUp } from '../../test/sign-up.ts';
 import { clearFlowCookie, OIDC_COOKIE, oidcProviderName } from './oidc.ts';
 import { identityLinkedEmail } from './oidc-accounts.ts';
 
 let op: TestOidcProvider;
 let t: TestApp;
-const basic = `Basic ${Buffer.from('merchant-console:public').toString('base64')}`;
 
 beforeAll(async () => {
   op = await startOidcProvider();
@@ -162,17 +162,12 @@ describe(`OpenID Connect with any provider (${TEST_DB})`, () => {
 
   it('pre-account takeover: a password sign-up for an address the attacker does not own loses to the verified owner', async () => {
     const victim = 'victim@corp.test';
-    const signUp = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/users',
-      headers: { authorization: basic },
-      payload: {
-        first_name: 'Mallory',
-        last_name: 'Attacker',
-        email: victim,
-        password: 'attacker-password-1',
-        birthday: '1990-01-01',
-      },
+    const signUp = await postSignUp(t.app, {
+      first_name: 'Mallory',
+      last_name: 'Attacker',
+      email: victim,
+      password: 'attacker-password-1',
+      birthday: '1990-01-01',
     });
     expect(signUp.statusCode, signUp.body).toBe(201);
     const attackerToken = await login(t.app, victim, 'attacker-password-1');
@@ -213,17 +208,12 @@ describe(`OpenID Connect with any provider (${TEST_DB})`, () => {
 
   it('an account that proved its address is linked, keeping its password and sessions', async () => {
     const email = 'vince@contoso.test';
-    const signUp = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/users',
-      headers: { authorization: basic },
-      payload: {
-        first_name: 'Vince',
-        last_name: 'Verified',
-        email,
-        password: 'vince-password-1',
-        birthday: '1990-01-01',
-      },
+    const signUp = await postSignUp(t.app, {
+      first_name: 'Vince',
+      last_name: 'Verified',
+      email,
+      password: 'vince-password-1',
+      birthday: '1990-01-01',
     });
     expect(signUp.statusCode, signUp.body).toBe(201);
     const account = (await userByEmail(email))!;

@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { merchants, sessions } from '../../db/schema.ts';
+import { fieldMessages } from '../../test/field-messages.ts';
 import { bearer, buildMerchantWithOwner, buildUser, login, useTestApp } from '../../test/harness.ts';
 import { billingBody } from '../merchants/settings-fixtures.ts';
 import { unseal } from './seal.ts';
 
 const t = useTestApp();
-
-const messages = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
 
 describe('billing', () => {
   it('is empty at first, then saves: routing digits only, EIN without dashes, account number sealed and masked', async () => {
@@ -88,7 +86,7 @@ describe('billing', () => {
       },
     });
     expect(res.statusCode).toBe(400);
-    expect(messages(res.json())).toMatchObject({
+    expect(fieldMessages(res.json())).toMatchObject({
       'funding.routing_number': 'Please enter a valid routing number',
       'funding.descriptor': 'The descriptor must have at most 22 characters',
       tos_accepted: 'You must accept terms',
@@ -108,7 +106,7 @@ describe('billing', () => {
       payload: { ...body, business, funding: { ...body.funding, descriptor: '' } },
     });
     expect(asBusiness.statusCode).toBe(400);
-    expect(messages(asBusiness.json())).toMatchObject({
+    expect(fieldMessages(asBusiness.json())).toMatchObject({
       'business.tax_id': 'Please enter your EIN',
       'business.legal_name': 'Please enter your legal name',
       'funding.descriptor': 'Please enter your descriptor',

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessages } from '../../test/field-messages.ts';
 import { bearer, buildMerchantWithOwner, buildUser, login, useTestApp } from '../../test/harness.ts';
 import { auxDataBody, carrierBody, hoursBody, storeDetailsBody } from './settings-fixtures.ts';
 
 const t = useTestApp();
-
-const fieldMessages = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
 
 describe('store details', () => {
   it('saves the details and the contacts, then reads them back', async () => {

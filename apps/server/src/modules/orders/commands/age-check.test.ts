@@ -6,7 +6,6 @@
  * need none. No birth date is stored anywhere: every table of the database and the whole request log
  * (LOG_LEVEL=trace) are searched for each birth date sent.
  */
-import { Writable } from 'node:stream';
 import type { OrderDetail } from '@mc/api';
 import {
   AGE_CHECK_MISSING_MESSAGE,
@@ -29,25 +28,24 @@ import {
   TEST_DB,
   testConfig,
 } from '../../../test/harness.ts';
+import { captureLog } from '../../../test/log-lines.ts';
 import { checkResponsesAgainstContract } from '../../../test/response-contract.ts';
 
 let app: FastifyInstance;
 let ctx: AppContext;
 let database: Database;
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
-const logChunks: string[] = [];
+const capturedLog = captureLog();
 /** Every birth date this file sends, accepted or refused: none may be stored or logged. */
 const sentBirthDates = new Set<string>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      logChunks.push(String(chunk));
-      done();
-    },
-  });
-  ({ app, ctx } = await buildApp({ config: testConfig({ logLevel: 'trace' }), database, logStream }));
+  ({ app, ctx } = await buildApp({
+    config: testConfig({ logLevel: 'trace' }),
+    database,
+    logStream: capturedLog.stream,
+  }));
   checkResponsesAgainstContract(app);
   await app.ready();
   owner = await buildMerchantWithOwner({ app, ctx, database, close: async () => {} });
@@ -283,7 +281,7 @@ describe(`no birth date is stored or logged (${TEST_DB})`, () => {
     expect(closedRows.length).toBeGreaterThanOrEqual(4);
     expect(closedRows.some((r) => r.row.includes('21+') && r.row.includes('drivers_license'))).toBe(true);
 
-    const log = logChunks.join('');
+    const log = capturedLog.chunks.join('');
     expect(log).toContain('/m/v2/orders/'); // the close requests were logged (trace level)
     for (const birth of sentBirthDates) expect(log).not.toContain(birth);
   });
