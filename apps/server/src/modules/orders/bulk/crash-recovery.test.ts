@@ -36,6 +36,8 @@ let email = '';
 let ids: string[] = [];
 
 type Proc = ServerProcess;
+/** Every server this file started, so a failed run leaves none behind (afterAll stops those still up). */
+const started: Proc[] = [];
 
 /** The server on this file's database: PostgreSQL's copy, or the embedded database in dataDir. */
 async function startServer(): Promise<Proc> {
@@ -51,6 +53,7 @@ async function startServer(): Promise<Proc> {
       DATABASE_URL: pgDatabase?.connectionString ?? '',
     },
   });
+  started.push(p);
   await waitUntilUp(p);
   return p;
 }
@@ -135,6 +138,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await Promise.all(started.filter((p) => p.alive()).map((p) => stopServer(p, 'SIGKILL')));
   await pgDatabase?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
