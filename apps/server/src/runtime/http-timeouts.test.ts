@@ -37,7 +37,8 @@ beforeAll(async () => {
       await database.close();
     },
   };
-});
+  // Two apps and two databases: on a loaded 2-core machine this took over the 60 s default.
+}, 180_000);
 afterAll(async () => {
   await prod?.close();
   await fast?.close();
