@@ -35,12 +35,11 @@ let tmk = '';
 let email = '';
 let ids: string[] = [];
 
-type Proc = ServerProcess;
 /** Every server this file started, so a failed run leaves none behind (afterAll stops those still up). */
-const started: Proc[] = [];
+const started: ServerProcess[] = [];
 
 /** The server on this file's database: PostgreSQL's copy, or the embedded database in dataDir. */
-async function startServer(): Promise<Proc> {
+async function startServer(): Promise<ServerProcess> {
   const port = await freePort();
   const p = launch({
     name: `crash:${port}`,
@@ -58,12 +57,14 @@ async function startServer(): Promise<Proc> {
   return p;
 }
 
-async function stop(p: Proc, signal: 'SIGKILL' | 'SIGTERM') {
-  await stopServer(p, signal);
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read by the test
-async function api(p: Proc, method: string, url: string, token: string | null, body?: unknown): Promise<any> {
+async function api(
+  p: ServerProcess,
+  method: string,
+  url: string,
+  token: string | null,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers read by the test
+): Promise<any> {
   const res = await fetch(`${p.url}${url}`, {
     method,
     headers: {
@@ -77,15 +78,15 @@ async function api(p: Proc, method: string, url: string, token: string | null, b
   return json;
 }
 
-const login = async (p: Proc) =>
+const login = async (p: ServerProcess) =>
   (await api(p, 'POST', '/a/v2/login', null, { email, password: TEST_PASSWORD })).token as string;
 
-async function batchOf(p: Proc, token: string, id: string) {
+async function batchOf(p: ServerProcess, token: string, id: string) {
   return api(p, 'GET', `/m/v2/merchant/${tmk}/orders/batch/${id}`, token);
 }
 
 // A durability test, not a speed one: on a loaded 2-core machine both batches took 100 s after the restart.
-async function untilDone(p: Proc, token: string, id: string, timeoutMs = 150_000) {
+async function untilDone(p: ServerProcess, token: string, id: string, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const b = await batchOf(p, token, id);
@@ -96,7 +97,7 @@ async function untilDone(p: Proc, token: string, id: string, timeoutMs = 150_000
 }
 
 /** Kills the server once every batch is underway (running, the first with progress), none settled. */
-async function killMidway(p: Proc, token: string, batchIds: string[], minDone: number) {
+async function killMidway(p: ServerProcess, token: string, batchIds: string[], minDone: number) {
   const seen: string[] = [];
   for (;;) {
     const all = await Promise.all(batchIds.map((id) => batchOf(p, token, id)));
@@ -114,7 +115,7 @@ async function killMidway(p: Proc, token: string, batchIds: string[], minDone: n
       break;
     await new Promise((r) => setTimeout(r, 20));
   }
-  await stop(p, 'SIGKILL');
+  await stopServer(p, 'SIGKILL');
 }
 
 async function openDatabaseForChecks(): Promise<Database> {
@@ -181,7 +182,7 @@ it('finishes a 1,000-order bulk accept and a 1,000-order reports batch after SIG
       .subarray(0, 2)
       .toString(),
   ).toBe('PK');
-  await stop(server, 'SIGTERM');
+  await stopServer(server, 'SIGTERM');
 
   // --- what is stored
   const db = await openDatabaseForChecks();
