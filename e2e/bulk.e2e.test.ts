@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import {
+  BATCH_DOWNLOAD,
   DEMO,
   DEMO_PASSWORD,
   login,
@@ -53,7 +54,8 @@ const box = (page: Page, id: string) => page.getByRole('checkbox', { name: `Sele
 const toast = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
 
-describe('bulk tools', () => {
+// Two of these downloads wait on a background batch (BATCH_DOWNLOAD), so a test may outlast the default.
+describe('bulk tools', { timeout: 240_000 }, () => {
   it('selects three orders and accepts them', async ({ server, open }) => {
     const ids = [
       await placeOrder(server, 'Alpha'),
@@ -113,7 +115,7 @@ describe('bulk tools', () => {
 
     await page.getByRole('button', { name: 'Print' }).click();
     const [zip] = await Promise.all([
-      page.waitForEvent('download'),
+      page.waitForEvent('download', BATCH_DOWNLOAD),
       page.getByRole('menuitem', { name: /^All/ }).last().click(),
     ]);
     expect(zip.suggestedFilename()).toMatch(/_Reports\.zip$/);
@@ -125,7 +127,7 @@ describe('bulk tools', () => {
 
     await page.getByRole('button', { name: 'Print' }).click();
     const [receipts] = await Promise.all([
-      page.waitForEvent('download'),
+      page.waitForEvent('download', BATCH_DOWNLOAD),
       page.getByRole('menuitem', { name: 'Receipts', exact: true }).last().click(),
     ]);
     expect(receipts.suggestedFilename()).toMatch(/_Receipts\.pdf$/);

@@ -129,6 +129,12 @@ export async function openPage(
   return { context, page, errors };
 }
 
+/**
+ * Waiting options for a download the server builds in a background batch (a pick list, a reports zip):
+ * the worker renders the PDFs first, which takes far longer than a click on a loaded CI machine.
+ */
+export const BATCH_DOWNLOAD = { timeout: 90_000 } as const;
+
 /** Waits until the SPA shows `pathname` (redirects happen client-side). */
 export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });

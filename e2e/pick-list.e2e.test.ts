@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
+  BATCH_DOWNLOAD,
   DEMO,
   login,
   type PageSession,
@@ -60,7 +61,8 @@ function ordersOf(text: string, name: string): string[] {
 
 const box = (page: Page, id: string) => page.getByRole('checkbox', { name: `Select order ${id}` });
 
-describe('pick list', () => {
+// The pick list waits on a background batch (BATCH_DOWNLOAD), so a test may outlast the default.
+describe('pick list', { timeout: 240_000 }, () => {
   it('selects three orders, prints the pick list and reads one line per SKU with the summed quantity', async ({
     server,
     open,
@@ -83,7 +85,7 @@ describe('pick list', () => {
     await page.getByText('3 selected').waitFor();
     await page.getByRole('button', { name: 'Print' }).click();
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
+      page.waitForEvent('download', BATCH_DOWNLOAD),
       page.getByRole('menuitem', { name: 'Pick list', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/_Pick List\.pdf$/);
