@@ -49,6 +49,16 @@ describe('/openapi.json', () => {
     );
   });
 
+  it('types the paging numbers as integers with their range, so a generated client passes numbers', () => {
+    for (const path of ['/m/v2/merchant/{tmk}/orders/optimized', '/m/v2/merchant/{tmk}/orders/optimize']) {
+      const params = Object.fromEntries(
+        ((doc.paths[path].get as Json).parameters as Json[]).map((p) => [p.name, p.schema]),
+      );
+      expect(params.limit).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+      expect(params.offset).toEqual({ type: 'integer', minimum: 0, maximum: 100_000_000 });
+    }
+  });
+
   it('declares files, the event stream and redirects with their content types', () => {
     const report = doc.paths['/m/v2/merchant/{tmk}/orders/{id}/reports/{type}'].get as Json;
     expect(Object.keys(report.responses['200'].content)).toEqual(['application/pdf']);

@@ -17,11 +17,22 @@ import { ORDER_STREAM_EVENT_TYPES, type OrderStreamEvent } from './stream-event.
 /** Largest page a caller may ask for. */
 export const ORDERS_MAX_LIMIT = 100;
 
-const intParam = (name: string, min: number, max: number) =>
-  text('short')
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+/**
+ * A whole-number query parameter: the document says `integer` with its range (a generated client passes a
+ * number), and the query string's digits become that number before it is checked. Anything but 1–9 digits
+ * stays text and is refused by name.
+ */
+const intParam = (name: string, min: number, max: number) => {
+  const range = `${name} must be between ${min} and ${max}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `${name} must be a whole number` })
+      .int({ error: `${name} must be a whole number` })
+      .min(min, { error: range })
+      .max(max, { error: range }),
+  );
+};
 
 /** A filter's query parameter: its raw text within its limit, then its `parse` (INVALID is a 400 on its key). */
 function filterSchema<N extends string, V>(f: {
