@@ -31,7 +31,9 @@ export async function toMerchant(db: DbOrTx, m: MerchantRow, roles: readonly str
     timezone: m.timezone,
     address: {
       street_1: m.street_1,
-      street_2: m.street_2,
+      // Stores set up before the suite had its own column kept it with the contacts: answer it where a
+      // save puts it, so what GET answers, POST accepts back.
+      street_2: m.street_2 || str(m.aux_data.suite_floor),
       street_3: m.street_3,
       city: m.city,
       state: m.state,

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { merchants } from '../../db/schema.ts';
 import { fieldMessages } from '../../test/field-messages.ts';
 import { bearer, buildMerchantWithOwner, buildUser, login, useTestApp } from '../../test/harness.ts';
 import { auxDataBody, carrierBody, hoursBody, storeDetailsBody } from './settings-fixtures.ts';
@@ -32,6 +34,30 @@ describe('store details', () => {
         secondary_phone_number: '(212) 736-5001',
       },
     });
+  });
+
+  it('accepts back what it answers: a store whose suite is kept in the older contact data', async () => {
+    const { merchant, headers } = await buildMerchantWithOwner(t);
+    const url = `/c/v2/merchants/${merchant.tmk}`;
+    expect((await t.app.inject({ method: 'POST', url, headers, payload: storeDetailsBody() })).statusCode).toBe(
+      200,
+    );
+    // Stores set up before the suite had its own column kept it with the contacts (the demo store too).
+    await t.database.db
+      .update(merchants)
+      .set({ street_2: '', aux_data: { primary_contact_name: 'Store Manager', suite_floor: 'Ground floor' } })
+      .where(eq(merchants.id, merchant.id));
+    const got = (await t.app.inject({ url, headers })).json();
+    expect(got.address.street_2).toBe('Ground floor');
+    const { name, address, primary_phone, email, timezone } = got;
+    const again = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { name, address, primary_phone, email, timezone },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().address.street_2).toBe('Ground floor');
   });
 
   it('refuses a 4-digit zip, a bad phone, a bad email and missing required fields, and saves nothing', async () => {

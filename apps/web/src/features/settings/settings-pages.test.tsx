@@ -35,7 +35,7 @@ const member = (uuid: string, first: string, role: string, label: string) => ({
 const MERCHANT = {
   ...DEMO_MERCHANT,
   merchant_account_id: null,
-  aux_data: { ...DEMO_MERCHANT.aux_data, suite_floor: 'Ground floor' },
+  address: { ...DEMO_MERCHANT.address, street_2: 'Ground floor' },
 };
 
 const emptyBilling = {

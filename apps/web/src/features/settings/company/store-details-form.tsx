@@ -33,7 +33,7 @@ function toStoreForm(m: Merchant): FormInput {
     address: {
       street_1: m.address.street_1,
       // Older stores kept the suite or floor in aux data.
-      street_2: m.address.street_2 || m.aux_data.suite_floor || '',
+      street_2: m.address.street_2,
       street_3: m.address.street_3,
       city: m.address.city,
       state: m.address.state,
