@@ -169,7 +169,7 @@ export const BRANDS = [
   ['vinovan', 'Vino Van'],
 ] as const;
 
-/** As in apps/server/drizzle/0002_merchant_search_indexes.sql (GIN indexes rebuilt after the load). */
+/** As in apps/server/drizzle/0002, 0007 and 0013 (GIN indexes rebuilt after the load). */
 const TRGM_INDEXES = [
   {
     name: 'orders_merchant_recipient_trgm_idx',
@@ -182,6 +182,14 @@ const TRGM_INDEXES = [
   {
     name: 'orders_merchant_recipient_grams_idx',
     sql: 'CREATE INDEX IF NOT EXISTS orders_merchant_recipient_grams_idx ON orders USING gin (merchant_id, mc_short_grams(recipient_name))',
+  },
+  {
+    name: 'orders_merchant_customer_name_trgm_idx',
+    sql: 'CREATE INDEX IF NOT EXISTS orders_merchant_customer_name_trgm_idx ON orders USING gin (merchant_id, customer_name gin_trgm_ops)',
+  },
+  {
+    name: 'orders_merchant_customer_name_grams_idx',
+    sql: 'CREATE INDEX IF NOT EXISTS orders_merchant_customer_name_grams_idx ON orders USING gin (merchant_id, mc_short_grams(customer_name))',
   },
   {
     name: 'orders_merchant_email_grams_idx',
@@ -253,7 +261,7 @@ export async function loadDataset(db: Database, spec: DatasetSpec, log: (s: stri
               FROM g)
        INSERT INTO orders (id, merchant_id, application_id, application_ref, logistic_order_ref, status, tab, date_submitted,
          delivery_method, courier_estimate_id, gift_message, promo_code, status_recent_comment,
-         recipient, customer, recipient_name, customer_email, subtotal_cents, tax_cents, total_cents, item_quantity, has_at_distributor)
+         recipient, customer, recipient_name, customer_name, customer_email, subtotal_cents, tax_cents, total_cents, item_quantity, has_at_distributor)
        SELECT upper(substr(o.h, 1, 7) || '-' || substr(o.h, 8, 3) || '-' || substr(o.h, 11, 2)), m.id, a.id, a.ref,
          'LO-' || o.i, o.status, order_tab(o.status), o.at, o.method,
          CASE WHEN o.method = 'scheduled' AND o.r1 % 3 = 0 THEN 'est-' || o.i END,
@@ -263,7 +271,7 @@ export async function loadDataset(db: Database, spec: DatasetSpec, log: (s: stri
            'city', 'Springfield', 'state', 'IL', 'zipcode', '62701', 'country', 'US', 'phone_number', '', 'delivery_instructions', ''),
          jsonb_build_object('first_name', o.fn, 'last_name', o.ln, 'email', lower(o.fn || '.' || o.ln || (o.i % 997) || '@example.com'),
            'phone_number', '', 'last_order', NULL),
-         o.fn || ' ' || o.ln, lower(o.fn || '.' || o.ln || (o.i % 997) || '@example.com'),
+         o.fn || ' ' || o.ln, o.fn || ' ' || o.ln, lower(o.fn || '.' || o.ln || (o.i % 997) || '@example.com'),
          1000 + abs(o.r1) % 50000, 100 + abs(o.r2) % 4000, 1100 + abs(o.r1) % 50000 + abs(o.r2) % 4000,
          1 + abs(o.r2) % 6, o.r1 % 13 = 0
        FROM o JOIN m ON m.k = o.mk JOIN a ON a.k = abs(o.r1 / 3) % ${BRANDS.length}

@@ -376,6 +376,8 @@ export const orders = pgTable(
     customer: jsonb('customer').$type<OrderCustomer>().notNull(),
     /** Denormalised for search (trigram indexes). */
     recipient_name: text('recipient_name').notNull(),
+    /** The buyer's first and last name (the name search matches it or the recipient's). */
+    customer_name: text('customer_name').notNull().default(''),
     customer_email: text('customer_email').notNull(),
     subtotal_cents: integer('subtotal_cents').notNull().default(0),
     tax_cents: integer('tax_cents').notNull().default(0),
@@ -409,13 +411,19 @@ export const orders = pgTable(
       t.merchant_id,
       sql`${t.customer_email} gin_trgm_ops`,
     ),
+    index('orders_merchant_customer_name_trgm_idx').using(
+      'gin',
+      t.merchant_id,
+      sql`${t.customer_name} gin_trgm_ops`,
+    ),
     // Also in migration 0002, which drizzle-kit cannot express: orders_merchant_tab_method_date_idx on
     // (merchant_id, tab, delivery_method, date_submitted DESC, id DESC) INCLUDE (application_ref), for the
     // filtered list and its capped count (an index-only scan).
     // Also only in migration 0005 (reports): columns accepted_at and fulfilled_at, kept from order_history by a
     // trigger, and orders_merchant_date_report_idx (merchant_id, date_submitted) INCLUDE (id, status, …).
     // Also only in migration 0007 (short searches, decision 0100): mc_short_grams(text) and the GIN indexes
-    // orders_merchant_recipient_grams_idx / orders_merchant_email_grams_idx on (merchant_id, mc_short_grams(…)).
+    // orders_merchant_recipient_grams_idx / orders_merchant_email_grams_idx on (merchant_id, mc_short_grams(…)),
+    // and from migration 0013 orders_merchant_customer_name_grams_idx the same way.
   ],
 );
 

@@ -192,6 +192,7 @@ export async function placeOrder(
           last_order: last?.at.toISOString() ?? null,
         },
         recipient_name: `${body.recipient.first_name} ${body.recipient.last_name}`,
+        customer_name: `${body.customer.first_name} ${body.customer.last_name}`,
         customer_email: body.customer.email.toLowerCase(),
         subtotal_cents: subtotal,
         discount_cents: discount,

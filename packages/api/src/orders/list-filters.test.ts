@@ -21,6 +21,7 @@ describe('the orders list filter table', () => {
       'order_key',
       'search',
       'recipient_name',
+      'name',
       'customer_email',
     ]);
   });

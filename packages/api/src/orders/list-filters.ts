@@ -87,6 +87,8 @@ export const ORDER_LIST_FILTERS = [
     max: 'search',
     parse: trimmed,
   }),
+  /** The buyer's or the recipient's name (the console's 'Customer Name' search). */
+  filter({ name: 'name', max: 'search', parse: trimmed }),
   filter({
     name: 'customer_email',
     max: 'email',

@@ -303,9 +303,7 @@ describe('header search', () => {
     expect(await screen.findByText(MSG.SEARCH_NO_RESULTS)).toBeInTheDocument();
     expect(screen.getByText(MSG.ORDER_ID_HINT)).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Customer Name' }), 'Ann #Lee{Enter}');
-    await waitFor(() =>
-      expect(searches().at(-1)!.searchParams.get('filter[recipient_name]')).toBe('Ann Lee'),
-    );
+    await waitFor(() => expect(searches().at(-1)!.searchParams.get('filter[name]')).toBe('Ann Lee'));
     expect(await screen.findByText(MSG.SEARCH_NO_RESULTS_NAME)).toBeInTheDocument();
   });
 

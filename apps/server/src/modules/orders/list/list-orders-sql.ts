@@ -134,9 +134,12 @@ export type ListMatch =
   /** `column = $n` for one value, `column = ANY($n::text[])` for more. */
   | 'oneOrAnyOf';
 
-/** A filter's SQL: its column (an expression over `orders o`) and a match that fits its value. */
+/**
+ * A filter's SQL: its column (an expression over `orders o`) and a match that fits its value. A text match
+ * may name several columns: a row matches when any of them does.
+ */
 interface FilterSql<V> {
-  column: string;
+  column: V extends readonly string[] ? string : string | readonly string[];
   match: V extends readonly string[] ? ListMatch : TextMatch;
   /** The kept per-tab counts still answer `total_rows` with this filter set (only the tab: they are per tab). */
   keptCount?: true;
@@ -156,6 +159,7 @@ export const LIST_FILTER_SQL: {
   order_key: { column: 'o.id', match: 'equals' },
   search: { column: 'o.id', match: 'idPrefix' },
   recipient_name: { column: 'o.recipient_name', match: 'contains' },
+  name: { column: ['o.recipient_name', 'o.customer_name'], match: 'contains' },
   customer_email: { column: 'o.customer_email', match: 'containsLowercase' },
 };
 
@@ -184,14 +188,18 @@ const LIST_CLAUSES: Record<ListMatch, (column: string, v: readonly string[], add
 
 /** The table's filters with their clause, in the table's order, worked out once. */
 const FILTER_CLAUSES = ORDER_LIST_FILTERS.map((f) => {
-  const { column, match }: { column: string; match: TextMatch | ListMatch } = LIST_FILTER_SQL[f.name];
+  const { column, match }: { column: string | readonly string[]; match: TextMatch | ListMatch } =
+    LIST_FILTER_SQL[f.name];
   let clause: (v: string | readonly string[], add: Bind) => string;
   if (isListMatch(match)) {
     const list = LIST_CLAUSES[match];
-    clause = (v, add) => list(column, v as readonly string[], add);
+    clause = (v, add) => list(column as string, v as readonly string[], add);
   } else {
     const text = TEXT_CLAUSES[match];
-    clause = (v, add) => text(column, v as string, add);
+    clause =
+      typeof column === 'string'
+        ? (v, add) => text(column, v as string, add)
+        : (v, add) => `(${column.map((c) => text(c, v as string, add)).join(' OR ')})`;
   }
   return { name: f.name, clause };
 });

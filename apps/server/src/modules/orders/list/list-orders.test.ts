@@ -339,6 +339,25 @@ describe('order search (the /optimize alias)', () => {
     expect((await list(a, 'filter[customer_email]=nobody@', 'optimize')).items).toEqual([]);
   });
 
+  it("filter[name] matches the buyer's name or the recipient's; filter[recipient_name] only the recipient's", async () => {
+    const mine = ids[a.merchant.tmk]!;
+    // Every buyer of merchant A is 'C Cust<i>'; no recipient is.
+    expect(idsOf(await list(a, 'filter[name]=cust12', 'optimize'))).toEqual([mine[12]]);
+    expect(idsOf(await list(a, 'filter[recipient_name]=cust12', 'optimize'))).toEqual([]);
+    expect((await list(a, 'filter[name]=CUST', 'optimize')).total_rows).toBe(64);
+    // the recipient side, and a one-character term through the short pieces on both columns
+    expect(idsOf(await list(a, 'filter[name]=zelda', 'optimize'))).toEqual([mine[5]]);
+    expect(idsOf(await list(a, 'filter[name]=z', 'optimize'))).toEqual([mine[5]]);
+    expect((await list(a, 'filter[name]=t4', 'optimize')).total_rows).toBe(11); // Cust4, Cust40…Cust49
+    // merchant B's buyers are 'C B': not found from A
+    expect((await list(a, 'filter[name]=c b', 'optimize')).items).toEqual([]);
+    const echoed = await list(a, 'filter[tab]=active&filter[name]=cust12');
+    expect(echoed.current_filter).toEqual([
+      { name: 'tab', value: 'active' },
+      { name: 'name', value: 'cust12' },
+    ]);
+  });
+
   it('treats search text as data: wildcards are literal, SQL is text', async () => {
     const zelda = ids[a.merchant.tmk]![5]!;
     expect(idsOf(await list(a, `filter[recipient_name]=${encodeURIComponent('_%')}`, 'optimize'))).toEqual([

@@ -1,6 +1,6 @@
 /**
  * Header search: GET .../orders/optimize with limit=10, offset=0 and one of
- * filter[search] (order id), filter[customer_email], filter[recipient_name].
+ * filter[search] (order id), filter[customer_email], filter[name] (the buyer's or the recipient's name).
  */
 import { type OrderListFilterName, type OrderListItem, orderListFilterQuery } from '@mc/api';
 import { type OrderSearch, SEARCH_PAGE_SIZE } from '@mc/domain';
@@ -12,7 +12,7 @@ export type SearchRequest = OrderSearch | { kind: 'name'; value: string };
 const SEARCH_FILTERS = {
   order_id: 'search',
   email: 'customer_email',
-  name: 'recipient_name',
+  name: 'name',
 } as const satisfies Record<SearchRequest['kind'], OrderListFilterName>;
 
 export async function searchOrders(
