@@ -18,6 +18,7 @@ describe('the orders list filter table', () => {
       'tab',
       'application_ref',
       'delivery_method',
+      'status',
       'order_key',
       'search',
       'recipient_name',

@@ -13,7 +13,15 @@
  *
  * Adding a filter is one entry here plus its entry in the server's SQL table (a missing one does not compile).
  */
-import { DELIVERY_METHODS, type MaxLengthKey, ORDER_TABS, parseTab } from '@mc/domain';
+import {
+  DELIVERY_METHODS,
+  type MaxLengthKey,
+  normalizeStatus,
+  ORDER_STATUSES,
+  ORDER_TABS,
+  type OrderStatus,
+  parseTab,
+} from '@mc/domain';
 
 /** What a filter's `parse` answers for text it refuses (the request is then a 400 naming the filter). */
 export const INVALID: unique symbol = Symbol('invalid filter value');
@@ -78,6 +86,17 @@ export const ORDER_LIST_FILTERS = [
         : methods;
     },
     invalid: `must be one of ${DELIVERY_METHODS.join(', ')} (or a comma list of them)`,
+  }),
+  /** One status, or a comma list (any case; the console offers the statuses of the tab it shows). */
+  filter({
+    name: 'status',
+    // every status in one comma list fits in a line's limit
+    max: 'addressLine',
+    parse: (v): OrderStatus[] | Invalid => {
+      const statuses = commaList(v.toUpperCase()).map(normalizeStatus);
+      return !statuses.length || statuses.includes(null) ? INVALID : [...new Set(statuses as OrderStatus[])];
+    },
+    invalid: `must be one of ${ORDER_STATUSES.join(', ')} (or a comma list of them)`,
   }),
   filter({ name: 'order_key', max: 'id', parse: trimmed }),
   /** Order id search (the 'Order #' box, '#' already dropped). */

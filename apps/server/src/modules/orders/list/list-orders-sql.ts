@@ -156,6 +156,7 @@ export const LIST_FILTER_SQL: {
   tab: { column: 'o.tab', match: 'equals', keptCount: true },
   application_ref: { column: 'o.application_ref', match: 'anyOf' },
   delivery_method: { column: 'o.delivery_method', match: 'oneOrAnyOf' },
+  status: { column: 'o.status', match: 'oneOrAnyOf' },
   order_key: { column: 'o.id', match: 'equals' },
   search: { column: 'o.id', match: 'idPrefix' },
   recipient_name: { column: 'o.recipient_name', match: 'contains' },

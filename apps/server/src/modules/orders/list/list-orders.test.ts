@@ -209,6 +209,32 @@ describe('GET /m/v2/merchant/{tmk}/orders/optimized', () => {
     expect(idsOf(await list(a, `filter[order_key]=${key}`))).toEqual([key]);
   });
 
+  it('filters by status within a tab: one status, a comma list in any case, and a 400 for an unknown one', async () => {
+    const count = (s: OrderStatus) =>
+      Array.from({ length: 64 }, (_, i) => statuses[i % 8]).filter((x) => x === s).length;
+    const accepted = await list(a, 'filter[tab]=active&filter[status]=MERCHANT_ACCEPTED&limit=100');
+    expect(accepted.items.map((i) => i.status)).toEqual(
+      Array(count('MERCHANT_ACCEPTED')).fill('MERCHANT_ACCEPTED'),
+    );
+    expect(accepted.total_rows).toBe(count('MERCHANT_ACCEPTED'));
+    expect(accepted.current_filter).toEqual([
+      { name: 'tab', value: 'active' },
+      { name: 'status', value: 'MERCHANT_ACCEPTED' },
+    ]);
+    const fresh = await list(a, 'filter[status]=submitted, payment_approved,SUBMITTED&limit=100');
+    expect(new Set(fresh.items.map((i) => i.status))).toEqual(new Set(['SUBMITTED', 'PAYMENT_APPROVED']));
+    expect(fresh.total_rows).toBe(count('SUBMITTED') + count('PAYMENT_APPROVED'));
+    expect(fresh.current_filter).toEqual([{ name: 'status', value: 'SUBMITTED,PAYMENT_APPROVED' }]);
+    // a status outside the tab: nothing, not an error
+    expect((await list(a, 'filter[tab]=completed&filter[status]=SUBMITTED')).total_rows).toBe(0);
+    expect((await list(a, 'limit=1')).available_filters).toContain('status');
+    for (const bad of ['NEWISH', 'SUBMITTED,NOPE', ',']) {
+      const res = await get(a, `/m/v2/merchant/${a.merchant.tmk}/orders/optimized?filter[status]=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors[0].path).toBe('filter[status]');
+    }
+  });
+
   it("never returns another merchant's order", async () => {
     const mine = new Set(ids[a.merchant.tmk]);
     const theirs = ids[b.merchant.tmk]!;
