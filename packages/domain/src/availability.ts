@@ -14,6 +14,14 @@ export function canPrintReceipt(status: OrderStatus): boolean {
   return status !== 'SUBMITTED';
 }
 
+/**
+ * A payment-declined or cancelled order is shown closed: its status is the title and nothing can be done
+ * but close it (no receipt, no directions).
+ */
+export function isClosedOut(status: OrderStatus): boolean {
+  return status === 'PAYMENT_DECLINED' || status === 'CANCELLED';
+}
+
 export function canAccept(status: OrderStatus): boolean {
   return canTransition('merchant', status, 'MERCHANT_ACCEPTED');
 }
@@ -132,7 +140,7 @@ export function reviewModalActions(
 ): ReviewModalActions {
   const { status } = order;
   const now = opts.now ?? new Date();
-  if (status === 'PAYMENT_DECLINED' || status === 'CANCELLED') {
+  if (isClosedOut(status)) {
     return { title: statusLabel(status), actions: ['close'], notice: null };
   }
   if (isNewStatus(status)) {

@@ -80,6 +80,13 @@ describe('flows', () => {
       openInMaps: false,
       sendToPhone: false,
     });
+    const none = { printDirections: false, openInMaps: false, sendToPhone: false };
+    for (const status of ['CANCELLED', 'PAYMENT_DECLINED', 'MERCHANT_REJECTED', 'REFUNDED', 'DISPUTED'])
+      for (const method of ['on_demand', 'shipping'])
+        expect(addressActions({ status, delivery: { method } }), `${status} ${method}`).toEqual(none);
+    expect(
+      addressActions({ status: 'MERCHANT_ACCEPTED', delivery: { method: 'shipping' } }).printDirections,
+    ).toBe(true);
   });
   it('courier details panel', () => {
     expect(showCourierDetails('MERCHANT_SHIPPED', { order_status: 'PICKED_UP' })).toBe(true);

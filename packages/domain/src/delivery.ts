@@ -13,6 +13,7 @@ import {
   zonedDateTime,
 } from './dates.ts';
 import { isOneOf } from './one-of.ts';
+import { isOrderStatus, tabOfStatus } from './order-status.ts';
 
 export const DELIVERY_METHODS = [
   'on_demand',
@@ -211,12 +212,17 @@ export function directionsDeliveryText(order: OrderDeliveryLike, tz?: string | n
 // ---------------------------------------------------------------------------
 
 /** Address actions: none for courier orders; 'Open in maps' instead of 'Print Directions' for on_demand. */
-export function addressActions(order: OrderDeliveryLike): {
+export function addressActions(order: OrderDeliveryLike & { status?: string }): {
   printDirections: boolean;
   openInMaps: boolean;
   sendToPhone: boolean;
 } {
-  if (isCourierOrder(order)) return { printDirections: false, openInMaps: false, sendToPhone: false };
+  // A rejected, cancelled, declined, disputed or refunded order goes nowhere: directions would invite
+  // sending a driver with it.
+  const goesNowhere =
+    order.status !== undefined && isOrderStatus(order.status) && tabOfStatus(order.status) === 'cancelled';
+  if (goesNowhere || isCourierOrder(order))
+    return { printDirections: false, openInMaps: false, sendToPhone: false };
   const onDemand = order.delivery?.method === 'on_demand';
   return { printDirections: !onDemand, openInMaps: onDemand, sendToPhone: true };
 }

@@ -15,6 +15,7 @@ import {
   historyActorName,
   historyStatusChange,
   historyTitle,
+  isClosedOut,
   type OrderStatus,
   personName,
   showCourierDetails,
@@ -264,18 +265,20 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
               </Text>
             )}
           </Row>
-          <Group mt="sm">
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPrinter size={14} />}
-              onClick={print.printReceipt}
-              disabled={!canPrintReceipt(status)}
-              loading={print.printing === 'receipt'}
-            >
-              Print Receipt
-            </Button>
-          </Group>
+          {!isClosedOut(status) && (
+            <Group mt="sm">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPrinter size={14} />}
+                onClick={print.printReceipt}
+                disabled={!canPrintReceipt(status)}
+                loading={print.printing === 'receipt'}
+              >
+                Print Receipt
+              </Button>
+            </Group>
+          )}
         </Block>
 
         <div className={classes.itemsCell}>

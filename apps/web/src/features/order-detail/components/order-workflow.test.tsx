@@ -66,6 +66,11 @@ describe('order buttons by status (reviewModalActions)', () => {
     expect(shown).toEqual(['PRINT PACKING SLIP', 'ADD/VIEW DELIVERY DETAILS', 'CLOSE']);
   });
 
+  it.each(['CANCELLED', 'PAYMENT_DECLINED'])('a %s order offers only CLOSE', (status) => {
+    buttons(order({ status }));
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['CLOSE']);
+  });
+
   it('an accepted shipping order adds tracking instead of editing it', () => {
     buttons(order({ status: 'MERCHANT_ACCEPTED' }));
     const shown = screen.getAllByRole('button').map((b) => b.textContent);
@@ -190,6 +195,37 @@ describe('customer and delivery address blocks', () => {
     const { customer, address } = content(detail());
     expect(customer[0]).toBe('Ann');
     expect(address).toEqual(['Rita Recipient', '5 Park Ave', 'Apt 3', 'New York, NY 10016']);
+  });
+
+  it('offers directions and a receipt for an accepted order, and neither for a cancelled or declined one', () => {
+    const actions = () =>
+      ['Print Directions', 'Send to Phone', 'Print Receipt'].filter((name) =>
+        screen.queryByRole('button', { name }),
+      );
+    const { unmount } = wrap(
+      <OrderDetailContent
+        tmk="tmk-1"
+        order={{ ...detail(), delivery: { method: 'shipping', date: null, window: null } }}
+        print={print as never}
+        onSendToPhone={() => {}}
+        showHistory={false}
+      />,
+    );
+    expect(actions()).toEqual(['Print Directions', 'Send to Phone', 'Print Receipt']);
+    unmount();
+    for (const status of ['CANCELLED', 'PAYMENT_DECLINED']) {
+      const view = wrap(
+        <OrderDetailContent
+          tmk="tmk-1"
+          order={{ ...detail(), status, delivery: { method: 'shipping', date: null, window: null } }}
+          print={print as never}
+          onSendToPhone={() => {}}
+          showHistory={false}
+        />,
+      );
+      expect(actions(), status).toEqual([]);
+      view.unmount();
+    }
   });
 
   it('shows line 3 and a foreign country, and no stray comma for a missing city', () => {
