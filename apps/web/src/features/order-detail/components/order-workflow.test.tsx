@@ -66,7 +66,7 @@ describe('order buttons by status (reviewModalActions)', () => {
     expect(shown).toEqual(['PRINT PACKING SLIP', 'ADD/VIEW DELIVERY DETAILS', 'CLOSE']);
   });
 
-  it.each(['CANCELLED', 'PAYMENT_DECLINED'])('a %s order offers only CLOSE', (status) => {
+  it.each(['CANCELLED', 'PAYMENT_DECLINED'] as const)('a %s order offers only CLOSE', (status) => {
     buttons(order({ status }));
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['CLOSE']);
   });
@@ -213,7 +213,7 @@ describe('customer and delivery address blocks', () => {
     );
     expect(actions()).toEqual(['Print Directions', 'Send to Phone', 'Print Receipt']);
     unmount();
-    for (const status of ['CANCELLED', 'PAYMENT_DECLINED']) {
+    for (const status of ['CANCELLED', 'PAYMENT_DECLINED'] as const) {
       const view = wrap(
         <OrderDetailContent
           tmk="tmk-1"
