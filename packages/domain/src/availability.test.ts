@@ -29,7 +29,9 @@ describe('availability by status (every status)', () => {
     expect(canReject(s)).toBe(NEW.includes(s));
     expect(showItemOptions(s)).toBe(NEW.includes(s));
     expect(showItemOptions(s, { inAcceptDialog: true })).toBe(false);
-    expect(canEnterTracking(s)).toBe(s === 'MERCHANT_ACCEPTED');
+    expect(canEnterTracking(s)).toBe(
+      ['PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'MERCHANT_ACCEPTED'].includes(s),
+    );
     expect(canEditTracking(s)).toBe(s === 'MERCHANT_ACCEPTED' || s === 'MERCHANT_SHIPPED');
     expect(canMarkDelivered(s)).toBe(s === 'MERCHANT_SHIPPED');
     expect(showTrackingLink(s, 'https://t')).toBe(s === 'MERCHANT_SHIPPED' || s === 'CLOSED');
@@ -50,8 +52,30 @@ describe('reviewModalActions', () => {
     });
     expect(reviewModalActions({ status: 'CANCELLED' }, { now }).title).toBe('cancelled');
   });
-  it('new orders: accept and reject', () => {
+  it('new orders: accept and reject; a paid shipping order can also go out with tracking', () => {
     expect(labels({ status: 'SUBMITTED' })).toEqual(['ACCEPT', 'REJECT', 'CLOSE']);
+    expect(labels({ status: 'SUBMITTED', delivery: { method: 'shipping' } })).toEqual([
+      'ACCEPT',
+      'REJECT',
+      'CLOSE',
+    ]);
+    for (const status of ['PAYMENT_APPROVED', 'PAYMENT_SUBMITTED'] as const) {
+      expect(labels({ status, delivery: { method: 'shipping' } })).toEqual([
+        'ACCEPT',
+        'REJECT',
+        'ADD TRACKING',
+        'CLOSE',
+      ]);
+      expect(labels({ status, delivery: { method: 'on_demand' } })).toEqual(['ACCEPT', 'REJECT', 'CLOSE']);
+      const notReady = [
+        { id: 1, quantity: 1, price: 1, aux_data: { preorder_available_date: '2025-07-30' } },
+      ];
+      expect(labels({ status, delivery: { method: 'preorder' }, items: notReady })).toEqual([
+        'ACCEPT',
+        'REJECT',
+        'CLOSE',
+      ]);
+    }
   });
   it.each([
     ['shipping', null, false, ['PRINT PACKING SLIP', 'ADD TRACKING', 'CLOSE']],

@@ -36,12 +36,25 @@ export function canRejectItems(status: OrderStatus): boolean {
 }
 
 /**
- * Tracking entry ('You're ready to ship!'). The spec lists PAYMENT_APPROVED, PAYMENT_SUBMITTED and
- * MERCHANT_ACCEPTED; orders in the first two must be accepted first (accepting captures the payment),
- * so entry is offered where shipping is an allowed transition: MERCHANT_ACCEPTED.
+ * New orders whose payment is in hand or under way that tracking may ship straight away: saving the
+ * tracking accepts the order first (accepting captures the payment), then ships it.
+ */
+export const TRACKING_ACCEPTS_FIRST = [
+  'PAYMENT_SUBMITTED',
+  'PAYMENT_APPROVED',
+] as const satisfies readonly OrderStatus[];
+
+/** Whether saving tracking on an order of this status accepts it before shipping it. */
+export function trackingAcceptsFirst(status: OrderStatus): boolean {
+  return (TRACKING_ACCEPTS_FIRST as readonly OrderStatus[]).includes(status) && canAccept(status);
+}
+
+/**
+ * Tracking entry ('You're ready to ship!'): an accepted order, and a payment-approved or payment-submitted
+ * one (accepted, then shipped, by the same save).
  */
 export function canEnterTracking(status: OrderStatus): boolean {
-  return canTransition('merchant', status, 'MERCHANT_SHIPPED');
+  return canTransition('merchant', status, 'MERCHANT_SHIPPED') || trackingAcceptsFirst(status);
 }
 
 /** Tracking can be edited while accepted or shipped (the spec's third status is not shown). */
@@ -124,7 +137,8 @@ export interface ReviewModalActions {
 
 /**
  * Buttons of the Review Order modal:
- * - new: ACCEPT, REJECT;
+ * - new: ACCEPT, REJECT, and for a payment-approved or -submitted shipping order ADD TRACKING (which
+ *   accepts it and ships it);
  * - payment declined or cancelled: title is the status, only CLOSE;
  * - accepted: PRINT PACKING SLIP plus DELIVER ORDER (deliver orders), REQUEST PICKUP (courier orders)
  *   or ADD TRACKING and, with a carrier account, ADD SHIPPING (label), else (carrierMissing: the store has
@@ -147,6 +161,12 @@ export function reviewModalActions(
     const actions: ReviewAction[] = [];
     if (canAccept(status)) actions.push('accept');
     if (canReject(status)) actions.push('reject');
+    if (
+      trackingAcceptsFirst(status) &&
+      fulfilmentFlow(order) === 'ship' &&
+      !isPresaleNotReady(order.items ?? [], now)
+    )
+      actions.push('add_tracking');
     actions.push('close');
     return { title: null, actions, notice: null };
   }

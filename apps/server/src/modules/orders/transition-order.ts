@@ -12,7 +12,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext, OrderEvent } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { merchants, orderEventOutbox, orderHistory, orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -168,7 +168,7 @@ async function readForTransition(
 
 /** The presale rule: an order with an item available more than 10 days from now cannot ship (any shipping path). */
 export async function assertReadyToShip(
-  t: Tx,
+  t: DbOrTx,
   orderId: string,
   merchantId: string,
   from: string,

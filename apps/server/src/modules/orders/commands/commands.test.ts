@@ -6,6 +6,7 @@ import {
   PRICE_UNCHANGED_MESSAGE,
   REJECT_OTHER_MESSAGE,
   REMOVE_ALL_ITEMS_MESSAGE,
+  trackingAcceptsFirst,
   transitionError,
 } from '@mc/domain';
 import { eq } from 'drizzle-orm';
@@ -148,6 +149,8 @@ describe('PUT /m/v2/orders/{id}: every merchant target from every status', () =>
   ];
   for (const from of ORDER_STATUSES) {
     for (const to of targets) {
+      // Tracking on a payment-approved or -submitted order accepts, then ships: tested in 'accept' below.
+      if (to === 'MERCHANT_SHIPPED' && trackingAcceptsFirst(from)) continue;
       const allowed = canTransition('merchant', from, to);
       it(`${from} -> ${to}: ${allowed ? '200 with one history row' : '409 naming both statuses'}`, async () => {
         const id = await order(from);
@@ -191,6 +194,40 @@ describe('accept', () => {
       from_status: 'SUBMITTED',
       to_status: 'PAYMENT_DECLINED',
     });
+  });
+
+  it('tracking on a payment-approved order accepts it (capturing the payment), then ships it', async () => {
+    const id = await order('PAYMENT_APPROVED', { delivery: { method: 'shipping' } });
+    const res = await put(id, await bodyFor(id, 'MERCHANT_SHIPPED'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'MERCHANT_SHIPPED', tracking_provider: 'UPS' });
+    const steps = (await history(id))
+      .filter((h) => h.action !== 'placed')
+      .map((h) => [h.action, h.to_status]);
+    expect(steps.slice(-2)).toEqual([
+      ['accept', 'MERCHANT_ACCEPTED'],
+      ['ship', 'MERCHANT_SHIPPED'],
+    ]);
+    expect((await history(id)).find((h) => h.action === 'accept')?.data).toMatchObject({
+      capture_ref: expect.stringContaining('ch_sandbox_'),
+    });
+  });
+
+  it('tracking on a payment-approved order whose capture is declined leaves it declined and unshipped', async () => {
+    const id = await order('PAYMENT_APPROVED', {
+      payment_behavior: 'decline',
+      delivery: { method: 'shipping' },
+    });
+    const res = await put(id, await bodyFor(id, 'MERCHANT_SHIPPED'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'PAYMENT_DECLINED', tracking_id: null });
+  });
+
+  it('tracking on a submitted order (no payment yet) is refused, and changes nothing', async () => {
+    const id = await order('SUBMITTED', { delivery: { method: 'shipping' } });
+    const res = await put(id, await bodyFor(id, 'MERCHANT_SHIPPED'));
+    expect(res.statusCode).toBe(409);
+    expect((await history(id)).map((h) => h.action)).toEqual(['placed']);
   });
 
   it('holds no transaction open during the capture', async () => {

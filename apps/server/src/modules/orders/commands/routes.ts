@@ -38,7 +38,7 @@ export function orderCommandHandlers(ctx: AppContext): EndpointHandlers<OrderCom
         case 'REJECTED_PARTIAL':
           return answer(caller, await rejectItems(ctx, caller, id, body));
         case 'MERCHANT_SHIPPED':
-          return answer(caller, await shipOrder(ctx, caller, id, body.tracking_info));
+          return answer(caller, await shipOrder(ctx, caller, id, body.tracking_info, req.log));
         case 'CLOSED':
           return answer(caller, await closeOrder(ctx, caller, id, body.delivery_info));
         default:
@@ -57,8 +57,8 @@ export function orderCommandHandlers(ctx: AppContext): EndpointHandlers<OrderCom
       answer(caller, await saveOrderData(ctx, caller, params.id, body)),
     requestCourier: async ({ caller, params, body, req }) =>
       answer(caller, await requestCourier(ctx, caller, params.id, body.courier_info, req.log)),
-    shipOrder: async ({ caller, params, body }) =>
-      answer(caller, await shipOrder(ctx, caller, params.id, body.tracking_info)),
+    shipOrder: async ({ caller, params, body, req }) =>
+      answer(caller, await shipOrder(ctx, caller, params.id, body.tracking_info, req.log)),
     failedDelivery: async ({ caller, params, body, req }) =>
       answer(caller, await recordFailedDelivery(ctx, caller, params.id, body, req.log)),
   };

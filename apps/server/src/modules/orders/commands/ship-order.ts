@@ -1,9 +1,11 @@
 import type { TrackingInput } from '@mc/domain';
-import { carrierTrackingUrl } from '@mc/domain';
+import { carrierTrackingUrl, DomainError, trackingAcceptsFirst } from '@mc/domain';
 import type { AppContext } from '../../../context.ts';
 import { shipments } from '../../../db/schema.ts';
-import { type OrderRow, orderTransaction, transitionOrder } from '../transition-order.ts';
-import { asMerchant, type Caller } from './command-context.ts';
+import type { StepLog } from '../../../lib/steps.ts';
+import { assertReadyToShip, type OrderRow, orderTransaction, transitionOrder } from '../transition-order.ts';
+import { acceptOrder } from './accept-order.ts';
+import { asMerchant, type Caller, readOrder } from './command-context.ts';
 
 /** The tracking columns for an entered carrier and number (OTHER brings its own name and URL). */
 export function trackingColumns(t: TrackingInput) {
@@ -18,9 +20,32 @@ export function trackingColumns(t: TrackingInput) {
 
 /**
  * accepted → shipped: with tracking ('You're ready to ship!') or without (out for delivery). The presale
- * rule is enforced by transitionOrder for every shipping path.
+ * rule is enforced by transitionOrder for every shipping path. Tracking saved on a payment-approved or
+ * payment-submitted order accepts it first (capturing the payment, as ACCEPT does), after checking that it
+ * could then ship; a declined capture answers the declined order, unshipped.
  */
 export async function shipOrder(
+  ctx: AppContext,
+  caller: Caller,
+  orderId: string,
+  tracking?: TrackingInput,
+  log?: StepLog,
+): Promise<OrderRow> {
+  try {
+    return await shipAccepted(ctx, caller, orderId, tracking);
+  } catch (error) {
+    // The common case (an accepted order) reads the order once; only a refused ship looks at why.
+    if (!tracking || !(error instanceof DomainError) || error.code !== 'ILLEGAL_TRANSITION') throw error;
+    const order = await readOrder(ctx, caller, orderId);
+    if (!trackingAcceptsFirst(order.status)) throw error;
+    await assertReadyToShip(ctx.database.db, orderId, caller.merchant.id, order.status);
+    const accepted = await acceptOrder(ctx, caller, orderId, log);
+    if (accepted.status !== 'MERCHANT_ACCEPTED') return accepted;
+    return shipAccepted(ctx, caller, orderId, tracking);
+  }
+}
+
+async function shipAccepted(
   ctx: AppContext,
   caller: Caller,
   orderId: string,

@@ -71,6 +71,18 @@ describe('order buttons by status (reviewModalActions)', () => {
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['CLOSE']);
   });
 
+  it('a payment-approved shipping order can go out with tracking as well as be accepted', async () => {
+    const open = buttons(order({ status: 'PAYMENT_APPROVED' }));
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'ACCEPT',
+      'REJECT',
+      'ADD TRACKING',
+      'CLOSE',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'ADD TRACKING' }));
+    expect(open).toHaveBeenCalledWith({ kind: 'tracking' });
+  });
+
   it('an accepted shipping order adds tracking instead of editing it', () => {
     buttons(order({ status: 'MERCHANT_ACCEPTED' }));
     const shown = screen.getAllByRole('button').map((b) => b.textContent);
