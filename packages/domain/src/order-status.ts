@@ -201,6 +201,20 @@ export function listStatusLabel(status: string, printed_timestamp?: string | Dat
 }
 
 /**
+ * An order's status badge, the same in the list and on the order's page: the status's shown name (a
+ * printed new order 'Printed', listStatusLabel) in its display group's colour.
+ */
+export function statusBadge(
+  status: string,
+  printed_timestamp?: string | Date | null,
+): { label: string; color: string } {
+  const color = isOrderStatus(status)
+    ? DISPLAY_GROUP_COLORS[displayGroup(status, printed_timestamp)]
+    : 'gray';
+  return { label: listStatusLabel(status, printed_timestamp), color };
+}
+
+/**
  * The display groups: new, printed (new with printed_timestamp), accepted, shipped, completed,
  * rejected/cancelled (incl. disputed, refunded), payment declined, on hold.
  */

@@ -1,13 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import {
-  DISPLAY_GROUP_COLORS,
-  DISPLAY_GROUP_LABELS,
-  displayGroup,
-  type OrderStatus,
-  slaColor,
-  statusLabel,
-} from '@mc/domain';
+import { slaColor, statusBadge } from '@mc/domain';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { useOrder } from './api/get-order.ts';
@@ -51,7 +44,7 @@ export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => 
       </Paper>
     );
   }
-  const group = displayGroup(order.status as OrderStatus, order.printed_timestamp);
+  const badge = statusBadge(order.status, order.printed_timestamp);
 
   return (
     <Stack gap="md">
@@ -63,13 +56,13 @@ export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => 
                 Order {order.id}
               </Title>
               {/* Light, with the theme's dark text on the tint (4.5:1 for every group; white on orange.9 was 4.3:1). */}
-              <Badge color={DISPLAY_GROUP_COLORS[group]} variant="light">
+              <Badge color={badge.color} c="dark.7" variant="light" style={{ textTransform: 'none' }}>
                 <span className={classes.srOnly}>Status: </span>
-                {DISPLAY_GROUP_LABELS[group]}
+                {badge.label}
               </Badge>
             </Group>
             <Text fz="sm" c="dimmed">
-              {order.application_brand_name} · status {statusLabel(order.status)}
+              {order.application_brand_name}
               {order.status_recent_comment ? ` · ${order.status_recent_comment}` : ''}
             </Text>
           </div>

@@ -1,18 +1,15 @@
 import { Badge, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
 import {
-  DISPLAY_GROUP_COLORS,
   deliveryMethodLabel,
-  displayGroup,
   formatOrderDate,
   formatShortDate,
   formatTime,
   formatUsd,
-  isOrderStatus,
   listColumns,
-  listStatusLabel,
   type OrderTab,
   type SortDirection,
+  statusBadge,
   statusCommentText,
 } from '@mc/domain';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -56,7 +53,7 @@ export interface OrdersTableProps {
 }
 
 function StatusBadge({ status, printed }: { status: string; printed: string | null }) {
-  const color = isOrderStatus(status) ? DISPLAY_GROUP_COLORS[displayGroup(status, printed)] : 'gray';
+  const { label, color } = statusBadge(status, printed);
   return (
     <Badge
       color={color}
@@ -67,7 +64,7 @@ function StatusBadge({ status, printed }: { status: string; printed: string | nu
       radius="sm"
       style={{ textTransform: 'none', width: 'max-content', maxWidth: 'none' }}
     >
-      {listStatusLabel(status, printed)}
+      {label}
     </Badge>
   );
 }
