@@ -24,6 +24,8 @@ import {
   ShippingBoxesSchema,
   ShippingBoxSchema,
   splitWeight,
+  TRACKING_CARRIER_LABELS,
+  TRACKING_CARRIERS,
   TrackingSchema,
   to24Hour,
   WrongPriceSchema,
@@ -104,6 +106,15 @@ describe('item dialogs', () => {
 });
 
 describe('tracking', () => {
+  it('offers FedEx, UPS, GSO and OTHER, spelled as the carriers list writes them', () => {
+    expect(TRACKING_CARRIERS.map((c) => TRACKING_CARRIER_LABELS[c])).toEqual([
+      'FedEx',
+      'UPS',
+      'GSO',
+      'OTHER',
+    ]);
+  });
+
   it('shows the FedEx and UPS logos, in any spelling, and writes other carriers out', () => {
     expect(carrierWithLogo('fedex')).toBe('FedEx');
     expect(carrierWithLogo('FedEx')).toBe('FedEx');

@@ -192,7 +192,7 @@ export const TRACKING_CARRIER_LABELS: Record<TrackingCarrier, string> = {
   FedEx: 'FedEx',
   UPS: 'UPS',
   GSO: 'GSO',
-  OTHER: 'Other',
+  OTHER: 'OTHER',
 };
 /** Carriers with a logo (FedEx and UPS). */
 const CARRIERS_WITH_LOGO: readonly TrackingCarrier[] = ['FedEx', 'UPS'];

@@ -22,7 +22,8 @@ export function NotFoundPage() {
       >
         404
       </Text>
-      <Text tt="uppercase" fw={700} fz="xs" c="wine.8" style={{ letterSpacing: '0.12em' }}>
+      {/* as written ('Error Code: 404'), not upper-cased */}
+      <Text fw={700} fz="sm" c="wine.8" style={{ letterSpacing: '0.04em' }}>
         {MSG.NOT_FOUND_CODE}
       </Text>
       <Title order={1} fz={{ base: 22, sm: 28 }}>
