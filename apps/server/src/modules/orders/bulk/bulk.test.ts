@@ -5,14 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { batches, orderHistory, orders, outboxMessages } from '../../../db/schema.ts';
-import {
-  bearer,
-  buildMerchantWithOwner,
-  buildOrder,
-  buildUser,
-  login,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, buildTeammate, useTestApp } from '../../../test/harness.ts';
 import { acceptOrder } from '../commands/accept-order.ts';
 import { readBatchRow } from './batch-store.ts';
 import { type BulkJobs, startBulkJobs } from './bulk-queue.ts';
@@ -485,8 +478,7 @@ describe('bulk details and reports', { timeout: 150_000 }, () => {
   });
 
   it('a user of the store who is not the starter can poll the batch; a removed user cannot run it', async () => {
-    const member = await buildUser(t.ctx, { merchantId: owner.merchant.id, role: 'merch.user' });
-    const headers = bearer(await login(t.app, member.email));
+    const { headers } = await buildTeammate(t, owner.merchant);
     const id = await order();
     const res = await t.app.inject({
       method: 'POST',

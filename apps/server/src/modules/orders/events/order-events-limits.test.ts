@@ -3,13 +3,17 @@
  * message saying what to do, the open ones stay open, and closing one frees its place. Another session of
  * the same user has its own 10. On PostgreSQL the bound holds across processes (two apps, one database).
  */
-import type { AddressInfo } from 'node:net';
 import { orderEventsPath } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app.ts';
-import { openPostgres } from '../../../db/client.ts';
-import { buildMerchantWithOwner, login, TEST_DB, testConfig, useTestApp } from '../../../test/harness.ts';
+import {
+  buildMerchantWithOwner,
+  listenLocal,
+  login,
+  startOtherApp,
+  TEST_DB,
+  useTestApp,
+} from '../../../test/harness.ts';
 import { eventsUrl, openStream, type Stream, ticketFor } from './stream-test-helpers.ts';
 import { MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS_MESSAGE } from './stream-tickets.ts';
 
@@ -17,8 +21,7 @@ const t = useTestApp();
 let base: string;
 const open: Stream[] = [];
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocal(t.app);
 });
 // Runs before useTestApp's close (vitest runs after-hooks newest first).
 afterAll(async () => {
@@ -83,23 +86,18 @@ const pgOnly = TEST_DB === 'pg' ? describe : describe.skip;
 
 pgOnly('open event streams per session, across processes (PostgreSQL)', () => {
   it('streams opened on two API processes count against the same 10', async () => {
-    const url = t.database.connectionString!;
-    const db2 = openPostgres(url, 4);
-    const second = await buildApp({ config: testConfig(), database: db2 });
+    const second = await startOtherApp(t, 4);
     try {
-      await second.app.listen({ port: 0, host: '127.0.0.1' });
-      const base2 = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
       const a = await buildMerchantWithOwner(t);
       const tmk = a.merchant.tmk;
       for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
-        const [app, at] = i % 2 === 0 ? [t.app, base] : [second.app, base2];
+        const [app, at] = i % 2 === 0 ? [t.app, base] : [second.app, second.base];
         expect((await stream(app, at, tmk, a.token)).status).toBe(200);
       }
       expect((await oneMore(t.app, base, tmk, a.token)).status).toBe(429);
-      expect((await oneMore(second.app, base2, tmk, a.token)).status).toBe(429);
+      expect((await oneMore(second.app, second.base, tmk, a.token)).status).toBe(429);
     } finally {
-      await second.app.close();
-      await db2.close();
+      await second.close();
     }
   });
 });

@@ -4,21 +4,19 @@
  * (profile or reset) and a team revoke end the affected streams within 2 s (the heartbeat is 25 s, so
  * only the revocation announcement can do it), on PGlite and, across processes, on PostgreSQL.
  */
-import type { AddressInfo } from 'node:net';
 import { orderEventsPath, orderEventsTicketPath } from '@mc/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../../adapters/outbox/outbox.ts';
-import { buildApp } from '../../../app.ts';
-import { openPostgres } from '../../../db/client.ts';
 import {
   bearer,
   buildMerchantWithOwner,
-  buildUser,
+  buildTeammate,
+  listenLocal,
   login,
+  startOtherApp,
   TEST_DB,
   TEST_PASSWORD,
   type TestApp,
-  testConfig,
   useTestApp,
 } from '../../../test/harness.ts';
 import { resolvePrincipal } from '../../auth/index.ts';
@@ -32,8 +30,7 @@ const t = useTestApp();
 let base: string;
 const open: Stream[] = [];
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocal(t.app);
 });
 // Runs before useTestApp's close (vitest runs after-hooks newest first).
 afterAll(async () => {
@@ -181,8 +178,7 @@ describe('a stream ends with its session', () => {
 
   it("when the owner revokes a member: the member's stream ends", async () => {
     const a = await buildMerchantWithOwner(t);
-    const member = await buildUser(t.ctx, { merchantId: a.merchant.id, role: 'merch.user' });
-    const memberToken = await login(t.app, member.email);
+    const { user: member, token: memberToken } = await buildTeammate(t, a.merchant);
     const s = await stream(t.app, base, a.merchant.tmk, memberToken);
     const res = await t.app.inject({
       method: 'POST',
@@ -197,18 +193,13 @@ describe('a stream ends with its session', () => {
 
 describe.runIf(TEST_DB === 'pg')('across processes (LISTEN/NOTIFY)', () => {
   it('a logout and a password change through one process end the streams held by another', async () => {
-    const other = await buildApp({
-      config: testConfig(),
-      database: openPostgres(t.database.connectionString!, 2),
-    });
+    const other = await startOtherApp(t);
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const otherBase = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
       const a = await buildMerchantWithOwner(t);
       const second = await login(t.app, a.user.email);
       const third = await login(t.app, a.user.email);
-      const s1 = await stream(other.app, otherBase, a.merchant.tmk, a.token);
-      const s2 = await stream(other.app, otherBase, a.merchant.tmk, second);
+      const s1 = await stream(other.app, other.base, a.merchant.tmk, a.token);
+      const s2 = await stream(other.app, other.base, a.merchant.tmk, second);
 
       await t.app.inject({ method: 'POST', url: '/a/v2/logout', headers: a.headers });
       await until(() => s1.ended, END_WITHIN_MS);
@@ -223,8 +214,7 @@ describe.runIf(TEST_DB === 'pg')('across processes (LISTEN/NOTIFY)', () => {
       expect(res.statusCode).toBe(200);
       await until(() => s2.ended, END_WITHIN_MS);
     } finally {
-      await other.app.close();
-      await other.ctx.database.close();
+      await other.close();
     }
   });
 });

@@ -1,27 +1,21 @@
-import type { AddressInfo } from 'node:net';
 import { orderEventsPath } from '@mc/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app.ts';
-import { openPostgres } from '../../../db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildMerchantWithOwner,
   buildOrder,
-  createTestApp,
+  listenLocal,
+  startOtherApp,
   TEST_DB,
-  type TestApp,
-  testConfig,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { transitionOrder } from '../transition-order.ts';
 import { eventsUrl, openStream, ticketFor, until } from './stream-test-helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocal(t.app);
 });
-afterAll(async () => t?.close());
 
 describe('GET /m/v2/merchant/{tmk}/orders/events', () => {
   it("streams this merchant's new orders and status changes, and nobody else's", async () => {
@@ -78,16 +72,11 @@ describe('GET /m/v2/merchant/{tmk}/orders/events', () => {
 
 describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () => {
   it('an order placed through one app reaches the streams of another', async () => {
-    const other = await buildApp({
-      config: testConfig(),
-      database: openPostgres(t.database.connectionString!, 2),
-    });
+    const other = await startOtherApp(t);
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const otherBase = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
       const a = await buildMerchantWithOwner(t);
       const s = await openStream(
-        otherBase,
+        other.base,
         eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
       );
       expect(s.status).toBe(200);
@@ -95,8 +84,7 @@ describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () =
       await until(() => s.events.some((e) => e.order_id === id));
       s.close();
     } finally {
-      await other.app.close();
-      await other.ctx.database.close();
+      await other.close();
     }
   });
 
