@@ -12,6 +12,7 @@ import { type BulkJobs, startBulkJobs } from './bulk-queue.ts';
 import { batchFilePath, DOWNLOAD_LINK_TTL_MS } from './download-links.ts';
 import { batchCaller } from './run-accept.ts';
 import { runBatch } from './run-batch.ts';
+import { backdateBatch, insertOwnerBatch } from './test-fixtures.ts';
 
 const t = useTestApp();
 let jobs: BulkJobs;
@@ -136,13 +137,7 @@ describe('bulk accept', { timeout: 150_000 }, () => {
   it('a replay after a crash between the transition and the item settles from history, without a second transition', async () => {
     const a = await order();
     const b = await order();
-    const { insertBatch } = await import('./batch-store.ts');
-    const batchId = await insertBatch(t.ctx, {
-      merchantId: owner.merchant.id,
-      userId: owner.user.id,
-      kind: 'accept',
-      orderIds: [a, b],
-    });
+    const batchId = await insertOwnerBatch(t.ctx, owner, 'accept', [a, b]);
     const batch = await readBatchRow(t.ctx, batchId);
     const caller = await batchCaller(t.ctx, batch!);
     // The dead worker accepted `a` but never recorded it.
@@ -166,18 +161,9 @@ describe('bulk accept', { timeout: 150_000 }, () => {
 
   it('the sweeper queues again a batch that no live worker holds', async () => {
     const a = await order();
-    const { insertBatch } = await import('./batch-store.ts');
-    const batchId = await insertBatch(t.ctx, {
-      merchantId: owner.merchant.id,
-      userId: owner.user.id,
-      kind: 'accept',
-      orderIds: [a],
-    });
+    const batchId = await insertOwnerBatch(t.ctx, owner, 'accept', [a]);
     // Never enqueued (as if the server died right after the insert); made old enough for the sweeper.
-    await t.ctx.database.db
-      .update(batches)
-      .set({ created_at: new Date(Date.now() - 60_000) })
-      .where(eq(batches.id, batchId));
+    await backdateBatch(t.ctx, batchId);
     expect(await jobs.sweep()).toBeGreaterThanOrEqual(1);
     const done = await poll(batchId);
     expect(done).toMatchObject({ state: 'done', order_accepted_count: 1 });
