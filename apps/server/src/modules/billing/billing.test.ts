@@ -220,7 +220,7 @@ describe('payment onboarding (sandbox)', () => {
 
   it('completes only with the owner session that asked for the link: not the bare account id, a forged or foreign link, or a member', async () => {
     const { merchant, headers, user } = await buildMerchantWithOwner(t);
-    const { headers: memberHeaders } = await buildTeammate(t, merchant);
+    const { user: member, headers: memberHeaders } = await buildTeammate(t, merchant);
     const first = (await t.app.inject({ url: `/v1/merchant/${merchant.tmk}/stripe`, headers })).json();
     const [pagePath, linkQuery] = first.onboarding_data.url.split('?');
     const acct = first.merchant_account_id as string;

@@ -5,34 +5,14 @@
  */
 import { orderEventsPath } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildMerchantWithOwner,
-  listenLocal,
-  login,
-  startOtherApp,
-  TEST_DB,
-  useTestApp,
-} from '../../../test/harness.ts';
-import { eventsUrl, openStream, type Stream, ticketFor } from './stream-test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { buildMerchantWithOwner, login, startOtherApp, TEST_DB, useTestApp } from '../../../test/harness.ts';
+import { eventsUrl, type Stream, ticketFor, useStreamServer } from './stream-test-helpers.ts';
 import { MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS_MESSAGE } from './stream-tickets.ts';
 
 const t = useTestApp();
-let base: string;
-const open: Stream[] = [];
-beforeAll(async () => {
-  base = await listenLocal(t.app);
-});
-// Runs before useTestApp's close (vitest runs after-hooks newest first).
-afterAll(async () => {
-  for (const s of open) s.close();
-});
-
-async function stream(app: FastifyInstance, at: string, tmk: string, token: string): Promise<Stream> {
-  const s = await openStream(at, eventsUrl(orderEventsPath(tmk), await ticketFor(app, tmk, token)));
-  open.push(s);
-  return s;
-}
+const server = useStreamServer(t);
+const stream = server.open;
 
 /** The answer to one more stream, read whole (a refusal is a JSON body, not a stream). */
 async function oneMore(app: FastifyInstance, at: string, tmk: string, token: string) {
@@ -52,12 +32,12 @@ describe('open event streams per session', () => {
     const tmk = a.merchant.tmk;
     const streams: Stream[] = [];
     for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
-      const s = await stream(t.app, base, tmk, a.token);
+      const s = await stream(t.app, server.base, tmk, a.token);
       expect(s.status, `stream ${i + 1}`).toBe(200);
       streams.push(s);
     }
     expect(MAX_STREAMS_PER_SESSION).toBe(10);
-    const refused = await oneMore(t.app, base, tmk, a.token);
+    const refused = await oneMore(t.app, server.base, tmk, a.token);
     expect(refused).toEqual({ status: 429, json: { message: TOO_MANY_STREAMS_MESSAGE } });
     expect(TOO_MANY_STREAMS_MESSAGE).toMatch(
       /^Too many open live updates for this session: close another tab/,
@@ -68,14 +48,14 @@ describe('open event streams per session', () => {
 
     // Another session of the same user has its own places.
     const other = await login(t.app, a.user.email);
-    const mine = await stream(t.app, base, tmk, other);
+    const mine = await stream(t.app, server.base, tmk, other);
     expect(mine.status).toBe(200);
 
     // Closing one stream gives its place back.
     streams[0]!.close();
     let again = { status: 0 };
     for (let i = 0; i < 50 && again.status !== 200; i++) {
-      again = await oneMore(t.app, base, tmk, a.token);
+      again = await oneMore(t.app, server.base, tmk, a.token);
       if (again.status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(again.status).toBe(200);
@@ -91,10 +71,10 @@ pgOnly('open event streams per session, across processes (PostgreSQL)', () => {
       const a = await buildMerchantWithOwner(t);
       const tmk = a.merchant.tmk;
       for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
-        const [app, at] = i % 2 === 0 ? [t.app, base] : [second.app, second.base];
+        const [app, at] = i % 2 === 0 ? [t.app, server.base] : [second.app, second.base];
         expect((await stream(app, at, tmk, a.token)).status).toBe(200);
       }
-      expect((await oneMore(t.app, base, tmk, a.token)).status).toBe(429);
+      expect((await oneMore(t.app, server.base, tmk, a.token)).status).toBe(429);
       expect((await oneMore(second.app, second.base, tmk, a.token)).status).toBe(429);
     } finally {
       await second.close();

@@ -1,31 +1,27 @@
 import { orderEventsPath } from '@mc/api';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildMerchantWithOwner,
   buildOrder,
-  listenLocal,
   startOtherApp,
   TEST_DB,
   useTestApp,
 } from '../../../test/harness.ts';
 import { transitionOrder } from '../transition-order.ts';
-import { eventsUrl, openStream, ticketFor, until } from './stream-test-helpers.ts';
+import { eventsUrl, openStream, ticketFor, until, useStreamServer } from './stream-test-helpers.ts';
 
 const t = useTestApp();
-let base: string;
-beforeAll(async () => {
-  base = await listenLocal(t.app);
-});
+const server = useStreamServer(t);
 
 describe('GET /m/v2/merchant/{tmk}/orders/events', () => {
   it("streams this merchant's new orders and status changes, and nobody else's", async () => {
     const a = await buildMerchantWithOwner(t);
     const b = await buildMerchantWithOwner(t);
     const sa = await openStream(
-      base,
+      server.base,
       eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
     );
-    const sb = await openStream(base, `/m/v2/merchant/${b.merchant.tmk}/orders/events`, b.headers);
+    const sb = await openStream(server.base, `/m/v2/merchant/${b.merchant.tmk}/orders/events`, b.headers);
     expect(sa.status).toBe(200);
     expect(sb.status).toBe(200);
 
@@ -91,7 +87,7 @@ describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () =
   it('when its LISTEN connection comes back after a drop, the open streams end so consoles reload', async () => {
     const a = await buildMerchantWithOwner(t);
     const s = await openStream(
-      base,
+      server.base,
       eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
     );
     expect(s.status).toBe(200);
@@ -107,7 +103,7 @@ describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () =
     await until(() => s.ended, 8000);
     // A new stream works and receives events again.
     const again = await openStream(
-      base,
+      server.base,
       eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
     );
     const id = await buildOrder(t.ctx, { merchantTmk: a.merchant.tmk, status: 'SUBMITTED' });
