@@ -8,7 +8,7 @@ import {
 } from '@mc/domain';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   applications,
   containerSizes,
@@ -34,6 +34,26 @@ async function findOrCreateApplication(tx: Tx, ref: string, name?: string) {
   return created!;
 }
 
+/**
+ * Offerings with what names them: their product, its line and brand (an offering without them is not
+ * sold), and the container size when the product has one.
+ */
+function selectNamedOfferings(db: Db) {
+  return db
+    .select({
+      offering: offerings,
+      product: products,
+      line: productLines.name,
+      brand: productBrands.name,
+      size: containerSizes,
+    })
+    .from(offerings)
+    .innerJoin(products, eq(products.id, offerings.product_id))
+    .innerJoin(productLines, eq(productLines.id, products.product_line_id))
+    .innerJoin(productBrands, eq(productBrands.id, productLines.brand_id))
+    .leftJoin(containerSizes, eq(containerSizes.id, products.container_size_id));
+}
+
 /** Intake: the marketplace places an order for a merchant (server credential). */
 export type IntakeContext = Pick<AppContext, 'database' | 'orderEvents'>;
 
@@ -52,28 +72,15 @@ export async function placeOrder(
   const skus = body.items.flatMap((i) => (i.merchant_sku ? [i.merchant_sku] : []));
   const all =
     ids.length || skus.length
-      ? await db
-          .select({
-            offering: offerings,
-            product: products,
-            line: productLines.name,
-            brand: productBrands.name,
-            size: containerSizes,
-          })
-          .from(offerings)
-          .innerJoin(products, eq(products.id, offerings.product_id))
-          .innerJoin(productLines, eq(productLines.id, products.product_line_id))
-          .innerJoin(productBrands, eq(productBrands.id, productLines.brand_id))
-          .leftJoin(containerSizes, eq(containerSizes.id, products.container_size_id))
-          .where(
-            and(
-              eq(offerings.merchant_id, merchant.id),
-              or(
-                ids.length ? inArray(offerings.id, ids) : undefined,
-                skus.length ? inArray(offerings.merchant_sku, skus) : undefined,
-              ),
+      ? await selectNamedOfferings(db).where(
+          and(
+            eq(offerings.merchant_id, merchant.id),
+            or(
+              ids.length ? inArray(offerings.id, ids) : undefined,
+              skus.length ? inArray(offerings.merchant_sku, skus) : undefined,
             ),
-          )
+          ),
+        )
       : [];
 
   const lines: (typeof orderItems.$inferInsert & { _children?: (typeof orderItems.$inferInsert)[] })[] = [];
@@ -257,18 +264,7 @@ export async function listMerchantCatalogue(ctx: IntakeContext, tmk: string) {
     .where(eq(merchants.tmk, tmk))
     .limit(1);
   if (!merchant) throw new DomainError('NOT_FOUND', 'Merchant not found');
-  const rows = await db
-    .select({
-      id: offerings.id,
-      merchant_sku: offerings.merchant_sku,
-      price: offerings.price_cents,
-      line: productLines.name,
-      brand: productBrands.name,
-    })
-    .from(offerings)
-    .innerJoin(products, eq(products.id, offerings.product_id))
-    .innerJoin(productLines, eq(productLines.id, products.product_line_id))
-    .innerJoin(productBrands, eq(productBrands.id, productLines.brand_id))
+  const rows = await selectNamedOfferings(db)
     .where(
       and(
         eq(offerings.merchant_id, merchant.id),
@@ -278,10 +274,10 @@ export async function listMerchantCatalogue(ctx: IntakeContext, tmk: string) {
     )
     .limit(5000);
   return rows.map((r) => ({
-    id: r.id,
-    merchant_sku: r.merchant_sku,
+    id: r.offering.id,
+    merchant_sku: r.offering.merchant_sku,
     name: `${r.brand} ${r.line}`,
-    price: r.price / 100,
+    price: r.offering.price_cents / 100,
   }));
 }
 

@@ -7,7 +7,7 @@ import {
   shippingLabelFileName,
   upsCheckDigit,
 } from './label.ts';
-import { canScanBarcodes, expectOnePagePdf, readPdf, scanBarcodes } from './test-fixtures.ts';
+import { canScanBarcodes, expectOnePagePdf, readPdf, SAMPLE_ADDRESS, scanBarcodes } from './test-fixtures.ts';
 import type { ShippingLabelInput } from './types.ts';
 
 function buildLabel(overrides: Partial<ShippingLabelInput> = {}): ShippingLabelInput {
@@ -23,15 +23,7 @@ function buildLabel(overrides: Partial<ShippingLabelInput> = {}): ShippingLabelI
       zipcode: '10003',
       phone_number: '(212) 555-0100',
     },
-    to: {
-      name: 'Maria Gonzalez',
-      street_1: '350 Fifth Avenue',
-      street_2: 'Suite 4100',
-      city: 'New York',
-      state: 'NY',
-      zipcode: '10118',
-      phone_number: '(212) 555-0147',
-    },
+    to: { name: 'Maria Gonzalez', ...SAMPLE_ADDRESS },
     weight_lbs: 7.5,
     box_index: 2,
     box_count: 3,

@@ -8,6 +8,16 @@ import { PDFParse } from 'pdf-parse';
 import { expect } from 'vitest';
 import type { DocumentItem, DocumentOrder } from './types.ts';
 
+/** Where the sample order goes: Maria Gonzalez's address in New York (documents, labels, texts). */
+export const SAMPLE_ADDRESS = {
+  street_1: '350 Fifth Avenue',
+  street_2: 'Suite 4100',
+  city: 'New York',
+  state: 'NY',
+  zipcode: '10118',
+  phone_number: '(212) 555-0147',
+};
+
 export function buildDocumentOrder(overrides: Partial<DocumentOrder> = {}): DocumentOrder {
   return {
     id: '2ABNPFR-3A0-9E',
@@ -24,14 +34,9 @@ export function buildDocumentOrder(overrides: Partial<DocumentOrder> = {}): Docu
     recipient: {
       first_name: 'Maria',
       last_name: 'Gonzalez',
-      street_1: '350 Fifth Avenue',
-      street_2: 'Suite 4100',
+      ...SAMPLE_ADDRESS,
       street_3: null,
-      city: 'New York',
-      state: 'NY',
-      zipcode: '10118',
       country: 'US',
-      phone_number: '(212) 555-0147',
       delivery_instructions: 'Leave with the front desk concierge. Buzz 4100.',
     },
     customer: {

@@ -12,21 +12,15 @@ import {
 } from './catalog.ts';
 import type { Random } from './random.ts';
 
-export type DeliveryKind =
-  | 'on_demand'
-  | 'scheduled'
-  | 'scheduled_courier'
-  | 'shipping'
-  | 'preorder'
-  | 'deposit';
-export const DELIVERY_KINDS: readonly DeliveryKind[] = [
+export const DELIVERY_KINDS = [
   'on_demand',
   'scheduled',
   'scheduled_courier',
   'shipping',
   'preorder',
   'deposit',
-];
+] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 export interface FactoryOffering {
   id: string;

@@ -19,7 +19,7 @@ import { advance } from './advance-order.ts';
 import { CONTAINER_SIZES, MARKETPLACE_APPS, PRODUCT_BRANDS } from './catalog.ts';
 import { DEMO_PASSWORD, DEMO_TMK, OTHER_TMK } from './demo-constants.ts';
 import { seedLabelDemoOrders } from './label-demo-orders.ts';
-import { buildOrderBody, type DeliveryKind, type FactoryOffering } from './order-factory.ts';
+import { buildOrderBody, DELIVERY_KINDS, type FactoryOffering } from './order-factory.ts';
 import { createRandom, type Random } from './random.ts';
 
 export { DEMO_PASSWORD, DEMO_TMK, OTHER_TMK } from './demo-constants.ts';
@@ -166,19 +166,11 @@ async function placeMany(
   // Order events wait in the outbox: the server's relay publishes them when it starts (no console is open yet).
   const ctx = { database, orderEvents: { kick() {} } };
   const now = Date.now();
-  const kinds: DeliveryKind[] = [
-    'on_demand',
-    'scheduled',
-    'scheduled_courier',
-    'shipping',
-    'preorder',
-    'deposit',
-  ];
   for (let i = 0; i < n; i++) {
     // denser in recent days, as a real store sees
     const ageHours = i < 12 ? r.int(0, 100) / 60 : Math.floor(r.next() ** 1.6 * 60 * 24);
     const submitted = new Date(now - ageHours * 3600_000 - r.int(0, 3599) * 1000);
-    const kind = i < kinds.length * 3 ? kinds[i % kinds.length] : undefined;
+    const kind = i < DELIVERY_KINDS.length * 3 ? DELIVERY_KINDS[i % DELIVERY_KINDS.length] : undefined;
     const target = pickStatus(r, ageHours);
     const body = buildOrderBody(r, {
       merchant: merchant.tmk,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -125,12 +126,16 @@ export async function createTestApp(
 
 /**
  * One app for the enclosing file or describe block: made in a beforeAll, closed in an afterAll. The object
- * returned reads that app, so it may be taken at collection time and used once the hooks have run.
+ * returned reads that app, so it may be taken at collection time and used once the hooks have run. `config`
+ * may be a function, read in that beforeAll: for settings known only once an earlier hook has run (the URL
+ * of a stand-in from `useStandIn` taken before it).
  */
-export function useTestApp(opts: { config?: Partial<Config> } = {}): TestApp {
+export function useTestApp(opts: { config?: Partial<Config> | (() => Partial<Config>) } = {}): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(opts);
+    current = await createTestApp({
+      config: typeof opts.config === 'function' ? opts.config() : opts.config,
+    });
   });
   afterAll(async () => current?.close());
   const made = (): TestApp => {
@@ -149,6 +154,39 @@ export function useTestApp(opts: { config?: Partial<Config> } = {}): TestApp {
     },
     close: () => made().close(),
   };
+}
+
+/** Listens on a free port of 127.0.0.1 (for a real HTTP client: a stream, a browser's fetch); its base URL. */
+export async function listenLocal(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A second API process's app: its own pool on the PostgreSQL database of `t`, listening at `base`. */
+export interface OtherApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  base: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Another app on the test app's PostgreSQL database (a pg-only test), as a second process would run it:
+ * what crosses processes (LISTEN/NOTIFY, shared limits) must reach it. The caller closes it.
+ */
+export async function startOtherApp(t: TestApp, poolSize = 2): Promise<OtherApp> {
+  const database = openPostgres(t.database.connectionString!, poolSize);
+  const { app, ctx } = await buildApp({ config: testConfig(), database });
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
+  try {
+    return { app, ctx, base: await listenLocal(app), close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }
 
 let seq = 0;
@@ -196,11 +234,16 @@ export async function login(app: FastifyInstance, email: string, password = TEST
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A merchant with an owner, logged in. */
-export async function buildMerchantWithOwner(t: TestApp, role = 'merch.owner') {
-  const merchant = await buildMerchant(t.ctx);
+/** A user of `merchant` with `role` (a Member unless said), signed in: the user, its token and headers. */
+export async function buildTeammate(t: TestApp, merchant: { id: string }, role = 'merch.user') {
   const user = await buildUser(t.ctx, { merchantId: merchant.id, role });
   const token = await login(t.app, user.email);
-  return { merchant, user, token, headers: bearer(token) };
+  return { user, token, headers: bearer(token) };
+}
+
+export async function buildMerchantWithOwner(t: TestApp, role = 'merch.owner') {
+  const merchant = await buildMerchant(t.ctx);
+  return { merchant, ...(await buildTeammate(t, merchant, role)) };
 }
 
 const PATHS: Partial<Record<OrderStatus, OrderStatus[]>> = {

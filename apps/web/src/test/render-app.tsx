@@ -1,5 +1,14 @@
 import { act, render } from '@testing-library/react';
-import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import {
+  createMemoryRouter,
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  RouterProvider,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { AppRoutes } from '../app/routes.tsx';
@@ -51,6 +60,42 @@ export function mockFetch(handler: Handler = () => undefined) {
   });
   vi.stubGlobal('fetch', fn);
   return fn;
+}
+
+/**
+ * The window's media queries answer as on a wide desktop (every min-width query matches) or, with
+ * `wide` false, as on a phone (none does). Undone by `vi.restoreAllMocks()`.
+ */
+export function stubWindowWidth(wide: boolean): void {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (q: string) =>
+      ({
+        matches: wide && /min-width/.test(q),
+        media: q,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+/** Renders one component inside the console's providers (theme, query client), as the app would. */
+export function renderWithProviders(ui: ReactNode) {
+  return render(
+    <Providers queryClient={queryClient} env="test">
+      {ui}
+    </Providers>,
+  );
+}
+
+/** Renders one component at `path` of a router of its own, inside the providers, with an empty query cache. */
+export function renderAtPath(ui: ReactNode, path: string) {
+  queryClient.clear();
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  return renderWithProviders(<RouterProvider router={router} />);
 }
 
 /** The merchant every route sees unless a test answers otherwise (the full shape the API returns). */

@@ -1,6 +1,7 @@
 import { LABEL_ERROR_MESSAGES, labelErrorMessage } from '@mc/domain';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../pdf/test-fixtures.ts';
+import { RECIPIENT_ADDRESS, STORE_ADDRESS } from '../../test/label-addresses.ts';
 import type { LabelPurchaseRequest } from './carrier.ts';
 import { classifyCarrierMessage } from './easypost.ts';
 import { sandboxCarrier, sandboxFailure } from './sandbox.ts';
@@ -21,23 +22,8 @@ function request(
       label_size: '4x6',
       label_format: 'PDF',
     },
-    from: {
-      name: 'Store',
-      street_1: '1 Main St',
-      city: 'New York',
-      state: 'NY',
-      zipcode: '10001',
-      phone_number: '2125550100',
-    },
-    to: {
-      name: 'Ada',
-      street_1: '2 Side St',
-      city: 'Boston',
-      state: 'MA',
-      zipcode: '02110',
-      phone_number: '6175550100',
-      ...overrides.to,
-    },
+    from: STORE_ADDRESS,
+    to: { ...RECIPIENT_ADDRESS, ...overrides.to },
     boxes: [{ weight: 2 }, { weight: 3, insurance: 100 }],
   };
 }

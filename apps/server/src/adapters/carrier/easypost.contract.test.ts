@@ -5,6 +5,7 @@
  */
 import { LABEL_ERROR_MESSAGES, labelErrorMessage } from '@mc/domain';
 import { describe, expect, it } from 'vitest';
+import { RECIPIENT_ADDRESS, STORE_ADDRESS } from '../../test/label-addresses.ts';
 import { type Answer, type RecordedRequest, useStandIn } from '../../test/stand-in.ts';
 import type { LabelPurchaseRequest } from './carrier.ts';
 import { easypostCarrier } from './easypost.ts';
@@ -16,22 +17,8 @@ const request = (boxes: LabelPurchaseRequest['boxes'] = [{ weight: 2 }]): LabelP
   idempotencyKey: 'lbl-k1',
   reference: 'ORDER-1',
   account: { carrier: 'UPS', account_number: 'A1', label_size: '4x6', label_format: 'PDF' },
-  from: {
-    name: 'Store',
-    street_1: '1 Main St',
-    city: 'New York',
-    state: 'NY',
-    zipcode: '10001',
-    phone_number: '2125550100',
-  },
-  to: {
-    name: 'Ada',
-    street_1: '2 Side St',
-    city: 'Boston',
-    state: 'MA',
-    zipcode: '02110',
-    phone_number: '6175550100',
-  },
+  from: STORE_ADDRESS,
+  to: RECIPIENT_ADDRESS,
   boxes,
 });
 

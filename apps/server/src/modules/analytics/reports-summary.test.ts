@@ -10,14 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { merchants, orderHistory, orders } from '../../db/schema.ts';
-import {
-  bearer,
-  buildMerchantWithOwner,
-  buildOrder,
-  buildUser,
-  login,
-  useTestApp,
-} from '../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, buildTeammate, useTestApp } from '../../test/harness.ts';
 
 type Owner = Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
@@ -72,10 +65,8 @@ beforeAll(async () => {
   a = await buildMerchantWithOwner(t);
   other = await buildMerchantWithOwner(t);
   await t.database.db.update(merchants).set({ timezone: TZ }).where(eq(merchants.id, a.merchant.id));
-  const member = await buildUser(t.ctx, { merchantId: a.merchant.id, role: 'merch.user' });
-  memberHeaders = bearer(await login(t.app, member.email));
-  const manager = await buildUser(t.ctx, { merchantId: a.merchant.id, role: 'merch.manager' });
-  managerHeaders = bearer(await login(t.app, manager.email));
+  memberHeaders = (await buildTeammate(t, a.merchant)).headers;
+  managerHeaders = (await buildTeammate(t, a.merchant, 'merch.manager')).headers;
   // 44 orders over 11 days, every 6 hours (so each day has orders both sides of UTC midnight).
   for (let i = 0; i < 44; i++) {
     await buildOrder(t.ctx, {

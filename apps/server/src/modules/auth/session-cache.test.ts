@@ -5,23 +5,19 @@
  * it and, through LISTEN/NOTIFY, within 2 s on every other process (PostgreSQL suite); a lost
  * notification is bounded by the TTL; a reconnected LISTEN forgets everything.
  */
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openPostgres } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import type { Principal } from '../../lib/principal.ts';
 import {
   bearer,
   buildMerchantWithOwner,
-  buildUser,
-  createTestApp,
+  buildTeammate,
   login,
+  type OtherApp,
+  startOtherApp,
   TEST_DB,
   TEST_PASSWORD,
-  type TestApp,
-  testConfig,
   useTestApp,
 } from '../../test/harness.ts';
 import { SESSION_CACHE_TTL_MS, SessionCache, sessionCacheOf } from './session-cache.ts';
@@ -229,8 +225,7 @@ describe('authenticated requests with the session cache', () => {
 
   it('see a role change and a merchant change at once on this process', async () => {
     const a = await buildMerchantWithOwner(t);
-    const manager = await buildUser(t.ctx, { merchantId: a.merchant.id, role: 'merch.manager' });
-    const managerToken = await login(t.app, manager.email);
+    const { user: manager, token: managerToken } = await buildTeammate(t, a.merchant, 'merch.manager');
     const team = () =>
       t.app.inject({ url: `/c/v2/merchants/${a.merchant.tmk}/users`, headers: bearer(managerToken) });
     sessionCacheOf(t.ctx).ttlMs = 60_000;
@@ -262,24 +257,15 @@ describe('authenticated requests with the session cache', () => {
 });
 
 describe.runIf(TEST_DB === 'pg')('across processes (LISTEN/NOTIFY)', () => {
-  let t: TestApp;
-  let other: Awaited<ReturnType<typeof buildApp>>;
+  const t = useTestApp();
+  let other: OtherApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    other = await buildApp({
-      config: testConfig(),
-      database: openPostgres(t.database.connectionString!, 2),
-    });
-    await other.app.listen({ port: 0, host: '127.0.0.1' });
-    expect((other.app.server.address() as AddressInfo).port).toBeGreaterThan(0);
+    other = await startOtherApp(t);
     // Process B keeps its copies for a minute: only the notification can end them within 2 s.
     sessionCacheOf(other.ctx).ttlMs = 60_000;
   });
-  afterAll(async () => {
-    await other?.app.close();
-    await other?.ctx.database.close();
-    await t?.close();
-  });
+  // Runs before useTestApp's close (vitest runs after-hooks newest first).
+  afterAll(async () => other?.close());
   const onB = (token: string, url: string) =>
     other.app.inject({ url, headers: bearer(token) }).then((r) => r.statusCode);
 
@@ -306,8 +292,7 @@ describe.runIf(TEST_DB === 'pg')('across processes (LISTEN/NOTIFY)', () => {
     await within(WITHIN_MS, async () => (await onB(second, meUrl)) === 401);
     expect(await onB(third, meUrl)).toBe(200);
 
-    const member = await buildUser(t.ctx, { merchantId: a.merchant.id, role: 'merch.user' });
-    const memberToken = await login(t.app, member.email);
+    const { user: member, token: memberToken } = await buildTeammate(t, a.merchant);
     const ordersUrl = `/m/v2/merchant/${a.merchant.tmk}/orders/count`;
     expect(await onB(memberToken, ordersUrl)).toBe(200);
     const revoke = await t.app.inject({
@@ -322,8 +307,7 @@ describe.runIf(TEST_DB === 'pg')('across processes (LISTEN/NOTIFY)', () => {
 
   it('a demoted member loses the rights on B within 2 s; a merchant change shows on B within 2 s', async () => {
     const a = await buildMerchantWithOwner(t);
-    const manager = await buildUser(t.ctx, { merchantId: a.merchant.id, role: 'merch.manager' });
-    const managerToken = await login(t.app, manager.email);
+    const { user: manager, token: managerToken } = await buildTeammate(t, a.merchant, 'merch.manager');
     const teamUrl = `/c/v2/merchants/${a.merchant.tmk}/users`;
     expect(await onB(managerToken, teamUrl)).toBe(200);
     const demote = await t.app.inject({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { merchants, sessions } from '../../db/schema.ts';
 import { fieldMessages } from '../../test/field-messages.ts';
-import { bearer, buildMerchantWithOwner, buildUser, login, useTestApp } from '../../test/harness.ts';
+import { buildMerchantWithOwner, buildTeammate, useTestApp } from '../../test/harness.ts';
 import { billingBody } from '../merchants/settings-fixtures.ts';
 import { unseal } from './seal.ts';
 
@@ -220,8 +220,7 @@ describe('payment onboarding (sandbox)', () => {
 
   it('completes only with the owner session that asked for the link: not the bare account id, a forged or foreign link, or a member', async () => {
     const { merchant, headers, user } = await buildMerchantWithOwner(t);
-    const member = await buildUser(t.ctx, { merchantId: merchant.id, role: 'merch.user' });
-    const memberHeaders = bearer(await login(t.app, member.email));
+    const { user: member, headers: memberHeaders } = await buildTeammate(t, merchant);
     const first = (await t.app.inject({ url: `/v1/merchant/${merchant.tmk}/stripe`, headers })).json();
     const [pagePath, linkQuery] = first.onboarding_data.url.split('?');
     const acct = first.merchant_account_id as string;

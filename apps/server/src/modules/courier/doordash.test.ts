@@ -3,46 +3,33 @@
  * webhook updating the order's courier info; a webhook with the wrong Authorization changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { failHistoryWrite } from '../../test/failing-write.ts';
-import {
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-  testConfig,
-} from '../../test/harness.ts';
-import { type StandIn, startStandIn } from '../../test/stand-in.ts';
+import { buildMerchantWithOwner, buildOrder, TEST_DB, testConfig, useTestApp } from '../../test/harness.ts';
+import { useStandIn } from '../../test/stand-in.ts';
 import { DOORDASH_WEBHOOK_PATH } from './doordash-webhook.ts';
 
 const WEBHOOK_AUTH = `Basic ${Buffer.from('doordash:webhook-secret-1').toString('base64')}`;
-let t: TestApp;
-let api: StandIn;
+const api = useStandIn();
+const t = useTestApp({
+  config: () => ({
+    providers: {
+      ...testConfig().providers,
+      courierApiBase: api.url,
+      doordash: {
+        developerId: 'dev-1',
+        keyId: 'key-1',
+        signingSecret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQ',
+        webhookSecret: WEBHOOK_AUTH,
+      },
+    },
+  }),
+});
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
 beforeAll(async () => {
-  api = await startStandIn();
-  t = await createTestApp({
-    config: {
-      providers: {
-        ...testConfig().providers,
-        courierApiBase: api.url,
-        doordash: {
-          developerId: 'dev-1',
-          keyId: 'key-1',
-          signingSecret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQ',
-          webhookSecret: WEBHOOK_AUTH,
-        },
-      },
-    },
-  });
   owner = await buildMerchantWithOwner(t);
-});
-afterAll(async () => {
-  await t?.close();
-  await api?.close();
 });
 
 const callCourier = (id: string) =>

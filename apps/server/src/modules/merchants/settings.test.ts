@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { merchants } from '../../db/schema.ts';
 import { fieldMessages } from '../../test/field-messages.ts';
-import { bearer, buildMerchantWithOwner, buildUser, login, useTestApp } from '../../test/harness.ts';
+import { buildMerchantWithOwner, buildTeammate, useTestApp } from '../../test/harness.ts';
 import { auxDataBody, carrierBody, hoursBody, storeDetailsBody } from './settings-fixtures.ts';
 
 const t = useTestApp();
@@ -237,8 +237,7 @@ describe('tenant isolation', () => {
 
   it('lets a member read the hours and the carrier (label dialog) but not change them', async () => {
     const owner = await buildMerchantWithOwner(t);
-    const member = await buildUser(t.ctx, { merchantId: owner.merchant.id, role: 'merch.user' });
-    const headers = bearer(await login(t.app, member.email));
+    const { headers } = await buildTeammate(t, owner.merchant);
     const base = `/c/v2/merchants/${owner.merchant.tmk}`;
     expect((await t.app.inject({ url: `${base}/hours`, headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `${base}/carrier`, headers })).statusCode).toBe(200);

@@ -4,38 +4,25 @@
  * (with the default 10 s time-out), and nothing is kept in the sandbox outbox.
  */
 import { MSG } from '@mc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
-import {
-  buildMerchantWithOwner,
-  buildOrder,
-  createTestApp,
-  TEST_DB,
-  type TestApp,
-  testConfig,
-} from '../../test/harness.ts';
-import { type StandIn, startStandIn } from '../../test/stand-in.ts';
+import { buildMerchantWithOwner, buildOrder, TEST_DB, testConfig, useTestApp } from '../../test/harness.ts';
+import { useStandIn } from '../../test/stand-in.ts';
 
 const SID = 'AC00000000000000000000000000000002';
-let t: TestApp;
-let api: StandIn;
+const api = useStandIn();
+const t = useTestApp({
+  config: () => ({
+    twilio: { accountSid: SID, authToken: 'tok', from: '+15557122661' },
+    providers: { ...testConfig().providers, twilioApiBase: api.url },
+  }),
+});
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 let orderId: string;
 
 beforeAll(async () => {
-  api = await startStandIn();
-  t = await createTestApp({
-    config: {
-      twilio: { accountSid: SID, authToken: 'tok', from: '+15557122661' },
-      providers: { ...testConfig().providers, twilioApiBase: api.url },
-    },
-  });
   owner = await buildMerchantWithOwner(t);
   orderId = await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'MERCHANT_ACCEPTED' });
-});
-afterAll(async () => {
-  await t?.close();
-  await api?.close();
 });
 
 const send = () =>

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
 import { orders } from '../../db/schema.ts';
+import { SAMPLE_ADDRESS } from '../../pdf/test-fixtures.ts';
 import { buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -18,12 +19,7 @@ beforeAll(async () => {
       recipient: sql`${orders.recipient} || ${JSON.stringify({
         first_name: '<script>alert(1)</script>',
         last_name: '{{7*7}}',
-        street_1: '350 Fifth Avenue',
-        street_2: 'Suite 4100',
-        city: 'New York',
-        state: 'NY',
-        zipcode: '10118',
-        phone_number: '(212) 555-0147',
+        ...SAMPLE_ADDRESS,
       })}::jsonb`,
     })
     .where(eq(orders.id, orderId));

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../adapters/outbox/outbox.ts';
-import { bearer, buildMerchantWithOwner, buildUser, login, useTestApp } from '../../test/harness.ts';
+import {
+  bearer,
+  buildMerchantWithOwner,
+  buildTeammate,
+  buildUser,
+  login,
+  useTestApp,
+} from '../../test/harness.ts';
 import { LAST_OWNER_MESSAGE, revokeUser, SELF_REVOKE_MESSAGE, SELF_ROLE_MESSAGE } from './manage-members.ts';
 
 const t = useTestApp();
 
 async function teamWithMember() {
   const owner = await buildMerchantWithOwner(t);
-  const member = await buildUser(t.ctx, { merchantId: owner.merchant.id, role: 'merch.user' });
-  const memberToken = await login(t.app, member.email);
-  return { owner, member, memberHeaders: bearer(memberToken) };
+  const member = await buildTeammate(t, owner.merchant);
+  return { owner, member: member.user, memberHeaders: member.headers };
 }
 
 describe('team list', () => {

@@ -2,29 +2,23 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeToken, mockFetch, renderApp, sentBody, signIn, signOut } from '../../test/render-app.tsx';
+import { testUser } from '../../test/users.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   signOut();
 });
 
-const me = (over: Record<string, unknown> = {}) => ({
-  id: 'me',
-  email: 'olive@demo.test',
-  first_name: 'Olive',
-  last_name: 'Owner',
-  phone_number: null,
-  birthday: null,
-  date_created: '2026-01-01T00:00:00Z',
-  last_login: null,
-  userRoles: ['merch.owner'],
-  aux_data: { authorized_merchant: 'tmk-1' },
-  email_verified: true,
-  pending_email: null,
-  has_password: true,
-  password_must_change: false,
-  ...over,
-});
+const me = (over: Record<string, unknown> = {}) =>
+  testUser({
+    id: 'me',
+    email: 'olive@demo.test',
+    email_verified: true,
+    pending_email: null,
+    has_password: true,
+    password_must_change: false,
+    ...over,
+  });
 
 const isPost = (init: RequestInit) => (init.method ?? 'GET') === 'POST';
 /** The JSON body of the first POST to a URL ending with `suffix` (a GET of the same URL comes first). */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { type ForgotPasswordInput, ForgotPasswordSchema, MAX_LENGTH, MSG } from '@mc/domain';
+import { type ForgotPasswordInput, ForgotPasswordSchema, MSG } from '@mc/domain';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useRequestPasswordToken } from './api/request-password-token.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { SignInEmailInput } from './components/sign-in-email-input.tsx';
 
 export const EMAIL_NOT_FOUND_MESSAGE = MSG.FORGOT_EMAIL_NOT_FOUND;
 export const EMAIL_DELAY_NOTE = MSG.RESET_EMAIL_DELAY_NOTE;
@@ -79,10 +80,7 @@ export function ForgotPage() {
           >
             {MSG.RESEND_INSTRUCTIONS}
           </Button>
-          <Anchor component={Link} to="/login" fz="sm" ta="center" fw={500}>
-            <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px', marginRight: 4 }} />
-            Back to Sign In
-          </Anchor>
+          <BackToSignIn />
         </Stack>
       </AuthLayout>
     );
@@ -95,16 +93,7 @@ export function ForgotPage() {
     >
       <form onSubmit={handleSubmit} noValidate aria-label="Forgot password">
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            maxLength={MAX_LENGTH.email}
-            type="email"
-            autoComplete="email"
-            placeholder="you@store.com"
-            autoFocus
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <SignInEmailInput error={errors.email?.message} {...form.register('email')} />
           <Text c="dimmed" fz="xs">
             {EMAIL_DELAY_NOTE}
           </Text>
@@ -117,12 +106,18 @@ export function ForgotPage() {
           >
             {MSG.SEND_INSTRUCTIONS}
           </Button>
-          <Anchor component={Link} to="/login" fz="sm" ta="center" fw={500}>
-            <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px', marginRight: 4 }} />
-            Back to Sign In
-          </Anchor>
+          <BackToSignIn />
         </Stack>
       </form>
     </AuthLayout>
+  );
+}
+
+function BackToSignIn() {
+  return (
+    <Anchor component={Link} to="/login" fz="sm" ta="center" fw={500}>
+      <IconArrowLeft size={14} aria-hidden="true" style={{ verticalAlign: '-2px', marginRight: 4 }} />
+      Back to Sign In
+    </Anchor>
   );
 }

@@ -5,6 +5,7 @@ import { ANALYTICS_EVENTS } from '../../lib/analytics.ts';
 import { getSession } from '../../lib/session.ts';
 import { analyticsEvents } from '../../test/analytics-events.ts';
 import { fakeToken, mockFetch, renderApp, sentBody, signOut } from '../../test/render-app.tsx';
+import { testUser } from '../../test/users.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,18 +13,10 @@ afterEach(() => {
   window.dataLayer = [];
 });
 
-const user = {
-  id: 'user-1',
-  first_name: 'Olive',
-  last_name: 'Owner',
-  email: 'owner@demo.test',
-  phone_number: null,
-  birthday: null,
+const user = testUser({
   date_created: '2024-01-01T00:00:00Z',
-  last_login: null,
-  userRoles: ['merch.owner'],
   aux_data: { authorized_merchant: 'tmk-demo' },
-};
+});
 
 describe('login', () => {
   it('validates before sending', async () => {

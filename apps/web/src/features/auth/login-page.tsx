@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { checkLogin, type LoginInput, MAX_LENGTH } from '@mc/domain';
-import { IconAlertCircle, IconBrandGoogleFilled, IconLogin } from '@tabler/icons-react';
+import { checkLogin, type LoginInput } from '@mc/domain';
+import { IconBrandGoogleFilled, IconLogin } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, type RefObject, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -9,7 +9,9 @@ import { errorMessage, notifyError } from '../../lib/notify.ts';
 import { OIDC_START_PATH, signInWithLabel, useOidcConfig } from './api/get-oidc-config.ts';
 import { useLogin } from './api/login.ts';
 import classes from './auth.module.css';
+import { AuthError } from './components/auth-error.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { SignInEmailInput } from './components/sign-in-email-input.tsx';
 
 type LoginField = keyof LoginInput;
 const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
@@ -91,20 +93,8 @@ export function LoginPage() {
     >
       <form onSubmit={handleSubmit} noValidate aria-label="Sign in">
         <Stack gap="md">
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorMessage(failure)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Email"
-            maxLength={MAX_LENGTH.email}
-            type="email"
-            autoComplete="email"
-            placeholder="you@store.com"
-            autoFocus
-            {...form.field('email')}
-          />
+          <AuthError message={failure ? errorMessage(failure) : null} />
+          <SignInEmailInput {...form.field('email')} />
           <Stack gap={6}>
             <PasswordField
               label="Password"

@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
-import { MSG, ResetPasswordSchema } from '@mc/domain';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { MSG } from '@mc/domain';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PasswordField } from '../../components/password-field.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useResetPassword } from './api/reset-password.ts';
+import { AuthError } from './components/auth-error.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { useNewPasswordForm } from './hooks/use-new-password-form.ts';
 
 export const PASSWORD_UPDATED_MESSAGE = MSG.PASSWORD_UPDATED;
 export const RESET_FAILED_TOAST = MSG.RESET_FAILED_TOAST;
@@ -16,21 +16,13 @@ export const RESET_FAILED_FORM_MESSAGE = MSG.RESET_FAILED_FORM;
 /** How long the success state shows before going to /login. */
 export const REDIRECT_AFTER_RESET_MS = 1500;
 
-const NewPasswordSchema = ResetPasswordSchema.pick({ new_password: true });
-interface NewPasswordInput {
-  new_password: string;
-}
-
 /** /forgot/password-reset/:token. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [failed, setFailed] = useState(false);
-  const form = useForm<NewPasswordInput>({
-    resolver: zodResolver(NewPasswordSchema),
-    defaultValues: { new_password: '' },
-  });
+  const { form, passwordInput } = useNewPasswordForm();
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -75,18 +67,8 @@ export function ResetPasswordPage() {
     <AuthLayout title={MSG.RESET_TITLE} subtitle="Choose a password with at least 10 characters.">
       <form onSubmit={handleSubmit} noValidate aria-label="Reset password">
         <Stack gap="md">
-          {failed ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {RESET_FAILED_FORM_MESSAGE}
-            </Alert>
-          ) : null}
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            autoFocus
-            error={form.formState.errors.new_password?.message}
-            {...form.register('new_password')}
-          />
+          <AuthError message={failed ? RESET_FAILED_FORM_MESSAGE : null} />
+          <PasswordField label="New password" {...passwordInput} />
           <Button type="submit" size="md" fullWidth loading={reset.isPending}>
             Confirm
           </Button>

@@ -6,9 +6,10 @@
  * Requests go through `fetch` directly so a 401 for the link's token does not sign the current person out.
  */
 
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Merchant, User } from '@mc/api';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../components/dialog.tsx';
 import { api } from '../../lib/api.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -87,7 +88,7 @@ export function SessionSwitch({ pending }: { pending: PendingSwitch }) {
   };
   const title = target.store ? `Switch to ${target.email} at ${target.store}?` : `Switch to ${target.email}?`;
   return (
-    <Modal opened onClose={keep} title={title} closeButtonProps={{ 'aria-label': 'Close' }} centered>
+    <Dialog opened onClose={keep} title={title}>
       <Stack gap="md">
         <Text fz="sm">
           This link signs in as another account. If you switch, you leave the account you are signed in to now
@@ -100,6 +101,6 @@ export function SessionSwitch({ pending }: { pending: PendingSwitch }) {
           <Button onClick={confirm}>Switch account</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

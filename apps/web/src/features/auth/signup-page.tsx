@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Checkbox, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ApiError } from '@mc/api';
 import { MAX_LENGTH, MSG, SignUpSchema } from '@mc/domain';
-import { IconAlertCircle, IconBrandGoogleFilled, IconInfoCircle, IconLogin } from '@tabler/icons-react';
+import { IconBrandGoogleFilled, IconInfoCircle, IconLogin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { applyFieldErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { OIDC_START_PATH, signUpWithLabel, useOidcConfig } from './api/get-oidc-config.ts';
 import { useSignUp } from './api/sign-up.ts';
+import { AuthError } from './components/auth-error.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 
 type SignUpFormInput = z.input<typeof SignUpSchema>;
@@ -103,11 +104,7 @@ export function SignUpPage() {
         >
           {signUpWithLabel(oidc.data)}
         </Button>
-        {oidcError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {oidcError}
-          </Alert>
-        ) : null}
+        <AuthError message={oidcError} />
         {googleUnavailable ? (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
             {GOOGLE_NOT_CONFIGURED_MESSAGE}
@@ -116,11 +113,7 @@ export function SignUpPage() {
         <Divider label="or sign up with email" labelPosition="center" />
         <form onSubmit={handleSubmit} noValidate aria-label="Sign up">
           <Stack gap="md">
-            {emailExists ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                <EmailExistsMessage />
-              </Alert>
-            ) : null}
+            <AuthError message={emailExists ? <EmailExistsMessage /> : null} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <TextInput
                 label="First name"

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useVerifyEmail } from './api/account-links.ts';
+import { AuthError } from './components/auth-error.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 
 export const VERIFY_TITLE = 'Confirm your email';
@@ -39,11 +40,11 @@ export function VerifyEmailPage() {
   return (
     <AuthLayout title={VERIFY_TITLE} subtitle="Confirm that this email address belongs to your account.">
       <Stack gap="md">
-        {verify.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(verify.error, 'Something went wrong. Please try again.')}
-          </Alert>
-        ) : null}
+        <AuthError
+          message={
+            verify.isError ? errorMessage(verify.error, 'Something went wrong. Please try again.') : null
+          }
+        />
         <Button size="md" fullWidth loading={verify.isPending} onClick={() => verify.mutate(token)}>
           Confirm email address
         </Button>

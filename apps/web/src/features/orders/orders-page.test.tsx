@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerErrorReporter } from '../../lib/error-reporting.ts';
-import { mockFetch, renderApp, signIn, signOut } from '../../test/render-app.tsx';
+import { mockFetch, renderApp, signIn, signOut, stubWindowWidth } from '../../test/render-app.tsx';
 import { newOrdersStore } from './hooks/new-orders-store.ts';
 import { item, page } from './test-fixtures.ts';
 
@@ -48,20 +48,7 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 
 beforeEach(() => {
-  // A wide desktop window: every min-width query matches.
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (q: string) =>
-      ({
-        matches: /min-width/.test(q),
-        media: q,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  stubWindowWidth(true);
   signIn('demo-wine-spirits');
   newOrdersStore.reset();
   registerErrorReporter(() => {});

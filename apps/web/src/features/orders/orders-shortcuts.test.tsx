@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerErrorReporter } from '../../lib/error-reporting.ts';
 import { isTypingTarget, SEQUENCE_TIMEOUT_MS } from '../../lib/keyboard-shortcuts.ts';
 import { exampleOrder } from '../../test/orders.ts';
-import { mockFetch, renderApp, signIn, signOut } from '../../test/render-app.tsx';
+import { mockFetch, renderApp, signIn, signOut, stubWindowWidth } from '../../test/render-app.tsx';
 import { newOrdersStore } from './hooks/new-orders-store.ts';
 import { item, page } from './test-fixtures.ts';
 
@@ -18,22 +18,6 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 
 const IDS = ['KEYSKEY-AAA-01', 'KEYSKEY-AAA-02', 'KEYSKEY-AAA-03'];
-
-function desktop(matches: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (q: string) =>
-      ({
-        matches: matches && /min-width/.test(q),
-        media: q,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 /** The list answers three new orders on every tab; one order's detail for Review Order. */
 function setup() {
@@ -58,7 +42,7 @@ const writes = (fetchMock: ReturnType<typeof setup>) =>
 const scrolled = vi.fn();
 
 beforeEach(() => {
-  desktop(true);
+  stubWindowWidth(true);
   signIn('demo-wine-spirits');
   newOrdersStore.reset();
   registerErrorReporter(() => {});
@@ -164,7 +148,7 @@ describe('orders desk keyboard shortcuts', () => {
   });
 
   it('j/k work over the cards of the phone layout', async () => {
-    desktop(false);
+    stubWindowWidth(false);
     const { user, router } = await openList();
     expect(screen.queryByRole('table')).toBeNull();
     await user.keyboard('jj');

@@ -2,24 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_MERCHANT, mockFetch, renderApp, signIn, signOut } from '../../test/render-app.tsx';
+import { testUser } from '../../test/users.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   signOut();
 });
 
-const user = (id: string, roles: string[]) => ({
-  id,
-  email: `${id}@demo.test`,
-  first_name: 'Olive',
-  last_name: 'Owner',
-  phone_number: null,
-  birthday: null,
-  date_created: '2026-01-01T00:00:00Z',
-  last_login: null,
-  userRoles: roles,
-  aux_data: { authorized_merchant: 'tmk-1' },
-});
+const user = (id: string, roles: string[]) => testUser({ id, email: `${id}@demo.test`, userRoles: roles });
 
 const member = (uuid: string, first: string, role: string, label: string) => ({
   uuid,

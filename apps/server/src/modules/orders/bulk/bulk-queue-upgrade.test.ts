@@ -4,12 +4,10 @@
  * installs its own, and a batch whose pg-boss 10 job was still waiting is queued again and finishes.
  */
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { batches } from '../../../db/schema.ts';
 import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
-import { insertBatch } from './batch-store.ts';
 import { BULK_QUEUE, PGBOSS_V10_SCHEMA, retirePgBoss10Schema, startBulkJobs } from './bulk-queue.ts';
+import { backdateBatch, insertOwnerBatch } from './test-fixtures.ts';
 
 const t = useTestApp();
 
@@ -24,16 +22,8 @@ describe('a pg-boss 10 job queue schema', () => {
   it('is renamed pgboss_v10; pg-boss 12 installs its own and the waiting batch runs', async () => {
     const owner = await buildMerchantWithOwner(t);
     const orderId = await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'SUBMITTED' });
-    const batchId = await insertBatch(t.ctx, {
-      merchantId: owner.merchant.id,
-      userId: owner.user.id,
-      kind: 'accept',
-      orderIds: [orderId],
-    });
-    await t.ctx.database.db
-      .update(batches)
-      .set({ created_at: new Date(Date.now() - 60_000) })
-      .where(eq(batches.id, batchId));
+    const batchId = await insertOwnerBatch(t.ctx, owner, 'accept', [orderId]);
+    await backdateBatch(t.ctx, batchId);
     // The schema and the queue as the previous release left them, with the batch's job still waiting.
     await script(readFileSync(new URL('./pgboss-10-schema.sql', import.meta.url), 'utf8'));
     await script(

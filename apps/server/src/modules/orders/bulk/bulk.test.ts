@@ -5,20 +5,14 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { batches, orderHistory, orders, outboxMessages } from '../../../db/schema.ts';
-import {
-  bearer,
-  buildMerchantWithOwner,
-  buildOrder,
-  buildUser,
-  login,
-  useTestApp,
-} from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, buildTeammate, useTestApp } from '../../../test/harness.ts';
 import { acceptOrder } from '../commands/accept-order.ts';
 import { readBatchRow } from './batch-store.ts';
 import { type BulkJobs, startBulkJobs } from './bulk-queue.ts';
 import { batchFilePath, DOWNLOAD_LINK_TTL_MS } from './download-links.ts';
 import { batchCaller } from './run-accept.ts';
 import { runBatch } from './run-batch.ts';
+import { backdateBatch, insertOwnerBatch } from './test-fixtures.ts';
 
 const t = useTestApp();
 let jobs: BulkJobs;
@@ -143,13 +137,7 @@ describe('bulk accept', { timeout: 150_000 }, () => {
   it('a replay after a crash between the transition and the item settles from history, without a second transition', async () => {
     const a = await order();
     const b = await order();
-    const { insertBatch } = await import('./batch-store.ts');
-    const batchId = await insertBatch(t.ctx, {
-      merchantId: owner.merchant.id,
-      userId: owner.user.id,
-      kind: 'accept',
-      orderIds: [a, b],
-    });
+    const batchId = await insertOwnerBatch(t.ctx, owner, 'accept', [a, b]);
     const batch = await readBatchRow(t.ctx, batchId);
     const caller = await batchCaller(t.ctx, batch!);
     // The dead worker accepted `a` but never recorded it.
@@ -173,18 +161,9 @@ describe('bulk accept', { timeout: 150_000 }, () => {
 
   it('the sweeper queues again a batch that no live worker holds', async () => {
     const a = await order();
-    const { insertBatch } = await import('./batch-store.ts');
-    const batchId = await insertBatch(t.ctx, {
-      merchantId: owner.merchant.id,
-      userId: owner.user.id,
-      kind: 'accept',
-      orderIds: [a],
-    });
+    const batchId = await insertOwnerBatch(t.ctx, owner, 'accept', [a]);
     // Never enqueued (as if the server died right after the insert); made old enough for the sweeper.
-    await t.ctx.database.db
-      .update(batches)
-      .set({ created_at: new Date(Date.now() - 60_000) })
-      .where(eq(batches.id, batchId));
+    await backdateBatch(t.ctx, batchId);
     expect(await jobs.sweep()).toBeGreaterThanOrEqual(1);
     const done = await poll(batchId);
     expect(done).toMatchObject({ state: 'done', order_accepted_count: 1 });
@@ -485,8 +464,7 @@ describe('bulk details and reports', { timeout: 150_000 }, () => {
   });
 
   it('a user of the store who is not the starter can poll the batch; a removed user cannot run it', async () => {
-    const member = await buildUser(t.ctx, { merchantId: owner.merchant.id, role: 'merch.user' });
-    const headers = bearer(await login(t.app, member.email));
+    const { headers } = await buildTeammate(t, owner.merchant);
     const id = await order();
     const res = await t.app.inject({
       method: 'POST',

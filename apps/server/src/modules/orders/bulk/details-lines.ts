@@ -10,9 +10,10 @@
  */
 import Cursor from 'pg-cursor';
 import type { Database } from '../../../db/client.ts';
+import type { OrderMoneyCents } from '../../../db/rows.ts';
 
 /** One CSV line as read: the order's columns and one of its items (item columns null when it has none). */
-export interface DetailsLine {
+export interface DetailsLine extends OrderMoneyCents {
   order_id: string;
   /** Milliseconds since the epoch (float8): cheaper to read than a timestamptz, formatted in the store's zone. */
   created_ms: number;
@@ -37,13 +38,6 @@ export interface DetailsLine {
   quantity: number | null;
   price_cents: number | null;
   item_subtotal_cents: number | null;
-  subtotal_cents: number;
-  tax_cents: number;
-  delivery_fee_cents: number;
-  shipping_cents: number;
-  tip_cents: number;
-  discount_cents: number;
-  total_cents: number;
   tracking_provider: string | null;
   other_tracking_provider: string | null;
   tracking_id: string | null;

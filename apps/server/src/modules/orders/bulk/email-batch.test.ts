@@ -7,8 +7,9 @@ import { expect, it } from 'vitest';
 import type { AppContext } from '../../../context.ts';
 import { batches, outboxMessages } from '../../../db/schema.ts';
 import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
-import { insertBatch, readBatchRow } from './batch-store.ts';
+import { readBatchRow } from './batch-store.ts';
 import { runBatch } from './run-batch.ts';
+import { insertOwnerBatch } from './test-fixtures.ts';
 
 const t = useTestApp();
 
@@ -18,12 +19,7 @@ const mailsOf = async (batchId: string) =>
 it('a re-run after a crash between the send and the emailed_at mark sends no second email', async () => {
   const owner = await buildMerchantWithOwner(t);
   const id = await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'SUBMITTED' });
-  const batchId = await insertBatch(t.ctx, {
-    merchantId: owner.merchant.id,
-    userId: owner.user.id,
-    kind: 'details',
-    orderIds: [id],
-  });
+  const batchId = await insertOwnerBatch(t.ctx, owner, 'details', [id]);
   // The process "dies" right after the adapter accepted the message: the mark is never written.
   const crashing: AppContext = {
     ...t.ctx,

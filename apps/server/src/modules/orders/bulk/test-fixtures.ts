@@ -1,9 +1,31 @@
 /**
- * Many orders fast (crash test, benchmark): clones one placed order `count` times with SQL, with new
- * ids, item ids (engraving children re-pointed to their cloned parents) and spread submission times.
- * Not used by production code.
+ * Test fixtures of the bulk tools, not used by production code: batches as a test starts them, and many
+ * orders fast (crash test, benchmark) by cloning one placed order with SQL.
  */
+import type { BatchKind } from '@mc/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
+import { batches } from '../../../db/schema.ts';
+import { insertBatch } from './batch-store.ts';
+
+/** A batch of `kind` over `orderIds`, started by the merchant's owner, stored but not queued. */
+export function insertOwnerBatch(
+  ctx: AppContext,
+  owner: { merchant: { id: string }; user: { id: string } },
+  kind: BatchKind,
+  orderIds: string[],
+): Promise<string> {
+  return insertBatch(ctx, { merchantId: owner.merchant.id, userId: owner.user.id, kind, orderIds });
+}
+
+/** Dates a batch a minute back: old enough for the sweeper to take it for one no worker holds. */
+export async function backdateBatch(ctx: AppContext, batchId: string): Promise<void> {
+  await ctx.database.db
+    .update(batches)
+    .set({ created_at: new Date(Date.now() - 60_000) })
+    .where(eq(batches.id, batchId));
+}
 
 async function columns(database: Database, table: string): Promise<string[]> {
   const rows = await database.query<{ column_name: string }>(
@@ -13,7 +35,10 @@ async function columns(database: Database, table: string): Promise<string[]> {
   return rows.map((r) => r.column_name);
 }
 
-/** Returns the new order ids: `${prefix}-000001` … */
+/**
+ * Clones one placed order `count` times with SQL, with new ids, item ids (engraving children re-pointed to
+ * their cloned parents) and spread submission times. Returns the new order ids: `${prefix}-000001` …
+ */
 export async function cloneOrders(
   database: Database,
   templateId: string,

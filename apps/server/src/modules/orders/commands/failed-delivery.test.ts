@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RefundRequest, SandboxPaymentsAdapter } from '../../../adapters/payments/payments.ts';
 import { PAYMENTS_UNAVAILABLE } from '../../../adapters/payments/payments.ts';
 import { orderHistory, orders } from '../../../db/schema.ts';
-import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../../test/harness.ts';
+import { buildMerchantWithOwner, buildOrder, buildTeammate, useTestApp } from '../../../test/harness.ts';
 import { failedDeliveryRefundKey, NOT_STORE_DRIVER_MESSAGE } from './failed-delivery.ts';
 
 /**
@@ -28,10 +28,7 @@ beforeAll(async () => {
   sandbox = t.ctx.adapters.payments as SandboxPaymentsAdapter;
   expect(sandbox.kind).toBe('sandbox');
   // A Member (merch.user) of the owner's store.
-  const { buildUser, login, bearer } = await import('../../../test/harness.ts');
-  const user = await buildUser(t.ctx, { merchantId: owner.merchant.id, role: 'merch.user' });
-  member = { ...owner, user, token: await login(t.app, user.email) };
-  member.headers = bearer(member.token);
+  member = { ...owner, ...(await buildTeammate(t, owner.merchant)) };
 });
 
 type Who = { merchant: { tmk: string }; headers: Record<string, string> };

@@ -3,33 +3,16 @@
  * message saying what to do, the open ones stay open, and closing one frees its place. Another session of
  * the same user has its own 10. On PostgreSQL the bound holds across processes (two apps, one database).
  */
-import type { AddressInfo } from 'node:net';
 import { orderEventsPath } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app.ts';
-import { openPostgres } from '../../../db/client.ts';
-import { buildMerchantWithOwner, login, TEST_DB, testConfig, useTestApp } from '../../../test/harness.ts';
-import { eventsUrl, openStream, type Stream, ticketFor } from './stream-test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { buildMerchantWithOwner, login, startOtherApp, TEST_DB, useTestApp } from '../../../test/harness.ts';
+import { eventsUrl, type Stream, ticketFor, useStreamServer } from './stream-test-helpers.ts';
 import { MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS_MESSAGE } from './stream-tickets.ts';
 
 const t = useTestApp();
-let base: string;
-const open: Stream[] = [];
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-// Runs before useTestApp's close (vitest runs after-hooks newest first).
-afterAll(async () => {
-  for (const s of open) s.close();
-});
-
-async function stream(app: FastifyInstance, at: string, tmk: string, token: string): Promise<Stream> {
-  const s = await openStream(at, eventsUrl(orderEventsPath(tmk), await ticketFor(app, tmk, token)));
-  open.push(s);
-  return s;
-}
+const server = useStreamServer(t);
+const stream = server.open;
 
 /** The answer to one more stream, read whole (a refusal is a JSON body, not a stream). */
 async function oneMore(app: FastifyInstance, at: string, tmk: string, token: string) {
@@ -49,12 +32,12 @@ describe('open event streams per session', () => {
     const tmk = a.merchant.tmk;
     const streams: Stream[] = [];
     for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
-      const s = await stream(t.app, base, tmk, a.token);
+      const s = await stream(t.app, server.base, tmk, a.token);
       expect(s.status, `stream ${i + 1}`).toBe(200);
       streams.push(s);
     }
     expect(MAX_STREAMS_PER_SESSION).toBe(10);
-    const refused = await oneMore(t.app, base, tmk, a.token);
+    const refused = await oneMore(t.app, server.base, tmk, a.token);
     expect(refused).toEqual({ status: 429, json: { message: TOO_MANY_STREAMS_MESSAGE } });
     expect(TOO_MANY_STREAMS_MESSAGE).toMatch(
       /^Too many open live updates for this session: close another tab/,
@@ -65,14 +48,14 @@ describe('open event streams per session', () => {
 
     // Another session of the same user has its own places.
     const other = await login(t.app, a.user.email);
-    const mine = await stream(t.app, base, tmk, other);
+    const mine = await stream(t.app, server.base, tmk, other);
     expect(mine.status).toBe(200);
 
     // Closing one stream gives its place back.
     streams[0]!.close();
     let again = { status: 0 };
     for (let i = 0; i < 50 && again.status !== 200; i++) {
-      again = await oneMore(t.app, base, tmk, a.token);
+      again = await oneMore(t.app, server.base, tmk, a.token);
       if (again.status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(again.status).toBe(200);
@@ -83,23 +66,18 @@ const pgOnly = TEST_DB === 'pg' ? describe : describe.skip;
 
 pgOnly('open event streams per session, across processes (PostgreSQL)', () => {
   it('streams opened on two API processes count against the same 10', async () => {
-    const url = t.database.connectionString!;
-    const db2 = openPostgres(url, 4);
-    const second = await buildApp({ config: testConfig(), database: db2 });
+    const second = await startOtherApp(t, 4);
     try {
-      await second.app.listen({ port: 0, host: '127.0.0.1' });
-      const base2 = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
       const a = await buildMerchantWithOwner(t);
       const tmk = a.merchant.tmk;
       for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
-        const [app, at] = i % 2 === 0 ? [t.app, base] : [second.app, base2];
+        const [app, at] = i % 2 === 0 ? [t.app, server.base] : [second.app, second.base];
         expect((await stream(app, at, tmk, a.token)).status).toBe(200);
       }
-      expect((await oneMore(t.app, base, tmk, a.token)).status).toBe(429);
-      expect((await oneMore(second.app, base2, tmk, a.token)).status).toBe(429);
+      expect((await oneMore(t.app, server.base, tmk, a.token)).status).toBe(429);
+      expect((await oneMore(second.app, second.base, tmk, a.token)).status).toBe(429);
     } finally {
-      await second.app.close();
-      await db2.close();
+      await second.close();
     }
   });
 });

@@ -4,45 +4,39 @@
  * (profile or reset) and a team revoke end the affected streams within 2 s (the heartbeat is 25 s, so
  * only the revocation announcement can do it), on PGlite and, across processes, on PostgreSQL.
  */
-import type { AddressInfo } from 'node:net';
 import { orderEventsPath, orderEventsTicketPath } from '@mc/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../../adapters/outbox/outbox.ts';
-import { buildApp } from '../../../app.ts';
-import { openPostgres } from '../../../db/client.ts';
 import {
   bearer,
   buildMerchantWithOwner,
-  buildUser,
+  buildTeammate,
   login,
+  startOtherApp,
   TEST_DB,
   TEST_PASSWORD,
   type TestApp,
-  testConfig,
   useTestApp,
 } from '../../../test/harness.ts';
 import { resolvePrincipal } from '../../auth/index.ts';
 import { HEARTBEAT_MS } from './order-events-stream.ts';
-import { eventsUrl, openStream, type Stream, ticketFor, until } from './stream-test-helpers.ts';
+import {
+  eventsUrl,
+  openStream,
+  type Stream,
+  ticketFor,
+  until,
+  useStreamServer,
+} from './stream-test-helpers.ts';
 import { issueStreamTicket, STREAM_TICKET_TTL_MS } from './stream-tickets.ts';
 
 const END_WITHIN_MS = 2000;
 
 const t = useTestApp();
-let base: string;
-const open: Stream[] = [];
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-// Runs before useTestApp's close (vitest runs after-hooks newest first).
-afterAll(async () => {
-  for (const s of open) s.close();
-});
+const server = useStreamServer(t);
 
 async function stream(app: TestApp['app'], at: string, tmk: string, token: string): Promise<Stream> {
-  const s = await openStream(at, eventsUrl(orderEventsPath(tmk), await ticketFor(app, tmk, token)));
-  open.push(s);
+  const s = await server.open(app, at, tmk, token);
   expect(s.status).toBe(200);
   await until(() => s.body.includes(': connected'));
   return s;
@@ -56,8 +50,8 @@ describe('event stream tickets', () => {
     const a = await buildMerchantWithOwner(t);
     const ticket = await ticketFor(t.app, a.merchant.tmk, a.token);
     expect(ticket.length).toBeGreaterThanOrEqual(43);
-    const first = await openStream(base, eventsUrl(orderEventsPath(a.merchant.tmk), ticket));
-    open.push(first);
+    const first = await openStream(server.base, eventsUrl(orderEventsPath(a.merchant.tmk), ticket));
+    server.keep(first);
     expect(first.status).toBe(200);
     const again = await t.app.inject({ url: eventsUrl(orderEventsPath(a.merchant.tmk), ticket) });
     expect(again.statusCode).toBe(401);
@@ -117,8 +111,8 @@ describe('a stream ends with its session', () => {
     expect(HEARTBEAT_MS).toBeGreaterThan(END_WITHIN_MS);
     const a = await buildMerchantWithOwner(t);
     const otherToken = await login(t.app, a.user.email);
-    const mine = await stream(t.app, base, a.merchant.tmk, a.token);
-    const other = await stream(t.app, base, a.merchant.tmk, otherToken);
+    const mine = await stream(t.app, server.base, a.merchant.tmk, a.token);
+    const other = await stream(t.app, server.base, a.merchant.tmk, otherToken);
     const res = await t.app.inject({ method: 'POST', url: '/a/v2/logout', headers: a.headers });
     expect(res.statusCode).toBe(200);
     await until(() => mine.ended, END_WITHIN_MS);
@@ -130,8 +124,8 @@ describe('a stream ends with its session', () => {
   it('at a password change in the profile: every other session ends at once, this one stays', async () => {
     const a = await buildMerchantWithOwner(t);
     const otherToken = await login(t.app, a.user.email);
-    const mine = await stream(t.app, base, a.merchant.tmk, a.token);
-    const other = await stream(t.app, base, a.merchant.tmk, otherToken);
+    const mine = await stream(t.app, server.base, a.merchant.tmk, a.token);
+    const other = await stream(t.app, server.base, a.merchant.tmk, otherToken);
     const res = await t.app.inject({
       method: 'POST',
       url: `/a/v2/users/${a.user.id}`,
@@ -161,7 +155,7 @@ describe('a stream ends with its session', () => {
 
   it('at a password reset: every session and stream ends', async () => {
     const a = await buildMerchantWithOwner(t);
-    const s = await stream(t.app, base, a.merchant.tmk, a.token);
+    const s = await stream(t.app, server.base, a.merchant.tmk, a.token);
     await t.app.inject({
       method: 'POST',
       url: '/a/v2/accounts/password_token',
@@ -181,9 +175,8 @@ describe('a stream ends with its session', () => {
 
   it("when the owner revokes a member: the member's stream ends", async () => {
     const a = await buildMerchantWithOwner(t);
-    const member = await buildUser(t.ctx, { merchantId: a.merchant.id, role: 'merch.user' });
-    const memberToken = await login(t.app, member.email);
-    const s = await stream(t.app, base, a.merchant.tmk, memberToken);
+    const { user: member, token: memberToken } = await buildTeammate(t, a.merchant);
+    const s = await stream(t.app, server.base, a.merchant.tmk, memberToken);
     const res = await t.app.inject({
       method: 'POST',
       url: `/a/v2/users/${member.id}/data`,
@@ -197,18 +190,13 @@ describe('a stream ends with its session', () => {
 
 describe.runIf(TEST_DB === 'pg')('across processes (LISTEN/NOTIFY)', () => {
   it('a logout and a password change through one process end the streams held by another', async () => {
-    const other = await buildApp({
-      config: testConfig(),
-      database: openPostgres(t.database.connectionString!, 2),
-    });
+    const other = await startOtherApp(t);
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const otherBase = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
       const a = await buildMerchantWithOwner(t);
       const second = await login(t.app, a.user.email);
       const third = await login(t.app, a.user.email);
-      const s1 = await stream(other.app, otherBase, a.merchant.tmk, a.token);
-      const s2 = await stream(other.app, otherBase, a.merchant.tmk, second);
+      const s1 = await stream(other.app, other.base, a.merchant.tmk, a.token);
+      const s2 = await stream(other.app, other.base, a.merchant.tmk, second);
 
       await t.app.inject({ method: 'POST', url: '/a/v2/logout', headers: a.headers });
       await until(() => s1.ended, END_WITHIN_MS);
@@ -223,8 +211,7 @@ describe.runIf(TEST_DB === 'pg')('across processes (LISTEN/NOTIFY)', () => {
       expect(res.statusCode).toBe(200);
       await until(() => s2.ended, END_WITHIN_MS);
     } finally {
-      await other.app.close();
-      await other.ctx.database.close();
+      await other.close();
     }
   });
 });

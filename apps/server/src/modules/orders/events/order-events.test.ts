@@ -1,37 +1,27 @@
-import type { AddressInfo } from 'node:net';
 import { orderEventsPath } from '@mc/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app.ts';
-import { openPostgres } from '../../../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import {
   buildMerchantWithOwner,
   buildOrder,
-  createTestApp,
+  startOtherApp,
   TEST_DB,
-  type TestApp,
-  testConfig,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { transitionOrder } from '../transition-order.ts';
-import { eventsUrl, openStream, ticketFor, until } from './stream-test-helpers.ts';
+import { eventsUrl, openStream, ticketFor, until, useStreamServer } from './stream-test-helpers.ts';
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
+const server = useStreamServer(t);
 
 describe('GET /m/v2/merchant/{tmk}/orders/events', () => {
   it("streams this merchant's new orders and status changes, and nobody else's", async () => {
     const a = await buildMerchantWithOwner(t);
     const b = await buildMerchantWithOwner(t);
     const sa = await openStream(
-      base,
+      server.base,
       eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
     );
-    const sb = await openStream(base, `/m/v2/merchant/${b.merchant.tmk}/orders/events`, b.headers);
+    const sb = await openStream(server.base, `/m/v2/merchant/${b.merchant.tmk}/orders/events`, b.headers);
     expect(sa.status).toBe(200);
     expect(sb.status).toBe(200);
 
@@ -78,16 +68,11 @@ describe('GET /m/v2/merchant/{tmk}/orders/events', () => {
 
 describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () => {
   it('an order placed through one app reaches the streams of another', async () => {
-    const other = await buildApp({
-      config: testConfig(),
-      database: openPostgres(t.database.connectionString!, 2),
-    });
+    const other = await startOtherApp(t);
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const otherBase = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
       const a = await buildMerchantWithOwner(t);
       const s = await openStream(
-        otherBase,
+        other.base,
         eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
       );
       expect(s.status).toBe(200);
@@ -95,15 +80,14 @@ describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () =
       await until(() => s.events.some((e) => e.order_id === id));
       s.close();
     } finally {
-      await other.app.close();
-      await other.ctx.database.close();
+      await other.close();
     }
   });
 
   it('when its LISTEN connection comes back after a drop, the open streams end so consoles reload', async () => {
     const a = await buildMerchantWithOwner(t);
     const s = await openStream(
-      base,
+      server.base,
       eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
     );
     expect(s.status).toBe(200);
@@ -119,7 +103,7 @@ describe.runIf(TEST_DB === 'pg')('events across processes (LISTEN/NOTIFY)', () =
     await until(() => s.ended, 8000);
     // A new stream works and receives events again.
     const again = await openStream(
-      base,
+      server.base,
       eventsUrl(orderEventsPath(a.merchant.tmk), await ticketFor(t.app, a.merchant.tmk, a.token)),
     );
     const id = await buildOrder(t.ctx, { merchantTmk: a.merchant.tmk, status: 'SUBMITTED' });

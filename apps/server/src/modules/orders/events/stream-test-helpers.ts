@@ -1,8 +1,10 @@
 /** Test helpers for the event stream: open a real SSE connection, collect its events, see it end. */
 import http from 'node:http';
 import type { OrderStreamEvent } from '@mc/api';
-import { orderEventsTicketPath } from '@mc/api';
+import { orderEventsPath, orderEventsTicketPath } from '@mc/api';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { listenLocal, type TestApp } from '../../../test/harness.ts';
 
 export interface Stream {
   status: number;
@@ -76,3 +78,34 @@ export async function ticketFor(app: FastifyInstance, tmk: string, token: string
 }
 
 export const eventsUrl = (path: string, ticket: string) => `${path}?ticket=${encodeURIComponent(ticket)}`;
+
+/**
+ * The file's test app listening on a local port (a stream needs a real HTTP client), and the streams its
+ * tests open, closed after the file. Call it after `useTestApp`: vitest runs after-hooks newest first, so
+ * the streams close before the app does.
+ */
+export function useStreamServer(t: TestApp) {
+  const open: Stream[] = [];
+  let base = '';
+  beforeAll(async () => {
+    base = await listenLocal(t.app);
+  });
+  afterAll(() => {
+    for (const s of open) s.close();
+  });
+  const keep = (s: Stream): Stream => {
+    open.push(s);
+    return s;
+  };
+  return {
+    /** The listening app's base URL. */
+    get base() {
+      return base;
+    },
+    /** Keeps a stream a test opened itself, to close after the file. */
+    keep,
+    /** `tmk`'s order events through `at` (this app's base or another process's), on a ticket `app` issues for `token`. */
+    open: async (app: FastifyInstance, at: string, tmk: string, token: string): Promise<Stream> =>
+      keep(await openStream(at, eventsUrl(orderEventsPath(tmk), await ticketFor(app, tmk, token)))),
+  };
+}

@@ -6,6 +6,7 @@
  * and never the other way round.
  */
 import type { Database } from '../../../db/client.ts';
+import type { OrderMoneyCents } from '../../../db/rows.ts';
 
 export interface BulkOrderItemRow {
   id: string;
@@ -21,7 +22,7 @@ export interface BulkOrderItemRow {
   aux_data: Record<string, unknown> | null;
 }
 
-export interface BulkOrderRow {
+export interface BulkOrderRow extends OrderMoneyCents {
   id: string;
   status: string;
   date_submitted: Date | string;
@@ -34,13 +35,6 @@ export interface BulkOrderRow {
   promo_code: string | null;
   recipient: Record<string, string | null>;
   customer: Record<string, string | null>;
-  subtotal_cents: number;
-  tax_cents: number;
-  delivery_fee_cents: number;
-  shipping_cents: number;
-  tip_cents: number;
-  discount_cents: number;
-  total_cents: number;
   /** A failed delivery cancelled for the age check (docs/decisions/0102): the fee kept and the refund. */
   restocking_fee_cents?: number | null;
   refunded_cents?: number | null;

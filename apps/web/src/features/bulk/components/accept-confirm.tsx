@@ -1,5 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { bulkAcceptConfirm } from '@mc/domain';
+import { Dialog } from '../../../components/dialog.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /**
  * Bulk accept charges every selected customer's card: ask first, with the count and the sum of the totals
@@ -13,22 +15,13 @@ export function AcceptConfirm(props: {
 }) {
   const q = bulkAcceptConfirm(props.ids.map((id) => props.totals.get(id) ?? 0));
   return (
-    <Modal
-      opened
-      onClose={props.onCancel}
-      title={q.title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Dialog opened onClose={props.onCancel} title={q.title}>
       <Stack>
         <Text fz="sm">{q.message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel} data-autofocus>
-            Cancel
-          </Button>
+        <DialogActions onCancel={props.onCancel} focusCancel>
           <Button onClick={props.onConfirm}>{q.confirm}</Button>
-        </Group>
+        </DialogActions>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

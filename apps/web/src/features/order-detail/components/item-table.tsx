@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Image, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Image, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { OrderDetail, OrderDetailItem } from '@mc/api';
 import {
   AT_DISTRIBUTOR_LABEL,
@@ -16,6 +16,7 @@ import {
 } from '@mc/domain';
 import { IconChevronLeft, IconChevronRight, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog.tsx';
 import classes from '../order-detail.module.css';
 
 export interface ItemTableProps {
@@ -196,13 +197,11 @@ function ImagePreviewer({
     if (next) onIndex(next.i);
   };
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <Dialog
       opened={index !== null && Boolean(current)}
       onClose={() => onIndex(null)}
       title={current ? names[current.i] : ''}
       size="lg"
-      centered
     >
       {current && (
         <Stack align="center">
@@ -230,6 +229,6 @@ function ImagePreviewer({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,26 +1,15 @@
 import type { OrderDetail } from '@mc/api';
 import { MSG } from '@mc/domain';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { queryClient } from '../../../lib/query-client.ts';
 import { exampleOrder } from '../../../test/orders.ts';
-import { mockFetch, signIn } from '../../../test/render-app.tsx';
+import { mockFetch, renderAtPath, signIn } from '../../../test/render-app.tsx';
 import { CarrierLogo, HistoryTimeline, OrderDetailContent } from './order-detail-content.tsx';
 import { OrderActionButtons } from './order-workflow.tsx';
 
-function wrap(ui: ReactNode) {
-  queryClient.clear();
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/orders/view/A1'] });
-  return render(
-    <Providers queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-}
+const wrap = (ui: ReactNode) => renderAtPath(ui, '/orders/view/A1');
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return exampleOrder({

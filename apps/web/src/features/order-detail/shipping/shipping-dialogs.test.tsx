@@ -11,28 +11,17 @@ import {
   WEIGHT_MIN_MESSAGE,
   WEIGHT_REQUIRED_MESSAGE,
 } from '@mc/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { queryClient } from '../../../lib/query-client.ts';
 import { exampleOrder, exampleOrderItem } from '../../../test/orders.ts';
-import { mockFetch, signIn } from '../../../test/render-app.tsx';
+import { mockFetch, renderAtPath, signIn } from '../../../test/render-app.tsx';
 import { CreateShippingLabelDialog } from './components/create-shipping-label-dialog.tsx';
 import { maskPhoneInput, SendToPhoneDialog } from './components/send-to-phone-dialog.tsx';
 import { LABEL_ERROR_LOG_KEY } from './hooks/label-error-log.ts';
 
-function wrap(ui: ReactNode) {
-  queryClient.clear();
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/orders/view/A1'] });
-  return render(
-    <Providers queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-}
+const wrap = (ui: ReactNode) => renderAtPath(ui, '/orders/view/A1');
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return exampleOrder({

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { ApiError, type BillingResponse } from '@mc/api';
 import {
   type BillingInput,
@@ -11,17 +11,18 @@ import {
   DESCRIPTOR_MAX_LENGTH,
   MAX_LENGTH,
   MSG,
-  maxLengthFor,
   ROUTING_NUMBER_LENGTH,
   sanitizeRoutingNumberInput,
 } from '@mc/domain';
 import { useEffect } from 'react';
-import { Controller, type FieldErrors, type Path, useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveBilling } from '../api/billing.ts';
 import { PhoneInput } from '../components/phone-input.tsx';
-import { StateSelect } from '../components/state-select.tsx';
+import { SaveChanges } from '../components/save-changes.tsx';
+import { StateField } from '../components/state-select.tsx';
+import { textFields } from '../components/text-fields.tsx';
 
 function toBillingForm(b: BillingResponse, tosAccepted: boolean): BillingInput {
   return {
@@ -92,43 +93,9 @@ export function BankAccountForm({
     (invalid) => notifyFailure(billingInvalidToast(invalid)),
   );
 
-  const text = (
-    name: Path<BillingInput>,
-    label: string,
-    opts: { required?: boolean; type?: string; autoComplete?: string } = {},
-  ) => {
-    const error = name
-      .split('.')
-      .reduce<unknown>((e, k) => (e as Record<string, unknown> | undefined)?.[k], errors) as
-      | { message?: string }
-      | undefined;
-    return (
-      <TextInput
-        label={label}
-        maxLength={maxLengthFor(String(name))}
-        required={opts.required}
-        type={opts.type}
-        autoComplete={opts.autoComplete}
-        error={error?.message}
-        {...form.register(name)}
-      />
-    );
-  };
+  const text = textFields(form);
   const state = (name: 'individual.address.region' | 'business.address.region', error?: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <StateSelect
-          label="State"
-          required
-          value={field.value || null}
-          onChange={(v) => field.onChange(v ?? '')}
-          onBlur={field.onBlur}
-          error={error}
-        />
-      )}
-    />
+    <StateField control={form.control} name={name} error={error} />
   );
 
   return (
@@ -265,11 +232,7 @@ export function BankAccountForm({
             </SimpleGrid>
           </SimpleGrid>
 
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} disabled={!tosAccepted || !isDirty}>
-              Save Changes
-            </Button>
-          </Group>
+          <SaveChanges saving={save.isPending} disabled={!tosAccepted || !isDirty} />
         </Stack>
       </fieldset>
     </form>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Paper, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import {
   CARRIER_CHOICES,
   type CarrierAccount,
@@ -18,6 +18,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { carrierAccountQueryOptions } from '../../../lib/merchant-api.ts';
 import { useSaveCarrier } from '../api/carrier.ts';
 import { RoleGate } from '../components/role-gate.tsx';
+import { SaveChanges } from '../components/save-changes.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { useSettingsContext } from '../hooks/use-settings-context.ts';
 import { PartnerPromoCard } from './partner-promo-card.tsx';
@@ -146,11 +147,7 @@ function CarrierForm({ tmk }: { tmk: string }) {
             )}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={!isDirty}>
-            Save Changes
-          </Button>
-        </Group>
+        <SaveChanges saving={save.isPending} disabled={!isDirty} />
       </Stack>
     </form>
   );

@@ -1,21 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Group, NumberInput, Paper, SegmentedControl, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { HoursFormSchema, hoursFromUi, hoursToUi, MSG, type UiDayHours, type UiTime } from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type Control, Controller, type Resolver, useForm, useFormState, useWatch } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { hoursQueryOptions, useSaveHours } from '../api/hours.ts';
+import { SaveChanges } from '../components/save-changes.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import classes from './company.module.css';
 
@@ -223,11 +214,7 @@ export function DeliveryHoursForm({ tmk }: { tmk: string }) {
               <DayRow key={d.day} control={form.control} index={i} />
             ))}
           </Paper>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} disabled={!isDirty}>
-              Save Changes
-            </Button>
-          </Group>
+          <SaveChanges saving={save.isPending} disabled={!isDirty} />
         </Stack>
       )}
     </form>

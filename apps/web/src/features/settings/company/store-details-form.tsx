@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { Merchant } from '@mc/api';
-import { MSG, maxLengthFor, type StoreDetailsInput, StoreDetailsSchema } from '@mc/domain';
+import { MSG, type StoreDetailsInput, StoreDetailsSchema } from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,9 +10,11 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { merchantQueryOptions } from '../../../lib/merchant-api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveStoreDetails } from '../api/save-store-details.ts';
-import { PhoneInput } from '../components/phone-input.tsx';
+import { PhoneField } from '../components/phone-input.tsx';
+import { SaveChanges } from '../components/save-changes.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
-import { StateSelect } from '../components/state-select.tsx';
+import { StateField } from '../components/state-select.tsx';
+import { textFields } from '../components/text-fields.tsx';
 
 type FormInput = z.input<typeof StoreDetailsSchema>;
 
@@ -94,21 +96,7 @@ export function StoreDetailsForm({ tmk }: { tmk: string }) {
 
   if (merchant.isPending) return <Skeleton h={360} radius="md" />;
 
-  const text = (
-    name: Parameters<typeof form.register>[0],
-    label: string,
-    opts: { required?: boolean; type?: string; autoComplete?: string; error?: string } = {},
-  ) => (
-    <TextInput
-      label={label}
-      maxLength={maxLengthFor(String(name))}
-      required={opts.required}
-      type={opts.type}
-      autoComplete={opts.autoComplete}
-      error={opts.error}
-      {...form.register(name)}
-    />
-  );
+  const text = textFields(form);
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Store Details">
@@ -119,11 +107,7 @@ export function StoreDetailsForm({ tmk }: { tmk: string }) {
       />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {text('name', 'Store Name', {
-            required: true,
-            autoComplete: 'organization',
-            error: errors.name?.message,
-          })}
+          {text('name', 'Store Name', { required: true, autoComplete: 'organization' })}
           <Controller
             control={form.control}
             name="timezone"
@@ -139,97 +123,32 @@ export function StoreDetailsForm({ tmk }: { tmk: string }) {
               />
             )}
           />
-          {text('address.street_1', 'Street', {
-            required: true,
-            autoComplete: 'address-line1',
-            error: errors.address?.street_1?.message,
-          })}
-          {text('address.street_2', 'Suite / Floor', {
-            required: true,
-            autoComplete: 'address-line2',
-            error: errors.address?.street_2?.message,
-          })}
-          {text('address.city', 'City', {
-            required: true,
-            autoComplete: 'address-level2',
-            error: errors.address?.city?.message,
-          })}
+          {text('address.street_1', 'Street', { required: true, autoComplete: 'address-line1' })}
+          {text('address.street_2', 'Suite / Floor', { required: true, autoComplete: 'address-line2' })}
+          {text('address.city', 'City', { required: true, autoComplete: 'address-level2' })}
           <SimpleGrid cols={2} spacing="md">
-            <Controller
-              control={form.control}
-              name="address.state"
-              render={({ field }) => (
-                <StateSelect
-                  label="State"
-                  required
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  onBlur={field.onBlur}
-                  error={errors.address?.state?.message}
-                />
-              )}
-            />
-            {text('address.zipcode', 'Zip', {
-              required: true,
-              autoComplete: 'postal-code',
-              error: errors.address?.zipcode?.message,
-            })}
+            <StateField control={form.control} name="address.state" error={errors.address?.state?.message} />
+            {text('address.zipcode', 'Zip', { required: true, autoComplete: 'postal-code' })}
           </SimpleGrid>
-          {text('aux_data.primary_contact_name', 'Primary Contact', {
-            required: true,
-            autoComplete: 'name',
-            error: errors.aux_data?.primary_contact_name?.message,
-          })}
-          {text('email', 'Primary Email', {
-            required: true,
-            type: 'email',
-            autoComplete: 'email',
-            error: errors.email?.message,
-          })}
-          <Controller
+          {text('aux_data.primary_contact_name', 'Primary Contact', { required: true, autoComplete: 'name' })}
+          {text('email', 'Primary Email', { required: true, type: 'email', autoComplete: 'email' })}
+          <PhoneField
             control={form.control}
             name="primary_phone"
-            render={({ field }) => (
-              <PhoneInput
-                label="Primary Phone"
-                required
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.primary_phone?.message}
-              />
-            )}
+            label="Primary Phone"
+            required
+            error={errors.primary_phone?.message}
           />
-          {text('aux_data.secondary_contact_name', 'Secondary Contact', {
-            error: errors.aux_data?.secondary_contact_name?.message,
-          })}
-          {text('aux_data.secondary_email', 'Secondary Email', {
-            type: 'email',
-            error: errors.aux_data?.secondary_email?.message,
-          })}
-          <Controller
+          {text('aux_data.secondary_contact_name', 'Secondary Contact')}
+          {text('aux_data.secondary_email', 'Secondary Email', { type: 'email' })}
+          <PhoneField
             control={form.control}
             name="aux_data.secondary_phone_number"
-            render={({ field }) => (
-              <PhoneInput
-                label="Secondary Phone"
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.aux_data?.secondary_phone_number?.message}
-              />
-            )}
+            label="Secondary Phone"
+            error={errors.aux_data?.secondary_phone_number?.message}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={!isDirty}>
-            Save Changes
-          </Button>
-        </Group>
+        <SaveChanges saving={save.isPending} disabled={!isDirty} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { formatUsPhone, MAX_LENGTH } from '@mc/domain';
 import { forwardRef } from 'react';
+import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 
 export interface PhoneInputProps extends Omit<TextInputProps, 'onChange' | 'value'> {
   value: string | undefined;
@@ -30,3 +31,24 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
     />
   );
 });
+
+export interface PhoneFieldProps<T extends FieldValues>
+  extends Omit<PhoneInputProps, 'value' | 'onChange' | 'onBlur' | 'name'> {
+  control: Control<T>;
+  name: Path<T>;
+}
+
+/** A PhoneInput bound to a form field (its value, changes, blur and focus on an error). */
+export function PhoneField<T extends FieldValues>({ control, name, ...props }: PhoneFieldProps<T>) {
+  const { field } = useController({ control, name });
+  return (
+    <PhoneInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value as string | undefined}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+    />
+  );
+}

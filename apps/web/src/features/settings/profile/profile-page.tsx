@@ -2,14 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { MAX_LENGTH, MSG, type ProfileInput, ProfileSchema, profileBody } from '@mc/domain';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { api } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelEmailChange, useResendVerification } from '../../../lib/user-api.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { PhoneInput } from '../components/phone-input.tsx';
+import { PhoneField } from '../components/phone-input.tsx';
+import { SaveChanges } from '../components/save-changes.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { useSettingsContext } from '../hooks/use-settings-context.ts';
 
@@ -109,20 +110,11 @@ export function ProfileSettingsPage() {
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <Controller
+          <PhoneField
             control={form.control}
             name="phone_number"
-            render={({ field }) => (
-              <PhoneInput
-                label="Phone"
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.phone_number?.message}
-              />
-            )}
+            label="Phone"
+            error={errors.phone_number?.message}
           />
         </SimpleGrid>
         {pendingEmail ? (
@@ -193,11 +185,7 @@ export function ProfileSettingsPage() {
             {...form.register('new_password')}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={!isDirty || user.isPending}>
-            Save Changes
-          </Button>
-        </Group>
+        <SaveChanges saving={update.isPending} disabled={!isDirty || user.isPending} />
       </Stack>
     </form>
   );

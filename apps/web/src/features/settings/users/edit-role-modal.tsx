@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import type { TeamMember } from '@mc/api';
 import {
   isMerchantRole,
@@ -9,10 +9,11 @@ import {
   roleUpdateFailedMessage,
 } from '@mc/domain';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSetUserRole } from '../api/team.ts';
-import { RoleRadioGroup } from './role-radio-group.tsx';
+import { RoleField } from './role-radio-group.tsx';
 
 export const memberName = (m: Pick<TeamMember, 'first_name' | 'last_name' | 'email'>) =>
   `${m.first_name} ${m.last_name}`.trim() || m.email;
@@ -57,25 +58,12 @@ export function EditRoleModal({
           <Text fz="sm" c="dimmed">
             {member.email}
           </Text>
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field, fieldState }) => (
-              <RoleRadioGroup
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <RoleField control={form.control} name="role" />
+          <DialogActions onCancel={onClose}>
             <Button type="submit" loading={setRole.isPending}>
               Save
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

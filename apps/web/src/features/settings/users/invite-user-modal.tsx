@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type InviteUserBody, InviteUserBodySchema } from '@mc/api';
 import { MAX_LENGTH } from '@mc/domain';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useInviteUser } from '../api/team.ts';
-import { RoleRadioGroup } from './role-radio-group.tsx';
+import { RoleField } from './role-radio-group.tsx';
 
 const EMPTY = { first_name: '', last_name: '', email: '' } as InviteUserBody;
 
@@ -71,25 +72,12 @@ export function InviteUserModal({
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field, fieldState }) => (
-              <RoleRadioGroup
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
+          <RoleField control={form.control} name="role" />
+          <DialogActions onCancel={close}>
             <Button type="submit" loading={invite.isPending}>
               Send Invitation
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,6 @@
 import { Radio, Stack, Text } from '@mantine/core';
 import { MERCHANT_ROLE_OPTIONS, type MerchantRole } from '@mc/domain';
+import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 
 /** The three merchant roles with the spec's descriptions. */
 export function RoleRadioGroup({
@@ -37,4 +38,10 @@ export function RoleRadioGroup({
       </Stack>
     </Radio.Group>
   );
+}
+
+/** The role choice bound to a form field, with the field's error. */
+export function RoleField<T extends FieldValues>({ control, name }: { control: Control<T>; name: Path<T> }) {
+  const { field, fieldState } = useController({ control, name });
+  return <RoleRadioGroup value={field.value} onChange={field.onChange} error={fieldState.error?.message} />;
 }

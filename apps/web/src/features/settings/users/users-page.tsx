@@ -4,6 +4,7 @@ import { canManageTeamMember, formatOrderDate, MSG, YOU_LABEL } from '@mc/domain
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { reportError } from '../../../lib/error-reporting.ts';
 import { merchantQueryOptions } from '../../../lib/merchant-api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -48,15 +49,12 @@ function RevokeModal({
             {MSG.REVOKE_FAILED} {MSG.REVOKE_RETRYING}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          {/* Opens on Cancel: Enter alone never revokes. */}
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
+        {/* Opens on Cancel: Enter alone never revokes. */}
+        <DialogActions onCancel={onClose} focusCancel>
           <Button color="red" loading={revoke.isPending} onClick={handleRevoke}>
             Revoke
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

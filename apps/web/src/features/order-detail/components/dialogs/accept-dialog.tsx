@@ -1,5 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { MSG } from '@mc/domain';
+import { Dialog } from '../../../../components/dialog.tsx';
+import { DialogActions } from '../../../../components/dialog-actions.tsx';
 import { ItemTable } from '../item-table.tsx';
 import type { DialogProps } from './dialog-props.ts';
 
@@ -13,30 +15,20 @@ export function AcceptDialog({ opened, onClose, order, actions }: DialogProps) {
     onClose();
   }
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={onClose}
-      title="Accept & Confirm"
-      size="lg"
-      centered
-    >
+    <Dialog opened={opened} onClose={onClose} title="Accept & Confirm" size="lg">
       <Stack>
         <Text fz="sm">
           Please confirm that every item below is in stock at the listed price. Accepting charges the
           customer's card.
         </Text>
         <ItemTable order={order} inAcceptDialog />
-        <Group justify="flex-end">
-          {/* Focus on Cancel, never on the button that charges the card: a double Enter must not accept. */}
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
+        {/* Focus on Cancel, never on the button that charges the card: a double Enter must not accept. */}
+        <DialogActions onCancel={onClose} focusCancel>
           <Button onClick={handleConfirm} loading={actions.isPending}>
             Accept & Confirm
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,13 +1,12 @@
 import type { OrderDetail } from '@mc/api';
 import { AGE_UNDER_21_MESSAGE, BIRTH_DATE_MESSAGE } from '@mc/domain';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../../app/providers.tsx';
-import { queryClient } from '../../../../lib/query-client.ts';
 import { exampleOrder } from '../../../../test/orders.ts';
+import { renderWithProviders } from '../../../../test/render-app.tsx';
 import { HistoryTimeline } from '../order-detail-content.tsx';
-import { DeliveryPanel } from './delivery-panel.tsx';
+import { openDeliveryPanel } from './test-fixtures.tsx';
 
 function openDelivered(delivery: Partial<OrderDetail>, result: unknown = { ok: true }) {
   const order = exampleOrder({
@@ -22,19 +21,7 @@ function openDelivered(delivery: Partial<OrderDetail>, result: unknown = { ok: t
     ...delivery,
   });
   const run = vi.fn(async () => result);
-  render(
-    <Providers queryClient={queryClient} env="test">
-      <DeliveryPanel
-        opened
-        onClose={() => {}}
-        order={order}
-        actions={{ run, isPending: false } as never}
-        mode="delivered"
-        tmk="tmk-1"
-        onTrackingEntry={() => {}}
-      />
-    </Providers>,
-  );
+  openDeliveryPanel(order, run, 'delivered');
   return { run, dialog: within(screen.getByRole('dialog', { name: 'Mark Your Order As Delivered' })) };
 }
 
@@ -123,11 +110,7 @@ describe('the history shows the recorded check', () => {
         },
       ],
     });
-    render(
-      <Providers queryClient={queryClient} env="test">
-        <HistoryTimeline order={order} />
-      </Providers>,
-    );
+    renderWithProviders(<HistoryTimeline order={order} />);
     expect(
       screen.getByText("ID checked: 21+, driver's licence, by Sam Driver at 7:42 PM"),
     ).toBeInTheDocument();

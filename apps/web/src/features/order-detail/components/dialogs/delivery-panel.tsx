@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Stack,
@@ -32,6 +31,8 @@ import {
   showCourierDetails,
 } from '@mc/domain';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../../components/dialog.tsx';
+import { DialogActions } from '../../../../components/dialog-actions.tsx';
 import { refreshOrder } from '../../api/order-mutations.ts';
 import { CourierDetails } from '../courier-details.tsx';
 import {
@@ -181,12 +182,10 @@ export function DeliveryPanel({
   }
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={failing ? 'Delivery failed' : pickup ? 'Pickup Requested' : DELIVERY_MODE_TITLES[mode]}
-      centered
     >
       {!failing && !pickup && <FailedDeliveryNotice order={order} />}
       {failing ? (
@@ -265,14 +264,11 @@ export function DeliveryPanel({
               onChange={(e) => setDeliveredBy(e.currentTarget.value)}
             />
             {idCheck && <AgeCheckFields value={ageCheck} onChange={setAgeCheck} />}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
+            <DialogActions onCancel={onClose}>
               <Button type="submit" loading={actions.isPending}>
                 Mark as Delivered
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       ) : (
@@ -307,20 +303,17 @@ export function DeliveryPanel({
               checked={save}
               onChange={(e) => setSave(e.currentTarget.checked)}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
+            <DialogActions onCancel={onClose}>
               <Button type="submit" loading={actions.isPending}>
                 Request Pickup
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       )}
       {!failing && !pickup && mode === 'delivered' && canReportFailedDelivery(order) && (
         <FailedDeliveryButton onClick={() => setFailing(true)} />
       )}
-    </Modal>
+    </Dialog>
   );
 }

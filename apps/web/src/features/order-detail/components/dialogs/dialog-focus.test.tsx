@@ -2,13 +2,12 @@
  * Dialogs that charge or reject open with focus on Cancel, never on the button that acts: a double Enter
  * must not capture a payment or reject an order (docs/decisions/0097).
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../../app/providers.tsx';
-import { queryClient } from '../../../../lib/query-client.ts';
 import { exampleOrder } from '../../../../test/orders.ts';
+import { renderWithProviders } from '../../../../test/render-app.tsx';
 import { AcceptDialog } from './accept-dialog.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
 
@@ -22,11 +21,7 @@ const order = exampleOrder({
 
 function open(dialog: (run: ReturnType<typeof vi.fn>) => ReactElement) {
   const run = vi.fn(async () => ({ ok: true, fieldErrors: {} }));
-  render(
-    <Providers queryClient={queryClient} env="test">
-      {dialog(run)}
-    </Providers>,
-  );
+  renderWithProviders(dialog(run));
   return run;
 }
 

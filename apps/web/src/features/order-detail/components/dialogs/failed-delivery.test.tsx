@@ -1,12 +1,10 @@
 import type { OrderDetail } from '@mc/api';
 import { FAILED_DELIVERY_MSG } from '@mc/domain';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../../app/providers.tsx';
-import { queryClient } from '../../../../lib/query-client.ts';
 import { exampleOrder } from '../../../../test/orders.ts';
-import { DeliveryPanel } from './delivery-panel.tsx';
+import { openDeliveryPanel } from './test-fixtures.tsx';
 
 const NOW = Date.now();
 
@@ -38,19 +36,7 @@ function openPanel(
     failed_delivery: { attempts: 0, suggest_cancel: false },
     ...patch,
   });
-  render(
-    <Providers queryClient={queryClient} env="test">
-      <DeliveryPanel
-        opened
-        onClose={() => {}}
-        order={order}
-        actions={{ run, isPending: false } as never}
-        mode={mode}
-        tmk="t1"
-        onTrackingEntry={() => {}}
-      />
-    </Providers>,
-  );
+  openDeliveryPanel(order, run, mode);
   return run;
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { OrderDetailItem } from '@mc/api';
 import {
   DEFAULT_OUT_OF_STOCK_CHOICE,
@@ -12,6 +12,8 @@ import {
   wrongPriceSchema,
 } from '@mc/domain';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../../components/dialog.tsx';
+import { DialogActions } from '../../../../components/dialog-actions.tsx';
 import type { DialogProps } from './dialog-props.ts';
 
 type ItemDialogProps = Omit<DialogProps, 'opened'> & { item: OrderDetailItem | null };
@@ -45,13 +47,7 @@ export function OutOfStockDialog({ item, onClose, actions }: ItemDialogProps) {
     if (res.ok) onClose();
   }
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={Boolean(item)}
-      onClose={onClose}
-      title="Out of Stock"
-      centered
-    >
+    <Dialog opened={Boolean(item)} onClose={onClose} title="Out of Stock">
       <form onSubmit={handleSubmit}>
         <Stack>
           <Text fz="sm" fw={600}>
@@ -68,18 +64,10 @@ export function OutOfStockDialog({ item, onClose, actions }: ItemDialogProps) {
               ))}
             </Stack>
           </Radio.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            {/* Mantine's orange under white text is 3.6:1; the lighter orange takes black text (8:1). */}
-            <Button type="submit" color="orange.6" c="black" loading={actions.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <ItemProblemActions onClose={onClose} submitting={actions.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -120,13 +108,7 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
     else setError(Object.entries(res.fieldErrors).find(([k]) => k.endsWith('.price'))?.[1] ?? null);
   }
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={Boolean(item)}
-      onClose={onClose}
-      title="Wrong Price"
-      centered
-    >
+    <Dialog opened={Boolean(item)} onClose={onClose} title="Wrong Price">
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Text fz="sm">
@@ -145,17 +127,21 @@ export function WrongPriceDialog({ item, onClose, actions }: ItemDialogProps) {
             error={error}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            {/* Mantine's orange under white text is 3.6:1; the lighter orange takes black text (8:1). */}
-            <Button type="submit" color="orange.6" c="black" loading={actions.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <ItemProblemActions onClose={onClose} submitting={actions.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
+  );
+}
+
+/** Cancel and the orange Submit that end both item problem dialogs. */
+function ItemProblemActions({ onClose, submitting }: { onClose: () => void; submitting: boolean }) {
+  return (
+    <DialogActions onCancel={onClose}>
+      {/* Mantine's orange under white text is 3.6:1; the lighter orange takes black text (8:1). */}
+      <Button type="submit" color="orange.6" c="black" loading={submitting}>
+        Submit
+      </Button>
+    </DialogActions>
   );
 }

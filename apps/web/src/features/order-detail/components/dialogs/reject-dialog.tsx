@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { Button, Radio, Stack, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   BREAKPOINTS,
@@ -12,6 +12,8 @@ import {
   rejectOrderBody,
 } from '@mc/domain';
 import { useState } from 'react';
+import { Dialog } from '../../../../components/dialog.tsx';
+import { DialogActions } from '../../../../components/dialog-actions.tsx';
 import type { DialogProps } from './dialog-props.ts';
 
 /** Reject Order: reasons (default customer_cancelled); 'other' needs text ('Please insert a reason'). */
@@ -41,14 +43,7 @@ export function RejectDialog({ opened, onClose, actions }: DialogProps) {
   }
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={onClose}
-      title="Reject Order"
-      fullScreen={narrow}
-      centered
-    >
+    <Dialog opened={opened} onClose={onClose} title="Reject Order" fullScreen={narrow}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Radio.Group
@@ -81,17 +76,14 @@ export function RejectDialog({ opened, onClose, actions }: DialogProps) {
               data-autofocus
             />
           )}
-          <Group justify="flex-end">
-            {/* Opens on Cancel: Enter alone never rejects. */}
-            <Button variant="default" onClick={onClose} data-autofocus>
-              Cancel
-            </Button>
+          {/* Opens on Cancel: Enter alone never rejects. */}
+          <DialogActions onCancel={onClose} focusCancel>
             <Button type="submit" color="red" loading={actions.isPending}>
               Reject Order
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,9 @@
 import type { OrderDetail } from '@mc/api';
 import { MSG } from '@mc/domain';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../../app/providers.tsx';
-import { queryClient } from '../../../../lib/query-client.ts';
 import { exampleOrder } from '../../../../test/orders.ts';
+import { renderWithProviders } from '../../../../test/render-app.tsx';
 import { TrackingDialog } from './tracking-dialog.tsx';
 
 function open(status: string) {
@@ -15,10 +14,8 @@ function open(status: string) {
     tracking_id: status === 'MERCHANT_SHIPPED' ? '1Z999' : null,
     delivery: { method: 'shipping', date: null, window: null },
   });
-  render(
-    <Providers queryClient={queryClient} env="test">
-      <TrackingDialog opened onClose={() => {}} order={order} actions={{ run: vi.fn() } as never} />
-    </Providers>,
+  renderWithProviders(
+    <TrackingDialog opened onClose={() => {}} order={order} actions={{ run: vi.fn() } as never} />,
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   canEnterTracking,
   MAX_LENGTH,
@@ -11,6 +11,8 @@ import {
   TrackingSchema,
 } from '@mc/domain';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../../components/dialog.tsx';
+import { DialogActions } from '../../../../components/dialog-actions.tsx';
 import type { DialogProps } from './dialog-props.ts';
 
 /**
@@ -67,13 +69,7 @@ export function TrackingDialog({ opened, onClose, order, actions }: DialogProps)
 
   const summary = Object.values(errors)[0];
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={onClose}
-      title={ships ? MSG.TRACKING_TITLE : MSG.EDIT_TRACKING_TITLE}
-      centered
-    >
+    <Dialog opened={opened} onClose={onClose} title={ships ? MSG.TRACKING_TITLE : MSG.EDIT_TRACKING_TITLE}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           {ships ? (
@@ -131,16 +127,13 @@ export function TrackingDialog({ opened, onClose, order, actions }: DialogProps)
               error={errors.tracking_url ? true : undefined}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button type="submit" loading={actions.isPending}>
               {ships ? 'Save & Ship' : 'Save'}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -10,7 +10,6 @@ import {
   Button,
   CloseButton,
   Group,
-  Modal,
   NumberInput,
   Paper,
   SimpleGrid,
@@ -34,6 +33,8 @@ import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Dialog } from '../../../../components/dialog.tsx';
+import { DialogActions } from '../../../../components/dialog-actions.tsx';
 import { merchantQueryOptions } from '../../../../lib/merchant-api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../../lib/notify.ts';
 import { newIdempotencyKey, useBuyLabels, useLabelCarrierAccount } from '../api/shipping-api.ts';
@@ -177,14 +178,7 @@ export function CreateShippingLabelDialog({
   const blocked = merchant.isSuccess && !availability.canCreate;
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={onClose}
-      title="Create Shipping Label"
-      centered
-      size="lg"
-    >
+    <Dialog opened={opened} onClose={onClose} title="Create Shipping Label" size="lg">
       {blocked ? (
         <Stack>
           <Alert color="orange" variant="light" role="alert">
@@ -287,11 +281,8 @@ export function CreateShippingLabelDialog({
               </Anchor>
               .
             </Text>
-            <Group justify="flex-end" mt="xs">
-              {/* Opens on Cancel: buying a label charges the store, so Enter alone never buys one. */}
-              <Button variant="default" onClick={onClose} disabled={purchase.isPending} data-autofocus>
-                Cancel
-              </Button>
+            {/* Opens on Cancel: buying a label charges the store, so Enter alone never buys one. */}
+            <DialogActions onCancel={onClose} focusCancel cancelDisabled={purchase.isPending} mt="xs">
               <Button
                 type="submit"
                 loading={purchase.isPending}
@@ -299,10 +290,10 @@ export function CreateShippingLabelDialog({
               >
                 Create Shipping Label
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

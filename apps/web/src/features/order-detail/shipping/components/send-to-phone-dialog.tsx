@@ -3,7 +3,7 @@
  * country code is given), formatted (###) ###-#### as typed. The server writes the message from the order
  * (recipient name, address, phone, maps link) and sends it through the SMS adapter.
  */
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import type { OrderDetail } from '@mc/api';
 import {
   directionsSentMessage,
@@ -17,6 +17,8 @@ import {
 } from '@mc/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../../components/dialog.tsx';
+import { DialogActions } from '../../../../components/dialog-actions.tsx';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
 import { sendDirectionsSms } from '../api/shipping-api.ts';
 
@@ -65,13 +67,7 @@ export function SendToPhoneDialog({ order, opened, onClose, onDone }: SendToPhon
 
   const name = personName(order.recipient);
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={onClose}
-      title="Send Directions to Phone"
-      centered
-    >
+    <Dialog opened={opened} onClose={onClose} title="Send Directions to Phone">
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Text fz="sm">
@@ -95,16 +91,13 @@ export function SendToPhoneDialog({ order, opened, onClose, onDone }: SendToPhon
             data-autofocus
             required
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={send.isPending}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose} cancelDisabled={send.isPending}>
             <Button type="submit" loading={send.isPending}>
               Send
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
