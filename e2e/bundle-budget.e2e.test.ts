@@ -4,6 +4,9 @@
  * (level 9, the build's .gz files). A budget exceeded fails CI. Also checks what the server sends with
  * them: brotli to a browser that accepts it, hashed files immutable, index.html revalidated.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
@@ -45,6 +48,42 @@ async function scriptsOf(page: Page, load: () => Promise<void>): Promise<Script[
   return (await Promise.all(pending)).filter((s): s is Script => s !== null);
 }
 
+/** The build the server sends (the same default as its WEB_DIST setting). */
+const ASSETS = path.join(fileURLToPath(new URL('..', import.meta.url)), 'apps/web/dist/assets');
+
+/**
+ * Static imports between the build's chunks that go round in a circle, each as "a.js → b.js → a.js". The
+ * build's manual chunk groups (apps/web/vite.config.ts) take only the modules they name, not their
+ * dependencies, and such a group can end up importing a chunk that imports it back: then whichever of the
+ * two a page loads first runs before the other has defined what it uses.
+ */
+function chunkImportCycles(dir: string): string[] {
+  const imports = new Map<string, string[]>();
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(path.join(dir, name), 'utf8');
+    // Minified static imports only (`from"./x.js"`, `import"./x.js"`); `import("./x.js")` waits for its
+    // module and cannot make a cycle of evaluation.
+    imports.set(
+      name,
+      [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1] as string),
+    );
+  }
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (name: string, trail: string[]) => {
+    state.set(name, 'open');
+    trail.push(name);
+    for (const next of imports.get(name) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...trail.slice(trail.indexOf(next)), next].join(' → '));
+      else if (!state.has(next)) visit(next, trail);
+    }
+    trail.pop();
+    state.set(name, 'done');
+  };
+  for (const name of imports.keys()) if (!state.has(name)) visit(name, []);
+  return cycles;
+}
+
 const kb = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
 
 function report(route: string, scripts: Script[]) {
@@ -59,6 +98,11 @@ function report(route: string, scripts: Script[]) {
 }
 
 describe('console JavaScript budgets', () => {
+  it('the chunks import each other without a cycle', () => {
+    expect(readdirSync(ASSETS).some((f) => f.endsWith('.js'))).toBe(true);
+    expect(chunkImportCycles(ASSETS)).toEqual([]);
+  });
+
   it(`sign-in page loads ≤ ${BUDGETS_KB.login} KB gzip, brotli and immutable on the wire`, async ({
     server,
     browser,

@@ -68,7 +68,7 @@ describe('order detail flows', () => {
     await tracking.getByText("You're ready to ship!").waitFor();
     await tracking.getByRole('button', { name: 'Save & Ship' }).click();
     await tracking.getByText('* Please fill in all the fields').waitFor();
-    await tracking.getByRole('textbox', { name: 'Carrier' }).click();
+    await tracking.getByRole('combobox', { name: 'Carrier' }).click();
     await page.getByRole('option', { name: 'UPS' }).click();
     // The spec's 30-character limit: the field takes no more (maxLength from the shared limits).
     await tracking.getByLabel('Tracking number').fill('1Z'.padEnd(31, '9'));

@@ -107,12 +107,12 @@ describe('billing', () => {
     const streets = form.getByLabel('Street');
     await streets.nth(0).fill('1 Home Rd');
     await form.getByLabel('City').nth(0).fill('Brooklyn');
-    await form.getByRole('textbox', { name: 'State' }).nth(0).fill('New York');
+    await form.getByRole('combobox', { name: 'State' }).nth(0).fill('New York');
     await s.page.getByRole('option', { name: 'New York' }).click();
     await form.getByLabel('Zip').nth(0).fill('11201');
     await streets.nth(1).fill('120 Hudson St');
     await form.getByLabel('City').nth(1).fill('New York');
-    await form.getByRole('textbox', { name: 'State' }).nth(1).fill('New York');
+    await form.getByRole('combobox', { name: 'State' }).nth(1).fill('New York');
     await s.page.getByRole('option', { name: 'New York' }).click();
     await form.getByLabel('Zip').nth(1).fill('10013');
     await form.getByLabel('Account Number').fill('000123456789');

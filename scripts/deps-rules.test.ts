@@ -80,7 +80,7 @@ interface Violation {
 
 describe('import rules', () => {
   it('report each breach under its rule and nothing that is allowed', async () => {
-    const cli = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+    const cli = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
     const result = await run(
       process.execPath,
       [

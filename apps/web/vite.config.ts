@@ -19,6 +19,48 @@ const CORE_CHUNK = new RegExp(
   ].join('|'),
 );
 
+/**
+ * Modules of the `popover` chunk: floating-ui and Mantine's floating layer on top of it (Popover, Menu,
+ * Tooltip, Portal, the shared Floating helpers), with the small Mantine helpers that only they and the
+ * logged-in pages use (focus trap, overlay, transitions' props, z-index and ref helpers, check icons).
+ * The filters, row actions, settings menu and tooltips of the orders page need all of it at once; left
+ * to the bundler under Mantine 9 it was spread over a dozen small chunks, fetched one by one and each
+ * with its own import glue. The sign-in page uses none of these modules (docs/decisions/0130).
+ */
+const POPOVER_CHUNK = new RegExp(
+  [
+    '/node_modules/@floating-ui/',
+    // Whole folders of @mantine/core's esm build.
+    `/@mantine/core/esm/(?:${[
+      'components/(?:Popover|Portal|Menu|Tooltip|FocusTrap|Overlay|VisuallyHidden)',
+      'utils/Floating',
+      'core/DirectionProvider',
+      'core/Box/get-style-object',
+      `core/utils/(?:${[
+        'get-default-z-index',
+        'get-ref-prop',
+        'get-single-element-child',
+        'is-element',
+        'noop',
+        'close-on-escape',
+        'create-event-handler',
+        'find-element-ancestor',
+        'create-scoped-keydown-handler',
+        'get-context-item-index',
+        'create-safe-context',
+      ].join('|')})`,
+    ].join('|')})/`,
+    // Single files of folders whose other modules the sign-in page uses.
+    String.raw`/@mantine/core/esm/components/(?:${[
+      'Transition/get-transition-props/get-transition-props',
+      'Accordion/AccordionChevron',
+      'Checkbox/CheckIcon',
+      'Radio/RadioIcon',
+    ].join('|')})\.mjs$`,
+    '/@mantine/hooks/esm/use-(?:long-press|click-outside|merged-ref|focus-return|focus-trap)/',
+  ].join('|'),
+);
+
 /** Text files the server sends: each gets a .br (quality 11) and a .gz (level 9) beside it. */
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
 
@@ -76,7 +118,13 @@ export default defineConfig({
           // runtime, Vite's preload helper, lazy pages, error reporting) in one chunk: left to the
           // bundler, each became a chunk of its own, and the sign-in page paid ~1 KB gzip for the extra
           // files' imports (docs/decisions/0109).
-          groups: [{ name: 'core', test: CORE_CHUNK }],
+          groups: [
+            { name: 'core', test: CORE_CHUNK },
+            // Only the matched modules: with their dependencies (Rolldown's default) the group took
+            // React DOM and Mantine's provider along, and the sign-in page had to load all of it. The
+            // bundle-budget e2e test checks that the chunks still import each other without a cycle.
+            { name: 'popover', test: POPOVER_CHUNK, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -150,20 +150,28 @@ export interface TestRouter {
   navigate: (to: string, opts?: { replace?: boolean }) => Promise<void>;
 }
 
+/**
+ * Hands each render's location and `navigate` to the test. It lives at module level: a component
+ * declared inside `renderApp` would be a new component type on every call, which the linter rejects.
+ */
+function RouterProbe({ onRender }: { onRender: (location: Location, navigate: NavigateFunction) => void }) {
+  onRender(useLocation(), useNavigate());
+  return null;
+}
+
 /** Renders the real route table at `path` inside the app providers, in a memory router. */
 export function renderApp(path: string) {
   queryClient.clear();
   let location: Location | null = null;
   let navigate: NavigateFunction | null = null;
-  function RouterProbe() {
-    location = useLocation();
-    navigate = useNavigate();
-    return null;
-  }
+  const probe = (l: Location, n: NavigateFunction) => {
+    location = l;
+    navigate = n;
+  };
   const utils = render(
     <Providers queryClient={queryClient} env="test">
       <MemoryRouter initialEntries={[path]}>
-        <RouterProbe />
+        <RouterProbe onRender={probe} />
         <AppRoutes />
       </MemoryRouter>
     </Providers>,

@@ -31,6 +31,11 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Mantine's autosizing Textarea measures again when web fonts finish loading (document.fonts), which jsdom
+// does not implement; nothing loads fonts here, so an event target that never fires is enough.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+}
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
 
 const getComputedStyle = window.getComputedStyle;

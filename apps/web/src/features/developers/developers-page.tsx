@@ -80,7 +80,7 @@ function ApiAccess() {
           <IconChevronDown size={14} aria-hidden="true" data-open={open || undefined} />
         </UnstyledButton>
       </Group>
-      <Collapse in={open} id="developers-token-help">
+      <Collapse expanded={open} id="developers-token-help">
         <Text fz="sm" mt="xs">
           Sign in with your console email and password to get a bearer token, then send it in the{' '}
           <Code>Authorization</Code> header. Merchant paths take your merchant key.

@@ -247,7 +247,7 @@ describe('carrier account', () => {
       });
       const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const account = await screen.findByLabelText(/Account Number/, {}, { timeout: 4000 });
-      await u.click(screen.getByRole('textbox', { name: 'Carrier' }));
+      await u.click(screen.getByRole('combobox', { name: 'Carrier' }));
       await u.click(await screen.findByRole('option', { name: 'FedEx' }));
       await u.type(account, 'FX-1239876');
       await u.click(screen.getByRole('button', { name: 'Save Changes' }));
