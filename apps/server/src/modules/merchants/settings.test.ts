@@ -39,9 +39,9 @@ describe('store details', () => {
   it('accepts back what it answers: a store whose suite is kept in the older contact data', async () => {
     const { merchant, headers } = await buildMerchantWithOwner(t);
     const url = `/c/v2/merchants/${merchant.tmk}`;
-    expect((await t.app.inject({ method: 'POST', url, headers, payload: storeDetailsBody() })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers, payload: storeDetailsBody() })).statusCode,
+    ).toBe(200);
     // Stores set up before the suite had its own column kept it with the contacts (the demo store too).
     await t.database.db
       .update(merchants)
