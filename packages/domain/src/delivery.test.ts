@@ -73,14 +73,16 @@ describe('flows', () => {
       printDirections: false,
       openInMaps: true,
       sendToPhone: true,
+      mapDirections: true,
     });
     expect(addressActions({ delivery: { method: 'shipping' } }).printDirections).toBe(true);
     expect(addressActions({ delivery: { method: 'courier' } })).toEqual({
       printDirections: false,
       openInMaps: false,
       sendToPhone: false,
+      mapDirections: true,
     });
-    const none = { printDirections: false, openInMaps: false, sendToPhone: false };
+    const none = { printDirections: false, openInMaps: false, sendToPhone: false, mapDirections: false };
     for (const status of ['CANCELLED', 'PAYMENT_DECLINED', 'MERCHANT_REJECTED', 'REFUNDED', 'DISPUTED'])
       for (const method of ['on_demand', 'shipping'])
         expect(addressActions({ status, delivery: { method } }), `${status} ${method}`).toEqual(none);

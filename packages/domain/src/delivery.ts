@@ -216,15 +216,18 @@ export function addressActions(order: OrderDeliveryLike & { status?: string }): 
   printDirections: boolean;
   openInMaps: boolean;
   sendToPhone: boolean;
+  /** The map's directions link. */
+  mapDirections: boolean;
 } {
   // A rejected, cancelled, declined, disputed or refunded order goes nowhere: directions would invite
   // sending a driver with it.
   const goesNowhere =
     order.status !== undefined && isOrderStatus(order.status) && tabOfStatus(order.status) === 'cancelled';
-  if (goesNowhere || isCourierOrder(order))
-    return { printDirections: false, openInMaps: false, sendToPhone: false };
+  const none = { printDirections: false, openInMaps: false, sendToPhone: false };
+  if (goesNowhere) return { ...none, mapDirections: false };
+  if (isCourierOrder(order)) return { ...none, mapDirections: true };
   const onDemand = order.delivery?.method === 'on_demand';
-  return { printDirections: !onDemand, openInMaps: onDemand, sendToPhone: true };
+  return { printDirections: !onDemand, openInMaps: onDemand, sendToPhone: true, mapDirections: true };
 }
 
 /** A maps directions link for the address. */

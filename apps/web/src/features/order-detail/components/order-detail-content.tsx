@@ -199,16 +199,18 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
           ) : (
             <div className={classes.map} aria-hidden="true" />
           )}
-          <Anchor
-            href={order.maps.directions_url}
-            target="_blank"
-            rel="noreferrer"
-            fz="sm"
-            mt={6}
-            display="inline-block"
-          >
-            Directions
-          </Anchor>
+          {actions.mapDirections && (
+            <Anchor
+              href={order.maps.directions_url}
+              target="_blank"
+              rel="noreferrer"
+              fz="sm"
+              mt={6}
+              display="inline-block"
+            >
+              Directions
+            </Anchor>
+          )}
         </Block>
       </div>
 

@@ -199,10 +199,12 @@ describe('customer and delivery address blocks', () => {
   });
 
   it('offers directions and a receipt for an accepted order, and neither for a cancelled or declined one', () => {
-    const actions = () =>
-      ['Print Directions', 'Send to Phone', 'Print Receipt'].filter((name) =>
+    const actions = () => [
+      ...['Print Directions', 'Send to Phone', 'Print Receipt'].filter((name) =>
         screen.queryByRole('button', { name }),
-      );
+      ),
+      ...(screen.queryByRole('link', { name: 'Directions' }) ? ['Directions'] : []),
+    ];
     const { unmount } = wrap(
       <OrderDetailContent
         tmk="tmk-1"
@@ -212,7 +214,7 @@ describe('customer and delivery address blocks', () => {
         showHistory={false}
       />,
     );
-    expect(actions()).toEqual(['Print Directions', 'Send to Phone', 'Print Receipt']);
+    expect(actions()).toEqual(['Print Directions', 'Send to Phone', 'Print Receipt', 'Directions']);
     unmount();
     for (const status of ['CANCELLED', 'PAYMENT_DECLINED'] as const) {
       const view = wrap(
