@@ -72,8 +72,14 @@ export function applyOrderAnswer(qc: QueryClient, tmk: string, order: OrderDetai
         list.key,
         updateOrder(list.data, next, belongsToList(next, list.tab, list.filters)),
       );
-    } else if (!listed && list.tab === to && from !== to && mayBelong(next, order, list)) {
-      // It moved into this tab: where it goes depends on the list's sort and pages.
+    } else if (
+      !listed &&
+      list.tab === to &&
+      (from !== to || list.filters.status !== null) &&
+      mayBelong(next, order, list)
+    ) {
+      // It moved into this tab (or, within it, into this list's status): where it goes depends on the
+      // list's sort and pages.
       void qc.invalidateQueries({ queryKey: list.key, exact: true });
     }
   }
@@ -88,5 +94,8 @@ function mayBelong(
   list: { tab: OrderTab; filters: ListFilters },
 ): boolean {
   if (row) return belongsToList(row, list.tab, list.filters);
-  return !list.filters.method || list.filters.method === order.delivery.method;
+  return (
+    (!list.filters.method || list.filters.method === order.delivery.method) &&
+    (!list.filters.status || list.filters.status === order.status)
+  );
 }

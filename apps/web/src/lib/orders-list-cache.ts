@@ -53,6 +53,7 @@ export function belongsToList(item: OrderListItem, tab: OrderTab, filters: ListF
   if (!isOrderStatus(item.status) || tabOfStatus(item.status) !== tab) return false;
   if (filters.brands.length && !filters.brands.includes(item.application_ref)) return false;
   if (filters.method && item.delivery.method !== filters.method) return false;
+  if (filters.status && item.status !== filters.status) return false;
   return true;
 }
 

@@ -13,16 +13,24 @@
  *   user → id
  *   oidc → config
  */
-import type { InventoryFilter, OrderTab, SortDirection } from '@mc/domain';
+import { type InventoryFilter, type OrderTab, type SortDirection, TAB_STATUSES } from '@mc/domain';
 
 /** The list filters of the orders tabs (part of the list key). */
 export interface ListFilters {
   brands: string[];
   method: string | null;
+  /** One status of the tab shown (a status of another tab is not applied: see listStatusFilter). */
+  status: string | null;
   sort: SortDirection;
 }
 
-export const DEFAULT_LIST_FILTERS: ListFilters = { brands: [], method: null, sort: 'desc' };
+export const DEFAULT_LIST_FILTERS: ListFilters = { brands: [], method: null, status: null, sort: 'desc' };
+
+/** The status filter as it applies on `tab`: the filters are shared by the tabs, the statuses are not. */
+export const listStatusFilter = (tab: OrderTab, filters: ListFilters): string | null =>
+  filters.status !== null && (TAB_STATUSES[tab] as readonly string[]).includes(filters.status)
+    ? filters.status
+    : null;
 
 /**
  * The orders area: invalidating `all(tmk)` refreshes the lists, the tab counts (the side navigation's

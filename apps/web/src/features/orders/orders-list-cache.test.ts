@@ -29,6 +29,8 @@ describe('live list merges', () => {
       belongsToList(o, 'active', { ...DEFAULT_LIST_FILTERS, brands: ['a', 'b'], method: 'shipping' }),
     ).toBe(true);
     expect(belongsToList(o, 'active', { ...DEFAULT_LIST_FILTERS, method: 'on_demand' })).toBe(false);
+    expect(belongsToList(o, 'active', { ...DEFAULT_LIST_FILTERS, status: o.status })).toBe(true);
+    expect(belongsToList(o, 'active', { ...DEFAULT_LIST_FILTERS, status: 'MERCHANT_SHIPPED' })).toBe(false);
   });
 
   it('goes on top of a newest-first list, once; at the end of an oldest-first list only when fully loaded', () => {

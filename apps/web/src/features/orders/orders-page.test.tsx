@@ -183,6 +183,38 @@ describe('orders list', () => {
     expect(screen.getByRole('button', { name: 'Method filter: Pre-sale' })).toBeInTheDocument();
   });
 
+  it("filters by one of the tab's statuses, and a status of another tab does not follow to it", async () => {
+    const fetchMock = setup((q) => ({
+      body: page(q.get('filter[status]') ? [] : [item('AAAAAAA-AAA-01')]),
+    }));
+    const { router } = renderApp('/orders/active');
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: /AAAAAAA-AAA-01/ });
+    await user.click(screen.getByRole('button', { name: 'Status filter' }));
+    const offered = (await screen.findAllByRole('menuitem')).map((m) => m.textContent);
+    expect(offered).toEqual([
+      'All statuses',
+      'new',
+      'payment submitted',
+      'payment approved',
+      'active',
+      'accepted',
+      'shipped',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'accepted' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.get('filter[status]')).toBe('MERCHANT_ACCEPTED'));
+    expect(await screen.findByText(MSG.NO_ORDERS_FOR_CRITERIA)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Status filter: accepted' })).toBeInTheDocument();
+    await router.navigate('/orders/cancelled');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.get('filter[tab]')).toBe('cancelled'));
+    expect(listCalls(fetchMock).at(-1)?.get('filter[status]')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Status filter' })).toBeInTheDocument();
+    // one status, nothing to choose: a plain header
+    await router.navigate('/orders/completed');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.get('filter[tab]')).toBe('completed'));
+    expect(screen.queryByRole('button', { name: /^Status filter/ })).toBeNull();
+  });
+
   it("a new order's Accept and Reject buttons open the review with that dialog", async () => {
     setup(() => ({ body: page([item('NEWNEWN-NEW-01')]) }));
     const { router } = renderApp('/orders/active');

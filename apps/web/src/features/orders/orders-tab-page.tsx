@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import { notifyError } from '../../lib/notify.ts';
 import { flattenPages } from '../../lib/orders-list-cache.ts';
+import { listStatusFilter } from '../../lib/query-keys.ts';
 import { type ReviewIntent, reviewSearch } from '../../lib/review-link.ts';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -88,7 +89,8 @@ export function OrdersTabPage() {
     !list.isFetchingNextPage &&
     !list.isError;
   const sentinel = useInfiniteScroll(canScroll, () => void list.fetchNextPage());
-  const hasFilters = filters.brands.length > 0 || filters.method !== null;
+  const status = listStatusFilter(tab, filters);
+  const hasFilters = filters.brands.length > 0 || filters.method !== null || status !== null;
 
   // A row click opens 'Review Order' over the list; the row's accept/reject open that dialog.
   const handleOpen = (o: OrderListItem, intent?: ReviewIntent) => {
@@ -136,6 +138,8 @@ export function OrdersTabPage() {
             brands: filters.brands,
             onBrands: (brands) => setFilters({ ...filters, brands }),
             brandOptions: options.data?.brands ?? [],
+            status,
+            onStatus: (s) => setFilters({ ...filters, status: s }),
           }}
         />
         <div ref={sentinel} aria-hidden="true" />

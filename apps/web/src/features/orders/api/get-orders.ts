@@ -3,14 +3,19 @@ import { type OrderListItem, orderListFilterQuery } from '@mc/api';
 import { ORDERS_PAGE_SIZE, type OrderTab } from '@mc/domain';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { type ListFilters, ordersKeys } from '../../../lib/query-keys.ts';
+import { type ListFilters, listStatusFilter, ordersKeys } from '../../../lib/query-keys.ts';
 
 /** The query of the first page for a tab and filters (the keys from the contract's filter table). */
 function listQuery(tab: OrderTab, filters: ListFilters) {
   return {
     limit: ORDERS_PAGE_SIZE,
     offset: 0,
-    ...orderListFilterQuery({ tab, application_ref: filters.brands, delivery_method: filters.method }),
+    ...orderListFilterQuery({
+      tab,
+      application_ref: filters.brands,
+      delivery_method: filters.method,
+      status: filters.status,
+    }),
     'sort[date]': filters.sort,
   };
 }
@@ -44,7 +49,9 @@ export async function getOrderListItem(tmk: string, id: string): Promise<OrderLi
   return r.items[0] ?? null;
 }
 
-export function ordersListQueryOptions(tmk: string, tab: OrderTab, filters: ListFilters) {
+export function ordersListQueryOptions(tmk: string, tab: OrderTab, shared: ListFilters) {
+  // The tabs share the filters; a status of another tab does not apply here (nor key the query).
+  const filters = { ...shared, status: listStatusFilter(tab, shared) };
   return infiniteQueryOptions({
     queryKey: ordersKeys.list(tmk, tab, filters),
     queryFn: ({ pageParam, signal }) => getOrdersPage(tmk, tab, filters, pageParam, signal),

@@ -21,6 +21,7 @@ import { MethodFilter } from './method-filter.tsx';
 import { OrderIdCell } from './order-id-cell.tsx';
 import { OrderRowActions } from './order-row-actions.tsx';
 import { SlaBadge } from './sla-badge.tsx';
+import { hasStatusFilter, StatusFilter } from './status-filter.tsx';
 
 interface ListControls {
   sort: SortDirection;
@@ -31,6 +32,8 @@ interface ListControls {
   brands: string[];
   onBrands: (b: string[]) => void;
   brandOptions: { value: string; label: string }[];
+  status: string | null;
+  onStatus: (s: string | null) => void;
 }
 
 export interface OrdersTableProps {
@@ -143,7 +146,15 @@ function DesktopTable(props: OrdersTableProps) {
             >
               <CreatedSort value={controls.sort} onChange={controls.onSort} />
             </Table.Th>
-            {cols.status ? <Table.Th>STATUS</Table.Th> : null}
+            {cols.status ? (
+              <Table.Th>
+                {hasStatusFilter(tab) ? (
+                  <StatusFilter tab={tab} value={controls.status} onChange={controls.onStatus} />
+                ) : (
+                  'STATUS'
+                )}
+              </Table.Th>
+            ) : null}
             {cols.onTrack ? <Table.Th>On Track</Table.Th> : null}
             {cols.comment ? <Table.Th>COMMENT</Table.Th> : null}
             <Table.Th>
@@ -255,6 +266,9 @@ function MobileList(props: OrdersTableProps) {
     <Stack gap="sm">
       <Group gap="xs" className={classes.mobileControls} role="toolbar" aria-label="Sort and filter">
         <CreatedSort value={controls.sort} onChange={controls.onSort} />
+        {cols.status && hasStatusFilter(tab) ? (
+          <StatusFilter tab={tab} value={controls.status} onChange={controls.onStatus} />
+        ) : null}
         <MethodFilter methods={controls.methods} value={controls.method} onChange={controls.onMethod} />
         <BrandsFilter brands={controls.brandOptions} value={controls.brands} onChange={controls.onBrands} />
         {rowSelect ? selectAll : null}
