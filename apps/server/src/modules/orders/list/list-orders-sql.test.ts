@@ -9,8 +9,8 @@ describe("the list filters' SQL (keyed by the contract's filter names)", () => {
 
   it('holds only one-value matches for text filters and list matches for list filters', () => {
     for (const f of ORDER_LIST_FILTERS) {
-      // A value every filter but the tab takes: a delivery method, a brand ref and an id alike.
-      const sample = f.parse(f.name === 'tab' ? 'active' : 'shipping');
+      // A value every filter but the tab and the status takes: a delivery method, a brand ref and an id alike.
+      const sample = f.parse(f.name === 'tab' ? 'active' : f.name === 'status' ? 'CLOSED' : 'shipping');
       expect(typeof sample === 'symbol', f.name).toBe(false);
       expect(isListMatch(LIST_FILTER_SQL[f.name].match), f.name).toBe(Array.isArray(sample));
     }
