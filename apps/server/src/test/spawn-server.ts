@@ -7,6 +7,7 @@
  * Each process leads its own process group, and stopping it signals the whole group.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -53,8 +54,10 @@ function listensOn(port: number): Promise<number | null> {
 }
 
 /**
- * A free port on 127.0.0.1: any the system gives, or the first free one in `range` (each server suite
- * keeps to its own range, so suites running side by side never race for one).
+ * A free port on 127.0.0.1: any the system gives, or a free one in `range` (each server suite keeps to its
+ * own range, so suites running side by side never race for one). The scan starts at a random place in
+ * the range: two whole test runs on one machine would otherwise both pick its first port, and one run's
+ * readiness check could be answered by the other run's server.
  */
 export async function freePort(range?: readonly [from: number, to: number]): Promise<number> {
   if (!range) {
@@ -63,7 +66,10 @@ export async function freePort(range?: readonly [from: number, to: number]): Pro
     return port;
   }
   const [from, to] = range;
-  for (let port = from; port <= to; port++) {
+  const size = to - from + 1;
+  const start = randomInt(size);
+  for (let i = 0; i < size; i++) {
+    const port = from + ((start + i) % size);
     if (usedPorts.has(port)) continue;
     if ((await listensOn(port)) !== null) {
       usedPorts.add(port);
