@@ -18,6 +18,9 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 90_000,
+    // expect.poll's own default (1 s) is shorter than one read of a page that is still rendering after a
+    // reload on a loaded machine: poll as long as a locator waits (fixtures.ts, setDefaultTimeout).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     hookTimeout: Math.max(180_000, serverStartMs + 30_000),
     fileParallelism: workers > 1,
     maxWorkers: workers,

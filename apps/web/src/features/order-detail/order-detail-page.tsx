@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '@mc/api';
-import { slaColor, statusBadge } from '@mc/domain';
+import { slaColor, statusBadge, statusLabel } from '@mc/domain';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { useOrder } from './api/get-order.ts';
@@ -62,7 +62,7 @@ export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => 
               </Badge>
             </Group>
             <Text fz="sm" c="dimmed">
-              {order.application_brand_name}
+              {order.application_brand_name} · status {statusLabel(order.status)}
               {order.status_recent_comment ? ` · ${order.status_recent_comment}` : ''}
             </Text>
           </div>
