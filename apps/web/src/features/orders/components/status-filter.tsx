@@ -1,6 +1,5 @@
-import { Button, Menu } from '@mantine/core';
 import { type OrderTab, statusLabel, TAB_STATUSES } from '@mc/domain';
-import { IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { ColumnFilterMenu } from './column-filter-menu.tsx';
 
 /** Whether a tab's STATUS column offers a filter: only where it holds more than one status. */
 export const hasStatusFilter = (tab: OrderTab): boolean => TAB_STATUSES[tab].length > 1;
@@ -15,34 +14,14 @@ export function StatusFilter({
   value: string | null;
   onChange: (status: string | null) => void;
 }) {
-  const statuses = TAB_STATUSES[tab];
-  const current = statuses.find((s) => s === value);
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
-        <Button
-          variant={current ? 'light' : 'subtle'}
-          size="compact-sm"
-          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
-          aria-label={current ? `Status filter: ${statusLabel(current)}` : 'Status filter'}
-        >
-          {current ? statusLabel(current) : 'STATUS'}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => onChange(null)} leftSection={current ? null : <IconCheck size={14} />}>
-          All statuses
-        </Menu.Item>
-        {statuses.map((s) => (
-          <Menu.Item
-            key={s}
-            onClick={() => onChange(s)}
-            leftSection={current === s ? <IconCheck size={14} /> : null}
-          >
-            {statusLabel(s)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <ColumnFilterMenu
+      name="Status"
+      header="STATUS"
+      allLabel="All statuses"
+      options={TAB_STATUSES[tab].map((s) => ({ value: s, label: statusLabel(s) }))}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
