@@ -1,4 +1,4 @@
-import { Group, Loader, NativeSelect, Text, Title } from '@mantine/core';
+import { Group, NativeSelect, Text, Title } from '@mantine/core';
 import {
   INVENTORY_FILTERS,
   INVENTORY_SORTS,
@@ -8,6 +8,7 @@ import {
 } from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Spinner } from '../../components/page-loader.tsx';
 import { merchantQueryOptions } from '../../lib/merchant-api.ts';
 import { useSession } from '../../lib/session.ts';
 import { offeringsQueryOptions } from './api/get-offerings.ts';
@@ -61,7 +62,7 @@ export function InventoryPage() {
           onChange={(e) => setSortPath(e.currentTarget.value)}
           w={{ base: '100%', xs: 260 }}
         />
-        {offerings.isFetching ? <Loader size="sm" aria-label="Loading inventory" mb={8} /> : null}
+        {offerings.isFetching ? <Spinner size="sm" label="Loading inventory" mb={8} /> : null}
         {offerings.isSuccess ? (
           <Text fz="sm" c="dimmed" mb={8} ml="auto">
             {items.length.toLocaleString('en-US')} items
@@ -74,7 +75,7 @@ export function InventoryPage() {
         <Text c="dimmed">The inventory could not be loaded. Please try again later.</Text>
       ) : (
         <Group justify="center" py={48} role="status">
-          <Loader aria-label="Loading inventory" />
+          <Spinner label="Loading inventory" />
         </Group>
       )}
     </div>

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '@mc/api';
 import { slaColor, statusBadge, statusLabel } from '@mc/domain';
 import { Link, useParams } from 'react-router';
+import { Spinner } from '../../components/page-loader.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useOrder } from './api/get-order.ts';
 import { OrderDetailContent } from './components/order-detail-content.tsx';
@@ -24,7 +25,7 @@ export function OrderDetailPage(props: LabelCallbacks & { onSendToPhone?: () => 
   if (query.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading order" />
+        <Spinner label="Loading order" />
       </Group>
     );
   }

@@ -1,7 +1,8 @@
-import { Group, Loader, Modal, Text } from '@mantine/core';
+import { Group, Modal, Text } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { BREAKPOINTS, canAccept, canReject, reviewModalActions } from '@mc/domain';
 import { useEffect, useRef } from 'react';
+import { Spinner } from '../../components/page-loader.tsx';
 import { openDialogs, useShortcuts } from '../../lib/keyboard-shortcuts.ts';
 import type { ReviewIntent } from '../../lib/review-link.ts';
 import { useSession } from '../../lib/session.ts';
@@ -95,11 +96,7 @@ export function ReviewOrderModal({
       >
         {!order ? (
           <Group justify="center" p="xl">
-            {query.isError ? (
-              <Text>The order could not be loaded.</Text>
-            ) : (
-              <Loader aria-label="Loading order" />
-            )}
+            {query.isError ? <Text>The order could not be loaded.</Text> : <Spinner label="Loading order" />}
           </Group>
         ) : (
           <>

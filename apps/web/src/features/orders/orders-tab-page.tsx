@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { OrderListItem } from '@mc/api';
 import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll, tabOfPath } from '@mc/domain';
@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
+import { Spinner } from '../../components/page-loader.tsx';
 import { notifyError } from '../../lib/notify.ts';
 import { flattenPages } from '../../lib/orders-list-cache.ts';
 import { listStatusFilter } from '../../lib/query-keys.ts';
@@ -145,7 +146,7 @@ export function OrdersTabPage() {
         <div ref={sentinel} aria-hidden="true" />
         {list.isFetchingNextPage ? (
           <Center py="md">
-            <Loader size="sm" aria-label="Loading more orders" />
+            <Spinner size="sm" label="Loading more orders" />
           </Center>
         ) : null}
         {list.hasNextPage && !list.isFetchingNextPage && orders.length > 0 ? (

@@ -1,7 +1,8 @@
-import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_TIMEZONE, isoDateInZone, reportPresetRange } from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useMemo, useState } from 'react';
+import { Spinner } from '../../components/page-loader.tsx';
 import { merchantQueryOptions } from '../../lib/merchant-api.ts';
 import { useSession } from '../../lib/session.ts';
 import { type ReportPeriod, reportsSummaryQueryOptions } from './api/get-reports-summary.ts';
@@ -70,7 +71,7 @@ export function ReportsPage() {
       {!s || !tables ? (
         summary.isError ? null : (
           <Group justify="center" py="xl">
-            <Loader aria-label="Loading the report" />
+            <Spinner label="Loading the report" />
           </Group>
         )
       ) : (

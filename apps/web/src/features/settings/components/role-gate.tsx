@@ -1,7 +1,8 @@
-import { Alert, Center, Loader } from '@mantine/core';
+import { Alert, Center } from '@mantine/core';
 import { type Capability, primaryMerchantRole, roleLabel } from '@mc/domain';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/page-loader.tsx';
 import { useSettingsContext } from '../hooks/use-settings-context.ts';
 
 export interface RoleGateProps {
@@ -17,7 +18,7 @@ export function RoleGate({ capability, what, children }: RoleGateProps) {
   if (user.isPending) {
     return (
       <Center mih={160}>
-        <Loader size="sm" aria-label="Loading" />
+        <Spinner size="sm" label="Loading" />
       </Center>
     );
   }
