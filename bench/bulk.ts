@@ -73,7 +73,9 @@ const ratio = (value: number, floor: number) => `${(value / floor).toFixed(1)}×
 
 async function waitDone(batchId: string) {
   for (;;) {
-    const b = (await app.inject({ method: 'GET', url: `${P}/batch/${batchId}`, headers })).json();
+    const b = (
+      await app.inject({ method: 'GET', url: `/m/v2/merchant/${largestTmk}/batches/${batchId}`, headers })
+    ).json();
     if (b.state === 'done' || b.state === 'failed') return b;
     await new Promise((r) => setTimeout(r, 50));
   }

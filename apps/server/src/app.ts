@@ -96,7 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
     return { app, ctx };
   }
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { publicUrl: config.publicUrl });
 
   // The job queue lives with the app: started on first use (or by the runtime for a worker), stopped on close.
   manageBulkJobs(app, ctx, { log: app.log });

@@ -22,10 +22,25 @@ function override(ctx: { zodSchema: unknown; jsonSchema: Json }, io: Io): void {
   const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;
   if (def?.type === 'union' && Array.isArray(ctx.jsonSchema.anyOf))
     ctx.jsonSchema.anyOf = (ctx.jsonSchema.anyOf as Json[]).filter((s) => Object.keys(s).length > 0);
+  if (def?.type === 'tuple') tupleItems(ctx.jsonSchema);
   if (def?.type === 'date' && io === 'output') {
     ctx.jsonSchema.type = 'string';
     ctx.jsonSchema.format = 'date-time';
   }
+}
+
+/**
+ * A fixed-length tuple is `prefixItems` with `items: false` in JSON Schema 2020-12, which validating
+ * proxies (Prism) and linters (Spectral's array-items) refuse. `items` becomes the schema any element
+ * meets; `prefixItems` and `maxItems` keep the exact shape for tools that read them.
+ */
+function tupleItems(json: Json): void {
+  const prefix = json.prefixItems as Json[] | undefined;
+  if (!prefix?.length || json.items !== false) return;
+  const distinct = [...new Map(prefix.map((p) => [JSON.stringify(p), p])).values()];
+  json.items = distinct.length === 1 ? distinct[0] : { anyOf: distinct };
+  json.minItems ??= prefix.length;
+  json.maxItems ??= prefix.length;
 }
 
 const PLACEHOLDER = '__OPENAPI_REF__';
@@ -57,7 +72,7 @@ export function toJsonSchema(schema: z.ZodType, io: Io): Json {
   return JSON.parse(text) as Json;
 }
 
-/** Every schema with an id, in both forms (request: `<id>Input`, response: `<id>`). */
+/** Every schema with an id, in both forms (request: `<id>Input`, response: `<id>`); tidyComponents prunes. */
 function components(): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const io of ['input', 'output'] as const) {
@@ -251,14 +266,69 @@ function operation(id: string, endpoint: Endpoint): Json {
   };
 }
 
+const REF_PREFIX = '#/components/schemas/';
+
+/**
+ * Keeps only the component schemas that the paths reach, and names each by its plain id where one form
+ * is enough: a schema used only in requests drops its `Input` suffix, and a request form equal to the
+ * response form merges into it. Generated clients then get one type per schema and no unused ones.
+ */
+function tidyComponents(
+  paths: Json,
+  schemas: Record<string, Json>,
+): { paths: Json; schemas: Record<string, Json> } {
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] as string);
+  let doc = { paths, schemas };
+  for (;;) {
+    const used = new Set<string>();
+    const queue = refsIn(doc.paths);
+    while (queue.length) {
+      const id = queue.pop() as string;
+      if (used.has(id)) continue;
+      used.add(id);
+      queue.push(...refsIn(doc.schemas[id]));
+    }
+    const kept = Object.fromEntries(Object.entries(doc.schemas).filter(([id]) => used.has(id)));
+    const renames = Object.keys(kept).filter((id) => {
+      if (!id.endsWith('Input')) return false;
+      const plain = id.slice(0, -'Input'.length);
+      if (!(plain in doc.schemas)) return false;
+      return !used.has(plain) || JSON.stringify(kept[plain]) === JSON.stringify(kept[id]);
+    });
+    if (renames.length === 0) return { paths: doc.paths, schemas: kept };
+    let text = JSON.stringify({ paths: doc.paths, schemas: kept });
+    for (const id of renames) {
+      const plain = id.slice(0, -'Input'.length);
+      text = text.replaceAll(`"${REF_PREFIX}${id}"`, `"${REF_PREFIX}${plain}"`);
+    }
+    const next = JSON.parse(text) as { paths: Json; schemas: Record<string, Json> };
+    for (const id of renames) {
+      const plain = id.slice(0, -'Input'.length);
+      next.schemas[plain] = next.schemas[id] as Json;
+      delete next.schemas[id];
+    }
+    doc = next;
+  }
+}
+
 export interface OpenApiInfo {
   title: string;
   version: string;
   description: string;
+  contact?: { name?: string; url?: string; email?: string };
+  license?: { name: string; identifier?: string; url?: string };
+}
+
+export interface OpenApiOptions {
+  /** Where the API answers (`servers`); a relative `/` (this host) when not given. */
+  servers?: { url: string; description?: string }[];
+  table?: Endpoints;
 }
 
 /** The whole contract as an OpenAPI 3.1 document. */
-export function buildOpenApiDocument(info: OpenApiInfo, table: Endpoints = endpoints): Json {
+export function buildOpenApiDocument(info: OpenApiInfo, options: OpenApiOptions = {}): Json {
+  const { table = endpoints, servers = [{ url: '/', description: 'This server' }] } = options;
   const paths: Record<string, Json> = {};
   const tags = new Set<string>();
   for (const [id, endpoint] of Object.entries(table) as [string, Endpoint][]) {
@@ -267,16 +337,18 @@ export function buildOpenApiDocument(info: OpenApiInfo, table: Endpoints = endpo
     paths[endpoint.path] = item;
     for (const t of endpoint.tags) tags.add(t);
   }
+  const tidy = tidyComponents(paths, components());
   return {
     openapi: '3.1.0',
     info,
+    servers,
     tags: [...tags].map((name) => ({
       name,
       ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
     })),
-    paths,
+    paths: tidy.paths,
     components: {
-      schemas: components(),
+      schemas: tidy.schemas,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         marketplaceKey: {

@@ -3,10 +3,14 @@
  * GET /openapi.json as a client would, validates it against the OpenAPI 3.1 schema with
  * @seriousme/openapi-schema-validator, and checks what the schema cannot: unique operationIds, tags on
  * every operation, an example for every JSON request body and every JSON success response, and no
- * parameter whose schema is an object (bracket keys such as `filter[id]` are parameters of their own).
- * `--out <file>` also writes the document. Exit code 1 on any finding.
+ * parameter whose schema is an object (bracket keys such as `filter[id]` are parameters of their own),
+ * no component schema that nothing uses, and no two paths of one method that the same URL could match.
+ * `--out <file>` also writes the document, which `npm run openapi:check` then hands to Redocly's and
+ * Spectral's linters (`npm run openapi:lint`: redocly.yaml, .spectral.yaml; any warning fails). Exit
+ * code 1 on any finding.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -15,8 +19,47 @@ import { openPglite } from '../db/client.ts';
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
+const REF = /"#\/components\/schemas\/([^"]+)"/g;
+
+/** Component schemas that no path reaches, directly or through another schema. */
+function unusedComponents(doc: Json): string[] {
+  const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, unknown>;
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value ?? null).matchAll(REF)].map((m) => m[1] as string);
+  const used = new Set<string>();
+  const queue = refsIn(doc.paths);
+  while (queue.length) {
+    const id = queue.pop() as string;
+    if (used.has(id)) continue;
+    used.add(id);
+    queue.push(...refsIn(schemas[id]));
+  }
+  return Object.keys(schemas).filter((id) => !used.has(id));
+}
+
+/** Pairs of paths with a method in common that one URL matches both of (`/a/{x}/map`, `/a/batch/{y}`). */
+function ambiguousPaths(doc: Json): string[] {
+  const isParam = (segment: string) => /^\{[^}]+\}$/.test(segment);
+  const entries = Object.entries(doc.paths as Record<string, Json>);
+  const out: string[] = [];
+  for (const [i, [a, itemA]] of entries.entries()) {
+    for (const [b, itemB] of entries.slice(i + 1)) {
+      const sa = a.split('/');
+      const sb = b.split('/');
+      if (sa.length !== sb.length) continue;
+      if (!Object.keys(itemA).some((m) => METHODS.includes(m) && m in itemB)) continue;
+      const overlap = sa.every((x, k) => x === sb[k] || isParam(x) || isParam(sb[k] as string));
+      const sameShape = sa.every((x, k) => x === sb[k] || (isParam(x) && isParam(sb[k] as string)));
+      if (overlap && !sameShape) out.push(`${a} and ${b}`);
+    }
+  }
+  return out;
+}
+
 export function contractFindings(doc: Json): string[] {
   const findings: string[] = [];
+  for (const id of unusedComponents(doc)) findings.push(`component schema ${id} is not used by any path`);
+  for (const pair of ambiguousPaths(doc)) findings.push(`ambiguous paths: ${pair}`);
   const ids = new Map<string, string>();
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
     for (const [method, raw] of Object.entries(item)) {
@@ -58,6 +101,8 @@ async function main(): Promise<void> {
     DATA_DIR: '/tmp/mc-openapi-check-unused',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // Linted as a deployment would serve it (a local address in `servers` is a finding of its own).
+    PUBLIC_URL: 'https://merchants.console.test',
   });
   const { app } = await buildApp({ config, database });
   let doc: Json;
@@ -69,8 +114,11 @@ async function main(): Promise<void> {
     await app.close();
     await database.close();
   }
-  if (out > 0 && process.argv[out + 1])
-    writeFileSync(process.argv[out + 1] as string, JSON.stringify(doc, null, 2));
+  const outFile = out > 0 ? process.argv[out + 1] : undefined;
+  if (outFile) {
+    mkdirSync(dirname(outFile), { recursive: true });
+    writeFileSync(outFile, JSON.stringify(doc, null, 2));
+  }
 
   const validator = new Validator();
   const result = await validator.validate(doc);

@@ -6,7 +6,7 @@ import { contractFindings } from './check-openapi.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: walking a JSON document
 type Json = Record<string, any>;
-const t = useTestApp();
+const t = useTestApp({ config: { publicUrl: 'https://shop.console.test' } });
 let doc: Json;
 beforeAll(async () => {
   doc = (await t.app.inject({ url: '/openapi.json' })).json() as Json;
@@ -69,5 +69,44 @@ describe('/openapi.json', () => {
     expect(start.security).toEqual([]);
     const place = doc.paths['/m/v2/marketplace/orders'].post as Json;
     expect(place.security).toEqual([{ marketplaceKey: [] }]);
+  });
+
+  it('names where to send calls, and a contact, from PUBLIC_URL', () => {
+    expect(doc.servers).toEqual([
+      { url: 'https://shop.console.test', description: 'This deployment (PUBLIC_URL)' },
+    ]);
+    expect(doc.info.contact.url).toBe('https://shop.console.test/api-docs');
+  });
+
+  it('has one component per schema a path uses: none unused, request-only ones under their plain name', () => {
+    const schemas = Object.keys(doc.components.schemas);
+    expect(schemas.filter((id) => id.endsWith('Input'))).toEqual([]);
+    const update = doc.paths['/c/v2/merchants/{tmk}'].post as Json;
+    expect(update.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/MerchantDetailsBody',
+    });
+    expect(contractFindings(doc).filter((f) => f.startsWith('component'))).toEqual([]);
+  });
+
+  it('writes the delivery window tuple with an items schema (no items: false, which validating proxies refuse)', () => {
+    const window = doc.components.schemas.OrderDetail.properties.delivery.properties.window.anyOf[0];
+    expect(window).toMatchObject({ type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 });
+    expect(JSON.stringify(doc)).not.toContain('"items":false');
+  });
+
+  it('finds unused components and paths one URL could match twice', () => {
+    const findings = contractFindings({
+      paths: {
+        '/o/{id}/map': { get: { operationId: 'a', tags: ['x'], responses: {} } },
+        '/o/batch/{batch_id}': { get: { operationId: 'b', tags: ['x'], responses: {} } },
+        '/o/{id}/accept': { post: { operationId: 'c', tags: ['x'], responses: {} } },
+      },
+      components: { schemas: { Lost: { type: 'string' } } },
+    });
+    expect(findings).toEqual([
+      'component schema Lost is not used by any path',
+      'ambiguous paths: /o/{id}/map and /o/batch/{batch_id}',
+    ]);
+    expect(contractFindings(doc)).toEqual([]);
   });
 });

@@ -17,10 +17,13 @@ export const OPENAPI_INFO = {
     'Errors are `{message, errors?}` with 400, 401, 403, 404, 409 or 429.',
 };
 
-async function openApiDocument(app: FastifyInstance): Promise<void> {
+async function openApiDocument(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
   let openapi: Record<string, unknown> | undefined;
+  // The console and the API share one origin (PUBLIC_URL), which is where a generated client sends its calls.
+  const info = { ...OPENAPI_INFO, contact: { name: 'API reference', url: `${opts.publicUrl}/api-docs` } };
+  const servers = [{ url: opts.publicUrl, description: 'This deployment (PUBLIC_URL)' }];
   app.get('/openapi.json', { logLevel: 'warn' }, async () => {
-    openapi ??= buildOpenApiDocument(OPENAPI_INFO);
+    openapi ??= buildOpenApiDocument(info, { servers });
     return openapi;
   });
 }

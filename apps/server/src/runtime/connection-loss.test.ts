@@ -224,7 +224,7 @@ suite('the database drops the server connections', () => {
     // The batch finishes: every order accepted exactly once.
     let batch: HttpResult | null = null;
     for (let i = 0; i < 600; i++) {
-      batch = await call(api, 'GET', `/m/v2/merchant/${DEMO_TMK}/orders/batch/${batchId}`, { token });
+      batch = await call(api, 'GET', `/m/v2/merchant/${DEMO_TMK}/batches/${batchId}`, { token });
       if (batch.json?.state === 'done' || batch.json?.state === 'failed') break;
       await sleep(100);
     }

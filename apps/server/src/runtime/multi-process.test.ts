@@ -156,7 +156,7 @@ suite('API replicas and a worker on one database', () => {
     const batchId = accept.json.batch_id as string;
     expect(accept.json).toMatchObject({ state: 'queued', completed_count: 0 });
     await sleep(2000);
-    const waiting = await call(api2!, 'GET', `/m/v2/merchant/${DEMO_TMK}/orders/batch/${batchId}`, { token });
+    const waiting = await call(api2!, 'GET', `/m/v2/merchant/${DEMO_TMK}/batches/${batchId}`, { token });
     expect(waiting.json).toMatchObject({ state: 'queued', completed_count: 0, error_count: 0 });
     const [touched] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM orders WHERE id LIKE 'MULTI-%' AND status <> 'SUBMITTED'`,
@@ -169,7 +169,7 @@ suite('API replicas and a worker on one database', () => {
     await waitUntilUp(worker2);
     const seen: string[] = [];
     for (let i = 0; ; i++) {
-      const b = await call(api2!, 'GET', `/m/v2/merchant/${DEMO_TMK}/orders/batch/${batchId}`, { token });
+      const b = await call(api2!, 'GET', `/m/v2/merchant/${DEMO_TMK}/batches/${batchId}`, { token });
       seen.push(`${b.json.state}:${b.json.completed_count}`);
       expect(b.json.state, seen.slice(-5).join(', ')).not.toBe('done');
       if (b.json.state === 'running' && b.json.completed_count >= 20) break;
@@ -189,7 +189,7 @@ suite('API replicas and a worker on one database', () => {
     await waitUntilUp(worker3);
     let done: { json: Record<string, unknown> } | null = null;
     for (let i = 0; i < 1200; i++) {
-      const b = await call(api1!, 'GET', `/m/v2/merchant/${DEMO_TMK}/orders/batch/${batchId}`, { token });
+      const b = await call(api1!, 'GET', `/m/v2/merchant/${DEMO_TMK}/batches/${batchId}`, { token });
       if (b.json.state === 'done' || b.json.state === 'failed') {
         done = b;
         break;

@@ -27,7 +27,7 @@ export const bulkEndpoints = {
     description:
       'Runs as a durable background batch. The answer waits up to 4 s: when the batch is done it carries ' +
       '`order_accepted_count`, `order_rejected_count` and `failures` (order id and reason); otherwise poll ' +
-      '`GET …/orders/batch/{batch_id}`. Orders of another merchant fail as "Order not found" and are not touched.',
+      '`GET …/batches/{batch_id}`. Orders of another merchant fail as "Order not found" and are not touched.',
     access: { capability: 'orders.write' },
     params: TmkParamsSchema,
     query: BulkAcceptQuerySchema,
@@ -60,7 +60,7 @@ export const bulkEndpoints = {
   },
   listBatches: {
     method: 'GET',
-    path: '/m/v2/merchant/{tmk}/orders/bulk/batches',
+    path: '/m/v2/merchant/{tmk}/batches',
     tags: TAGS.bulk,
     summary: "The store's recent batches (last 24 hours, newest first, at most 10), running and finished",
     description:
@@ -72,7 +72,7 @@ export const bulkEndpoints = {
   },
   getBatch: {
     method: 'GET',
-    path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}',
+    path: '/m/v2/merchant/{tmk}/batches/{batch_id}',
     tags: TAGS.bulk,
     summary: 'A batch: progress derived from its orders, and the download links once ready',
     access: { capability: 'orders.read' },
@@ -81,7 +81,7 @@ export const bulkEndpoints = {
   },
   downloadBatchFile: {
     method: 'GET',
-    path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}/files/{kind}',
+    path: '/m/v2/merchant/{tmk}/batches/{batch_id}/files/{kind}',
     tags: TAGS.bulk,
     summary: 'Download a batch file (signed link from batch_pdf_urls or the email; no bearer token needed)',
     access: 'signed',

@@ -96,7 +96,7 @@ export const BatchSchema = z
   .meta({ id: 'Batch' });
 export type Batch = z.infer<typeof BatchSchema>;
 
-/** `GET …/orders/bulk/batches`: the store's recent batches, running and finished, newest first. */
+/** `GET …/batches`: the store's recent batches, running and finished, newest first. */
 export const BatchListSchema = z.object({ items: z.array(BatchSchema) }).meta({ id: 'BatchList' });
 export type BatchList = z.infer<typeof BatchListSchema>;
 

@@ -381,21 +381,21 @@ export const ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
-    path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}',
+    path: '/m/v2/merchant/{tmk}/batches/{batch_id}',
     access: { capability: 'orders.read' },
-    url: (c) => `${m(c)}/orders/batch/${c.batch}`,
+    url: (c) => `${m(c)}/batches/${c.batch}`,
   },
   {
     method: 'GET',
-    path: '/m/v2/merchant/{tmk}/orders/bulk/batches',
+    path: '/m/v2/merchant/{tmk}/batches',
     access: { capability: 'orders.read' },
-    url: (c) => `${m(c)}/orders/bulk/batches`,
+    url: (c) => `${m(c)}/batches`,
   },
   {
     method: 'GET',
-    path: '/m/v2/merchant/{tmk}/orders/batch/{batch_id}/files/{kind}',
+    path: '/m/v2/merchant/{tmk}/batches/{batch_id}/files/{kind}',
     access: 'signed',
-    url: (c) => `${m(c)}/orders/batch/${c.batch}/files/csv?expires=9999999999999&signature=${'x'.repeat(43)}`,
+    url: (c) => `${m(c)}/batches/${c.batch}/files/csv?expires=9999999999999&signature=${'x'.repeat(43)}`,
   },
   {
     method: 'GET',
@@ -482,7 +482,7 @@ const t = useTestApp();
 async function settleBatch(tmk: string, batchId: string, headers: Record<string, string>): Promise<void> {
   // A deadline, not a count of polls: the first render worker took 40–60 s to boot from source at load 15–19.
   for (const deadline = Date.now() + 110_000; Date.now() < deadline; ) {
-    const res = await t.app.inject({ url: `/m/v2/merchant/${tmk}/orders/batch/${batchId}`, headers });
+    const res = await t.app.inject({ url: `/m/v2/merchant/${tmk}/batches/${batchId}`, headers });
     const state = res.statusCode === 200 ? (res.json() as { state: string }).state : 'done';
     if (state === 'done' || state === 'failed') return;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -35,7 +35,7 @@ async function poll(batchId: string, tmk = owner.merchant.tmk, headers = owner.h
   for (const deadline = Date.now() + 110_000; Date.now() < deadline; ) {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/m/v2/merchant/${tmk}/orders/batch/${batchId}`,
+      url: `/m/v2/merchant/${tmk}/batches/${batchId}`,
       headers,
     });
     expect(res.statusCode).toBe(200);
@@ -146,7 +146,7 @@ describe('bulk accept', { timeout: 150_000 }, () => {
     await runBatch(t.ctx, batchId); // and a duplicate job does nothing
     const res = await t.app.inject({
       method: 'GET',
-      url: `${base()}/batch/${batchId}`,
+      url: `/m/v2/merchant/${owner.merchant.tmk}/batches/${batchId}`,
       headers: owner.headers,
     });
     expect(res.json()).toMatchObject({ state: 'done', order_accepted_count: 2, order_rejected_count: 0 });
@@ -217,13 +217,13 @@ describe('bad input', () => {
     await poll(batchId);
     res = await t.app.inject({
       method: 'GET',
-      url: `/m/v2/merchant/${other.merchant.tmk}/orders/batch/${batchId}`,
+      url: `/m/v2/merchant/${other.merchant.tmk}/batches/${batchId}`,
       headers: other.headers,
     });
     expect(res.statusCode).toBe(404);
     res = await t.app.inject({
       method: 'GET',
-      url: `${base()}/batch/00000000-0000-4000-8000-000000000000`,
+      url: `/m/v2/merchant/${owner.merchant.tmk}/batches/00000000-0000-4000-8000-000000000000`,
       headers: owner.headers,
     });
     expect(res.statusCode).toBe(404);
@@ -425,7 +425,11 @@ describe('bulk details and reports', { timeout: 150_000 }, () => {
     });
     expect(theirs.statusCode).toBe(200);
 
-    const res = await t.app.inject({ method: 'GET', url: `${base()}/bulk/batches`, headers: owner.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/m/v2/merchant/${owner.merchant.tmk}/batches`,
+      headers: owner.headers,
+    });
     expect(res.statusCode).toBe(200);
     const items: { batch_id: string; kind: string; state: string }[] = res.json().items;
     expect(items.length).toBeLessThanOrEqual(10);
@@ -456,7 +460,7 @@ describe('bulk details and reports', { timeout: 150_000 }, () => {
       .returning({ id: batches.id });
     const again = await t.app.inject({
       method: 'GET',
-      url: `${base()}/bulk/batches`,
+      url: `/m/v2/merchant/${owner.merchant.tmk}/batches`,
       headers: owner.headers,
     });
     expect(again.json().items[0]).toMatchObject({ batch_id: slow!.id, state: 'running', finished_at: null });

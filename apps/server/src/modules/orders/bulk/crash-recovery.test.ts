@@ -82,7 +82,7 @@ const login = async (p: ServerProcess) =>
   (await api(p, 'POST', '/a/v2/login', null, { email, password: TEST_PASSWORD })).token as string;
 
 async function batchOf(p: ServerProcess, token: string, id: string) {
-  return api(p, 'GET', `/m/v2/merchant/${tmk}/orders/batch/${id}`, token);
+  return api(p, 'GET', `/m/v2/merchant/${tmk}/batches/${id}`, token);
 }
 
 // A durability test, not a speed one: on a loaded 2-core machine both batches took 100 s after the restart.

@@ -9,7 +9,7 @@ const OTHER_BATCH = '22222222-2222-4222-8222-222222222222';
 
 function parse(path: string) {
   const u = new URL(path, 'http://x');
-  const [, , , , tmk, , , batchId, , kind] = u.pathname.split('/');
+  const [, , , , tmk, , batchId, , kind] = u.pathname.split('/');
   return {
     tmk: decodeURIComponent(tmk!),
     batchId: batchId!,

@@ -59,7 +59,7 @@ async function poll(batchId: string) {
   for (const deadline = Date.now() + 110_000; Date.now() < deadline; ) {
     const res = await t.app.inject({
       method: 'GET',
-      url: `${base()}/batch/${batchId}`,
+      url: `/m/v2/merchant/${owner.merchant.tmk}/batches/${batchId}`,
       headers: owner.headers,
     });
     expect(res.statusCode).toBe(200);

@@ -67,7 +67,7 @@ async function bulk(id: string): Promise<{ packingslip: string; receipt: string 
   for (const deadline = Date.now() + 110_000; Date.now() < deadline; ) {
     const poll = await t.app.inject({
       method: 'GET',
-      url: `${base()}/batch/${batchId}`,
+      url: `/m/v2/merchant/${owner.merchant.tmk}/batches/${batchId}`,
       headers: owner.headers,
     });
     const b = poll.json();

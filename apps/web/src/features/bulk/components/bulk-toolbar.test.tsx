@@ -191,7 +191,7 @@ describe('bulk downloads', () => {
     });
     mockFetch((url) => {
       if (url.endsWith('/orders/batch/details')) return { body: running };
-      if (url.endsWith('/orders/batch/b-1')) return { body: ++polls >= 2 ? done : running };
+      if (url.endsWith('/batches/b-1')) return { body: ++polls >= 2 ? done : running };
       return undefined;
     });
     const user = userEvent.setup();
@@ -302,7 +302,7 @@ describe('bulk downloads', () => {
         return {
           body: batch({ kind: 'reports', state: 'queued', completed_count: 0, order_accepted_count: 0 }),
         };
-      if (url.endsWith('/orders/batch/b-1')) {
+      if (url.endsWith('/batches/b-1')) {
         polls += 1;
         return {
           body: batch({ kind: 'reports', state: 'running', completed_count: 0, order_accepted_count: 0 }),

@@ -63,9 +63,7 @@ describe('recent bulk batches', () => {
       failures: [{ id: 'QX7-1', message: BULK_MSG.PAYMENT_DECLINED }],
     });
     const fetch = mockFetch((url) =>
-      url.endsWith('/orders/bulk/batches')
-        ? { body: { items: [++calls >= 3 ? done : running, accept] } }
-        : undefined,
+      url.endsWith('/batches') ? { body: { items: [++calls >= 3 ? done : running, accept] } } : undefined,
     );
     renderPanel();
     const panel = await screen.findByRole('region', { name: 'Recent bulk batches' });
@@ -91,19 +89,15 @@ describe('recent bulk batches', () => {
     );
     expect(within(panel).getByRole('link', { name: 'All (zip)' })).toHaveAttribute('href', '/files/zip?s');
     expect(within(panel).getByText('Done')).toBeInTheDocument();
-    const polls = fetch.mock.calls.filter(([u]) =>
-      String(u).endsWith('/m/v2/merchant/tmk-1/orders/bulk/batches'),
-    );
+    const polls = fetch.mock.calls.filter(([u]) => String(u).endsWith('/m/v2/merchant/tmk-1/batches'));
     expect(polls.length).toBe(3);
     // Nothing runs any more: no further polls.
     await new Promise((r) => setTimeout(r, 1500));
-    expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/orders/bulk/batches')).length).toBe(3);
+    expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/batches')).length).toBe(3);
   });
 
   it('shows nothing when the store has no recent batch', async () => {
-    const fetch = mockFetch((url) =>
-      url.endsWith('/orders/bulk/batches') ? { body: { items: [] } } : undefined,
-    );
+    const fetch = mockFetch((url) => (url.endsWith('/batches') ? { body: { items: [] } } : undefined));
     renderPanel();
     await new Promise((r) => setTimeout(r, 100));
     expect(fetch).toHaveBeenCalled();
