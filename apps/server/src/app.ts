@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import type { EndpointHandlers } from './lib/endpoint-handlers.ts';
 import type { DestinationStream } from './lib/logging.ts';
 import { outageLogOf } from './lib/outage-log.ts';
+import { registerRequestIdHeader } from './lib/request-id.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
 import { analyticsHandlers } from './modules/analytics/index.ts';
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // The outbox relay (every role) and this process's LISTEN (modules/orders/events/order-events-plugin.ts).
   await app.register(orderEventsPlugin, { ctx, relay, streams, listen: servesApi });
 
+  registerRequestIdHeader(app);
   registerErrorHandling(app);
   // The outage lines' pending counts are written on close (lib/outage-log.ts).
   app.addHook('onClose', async () => outageLogOf(app.log).close());

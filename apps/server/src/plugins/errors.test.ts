@@ -24,10 +24,10 @@ afterAll(async () => {
 });
 
 describe('error handler', () => {
-  it('answers an unexpected failure with a bare 500 and reports it', async () => {
+  it('answers an unexpected failure with a bare 500 (its request id only) and reports it', async () => {
     const res = await app.inject({ url: '/m/v2/test-boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong' });
+    expect(res.json()).toEqual({ message: 'Something went wrong', request_id: res.headers['x-request-id'] });
     expect(res.body).not.toContain('secret');
     expect(reported).toHaveLength(1);
     expect(String(reported[0])).toContain('secret internals');

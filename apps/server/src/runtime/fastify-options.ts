@@ -9,6 +9,7 @@ import {
   loggerOptions,
   RequestLogController,
 } from '../lib/logging.ts';
+import { requestIdOf } from '../lib/request-id.ts';
 import { lazySerializerFactory } from '../lib/response-schemas.ts';
 import { fastifyTimeoutOptions, type HttpTimeouts } from './http-timeouts.ts';
 
@@ -19,6 +20,8 @@ export function fastifyOptions(
   return {
     logger: loggerOptions(config, opts.logStream),
     trustProxy: config.trustProxy,
+    // The caller's X-Request-Id when safe, else a UUID (lib/request-id.ts); never a per-process counter.
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     // A slow client cannot hold a connection: headers within 15 s, the whole request within 25 s, 60 s of
     // silence at most (runtime/http-timeouts.ts, docs/decisions/0115).
