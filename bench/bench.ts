@@ -372,6 +372,9 @@ for (const c of cases) {
 const tputPath = cases[0]!.path;
 tput.app = await throughput(appBase, tputPath, auth, app);
 log(`app throughput: ${tput.app.rps.toFixed(0)} req/s`);
+// The same list for a client that accepts brotli, as browsers do (docs/decisions/0136).
+tput.appBr = await throughput(appBase, tputPath, { ...auth, 'accept-encoding': 'gzip, deflate, br' }, app);
+log(`app throughput, brotli answers: ${tput.appBr.rps.toFixed(0)} req/s`);
 await stop(app);
 
 // The same app at LOG_LEVEL=info: one log line per request, written to /dev/null.
@@ -478,6 +481,7 @@ lines.push(
   `| list latency p50, 1 connection | ${f(first.app?.p50)} ms | ${f(first.floor?.p50)} ms | ${ratio(first.app!.p50, first.floor!.p50)} | – |`,
   `| list latency p50 / p95, bare Fastify + pg | – | ${f(fastifyLatency.p50)} / ${f(fastifyLatency.p95)} ms | – | – |`,
   `| request logging: throughput at info vs warn | ${tput.appInfo.rps.toFixed(0)} req/s | ${tput.app.rps.toFixed(0)} req/s | ${ratio(tput.appInfo.rps, tput.app.rps)} | ≥ 0.98× |`,
+  `| compression: throughput with brotli answers vs plain | ${tput.appBr!.rps.toFixed(0)} req/s | ${tput.app.rps.toFixed(0)} req/s | ${ratio(tput.appBr!.rps, tput.app.rps)} | ≥ 0.9× |`,
   '',
   'The same, from the servers’ CPU time per request (floor ÷ app: the throughput ratio on a machine with nothing else running):',
   '',
@@ -486,6 +490,7 @@ lines.push(
   `| list vs node:http + pg | ${tput.app.cpuPerReq.toFixed(3)} | ${tput.floor.cpuPerReq.toFixed(3)} | ${ratio(tput.floor.cpuPerReq, tput.app.cpuPerReq)} | ≥ 0.6× |`,
   `| list vs bare Fastify + pg | ${tput.app.cpuPerReq.toFixed(3)} | ${tput.fastify.cpuPerReq.toFixed(3)} | ${ratio(tput.fastify.cpuPerReq, tput.app.cpuPerReq)} | ≥ 0.9× |`,
   `| request logging: warn ÷ info | ${tput.appInfo.cpuPerReq.toFixed(3)} (info) | ${tput.app.cpuPerReq.toFixed(3)} (warn) | ${ratio(tput.app.cpuPerReq, tput.appInfo.cpuPerReq)} | ≥ 0.98× |`,
+  `| compression: plain ÷ brotli | ${tput.appBr!.cpuPerReq.toFixed(3)} (br) | ${tput.app.cpuPerReq.toFixed(3)} (plain) | ${ratio(tput.app.cpuPerReq, tput.appBr!.cpuPerReq)} | ≥ 0.9× |`,
 );
 const report = lines.join('\n');
 console.log(report);

@@ -14,6 +14,8 @@
  *
  * The app is the real one (buildApp: auth, validation, permission, helmet's headers, mapping, SLA,
  * serializer, logging at warn); the floor is floor-server.ts's Fastify route (floor-answer.ts).
+ * The app is also measured answering a client that accepts brotli and one that accepts only gzip
+ * (docs/decisions/0136): the compressed answer's CPU beside the plain one's, and the bytes each sends.
  */
 import { cpSync, rmSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -88,11 +90,23 @@ async function round(server: typeof floor, h: Record<string, string>, n: number)
 
 await round(app as unknown as typeof floor, headers, Math.min(2000, PER_ROUND));
 await round(floor, {}, Math.min(2000, PER_ROUND));
+const brHeaders = { ...headers, 'accept-encoding': 'gzip, deflate, br' };
+const gzipHeaders = { ...headers, 'accept-encoding': 'gzip' };
+const bytes = async (h: Record<string, string>) => {
+  const res = await app.inject({ url: path, headers: h });
+  return `${(res.rawPayload.length / 1024).toFixed(1)} KB${res.headers['content-encoding'] ? ` (${res.headers['content-encoding']})` : ''}`;
+};
+const sizes = { plain: await bytes(headers), br: await bytes(brHeaders), gzip: await bytes(gzipHeaders) };
+await round(app as unknown as typeof floor, brHeaders, Math.min(1000, PER_ROUND));
 const appUs: number[] = [];
 const floorUs: number[] = [];
+const brUs: number[] = [];
+const gzipUs: number[] = [];
 for (let i = 0; i < ROUNDS; i++) {
   appUs.push(await round(app as unknown as typeof floor, headers, PER_ROUND));
   floorUs.push(await round(floor, {}, PER_ROUND));
+  brUs.push(await round(app as unknown as typeof floor, brHeaders, PER_ROUND));
+  gzipUs.push(await round(app as unknown as typeof floor, gzipHeaders, PER_ROUND));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const f0 = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
@@ -104,6 +118,10 @@ console.log(
     `| app | ${f0(appUs)} | ${median(appUs).toFixed(0)} |`,
     `| bare Fastify + ${pgliteDir ? 'PGlite' : 'pg'} | ${f0(floorUs)} | ${median(floorUs).toFixed(0)} |`,
     `| floor ÷ app (aim ≥ 0.9×) | ${appUs.map((a, i) => (floorUs[i]! / a).toFixed(2)).join(', ')} | ${(median(floorUs) / median(appUs)).toFixed(2)}× |`,
+    `| app, client accepts br (answer ${sizes.br}) | ${f0(brUs)} | ${median(brUs).toFixed(0)} |`,
+    `| app, client accepts gzip only (answer ${sizes.gzip}) | ${f0(gzipUs)} | ${median(gzipUs).toFixed(0)} |`,
+    `| plain ÷ br: throughput with compression vs without (aim ≥ 0.9×; plain answer ${sizes.plain}) | ${appUs.map((a, i) => (a / brUs[i]!).toFixed(2)).join(', ')} | ${(median(appUs) / median(brUs)).toFixed(2)}× |`,
+    `| plain ÷ gzip (aim ≥ 0.9×) | ${appUs.map((a, i) => (a / gzipUs[i]!).toFixed(2)).join(', ')} | ${(median(appUs) / median(gzipUs)).toFixed(2)}× |`,
   ].join('\n'),
 );
 await app.close();

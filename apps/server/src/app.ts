@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import fastifyCompress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { OperationId } from '@mc/api';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,6 +7,7 @@ import type { Config } from './config.ts';
 import { productionWarnings, settingWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
+import { COMPRESSION_OPTIONS } from './lib/compression.ts';
 import type { EndpointHandlers } from './lib/endpoint-handlers.ts';
 import type { DestinationStream } from './lib/logging.ts';
 import { outageLogOf } from './lib/outage-log.ts';
@@ -93,6 +95,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(rateLimit, { global: false });
+  // Answers over 1 KB (a list page is 20+ KB of JSON) in br or gzip as the client accepts; before any
+  // route, as the plugin attaches itself to routes as they are added (lib/compression.ts).
+  await app.register(fastifyCompress, COMPRESSION_OPTIONS);
   registerHealthRoutes(app, database, opts.readiness ?? { migrated: true, draining: false });
   if (!servesApi) {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
