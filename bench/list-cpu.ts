@@ -55,6 +55,11 @@ const appDb = pgliteDir ? await pgliteCopy('list-cpu-app') : openPostgres(url, 2
 const { app } = await buildApp({ config, database: appDb });
 await app.ready();
 
+// The same app without the metrics hooks (docs/decisions/0136), on its own pool.
+const bareDb = pgliteDir ? await pgliteCopy('list-cpu-bare') : openPostgres(url, 20);
+const { app: appWithoutMetrics } = await buildApp({ config, database: bareDb, metrics: false });
+await appWithoutMetrics.ready();
+
 const floorDb = pgliteDir ? await pgliteCopy('list-cpu-floor') : openPostgres(url, 20);
 const answer = floorAnswer(floorDb);
 const floor = Fastify({ logger: false, routerOptions: { maxParamLength: 200 } });
@@ -102,11 +107,14 @@ const appUs: number[] = [];
 const floorUs: number[] = [];
 const brUs: number[] = [];
 const gzipUs: number[] = [];
+const bareUs: number[] = [];
+await round(appWithoutMetrics as unknown as typeof floor, headers, Math.min(1000, PER_ROUND));
 for (let i = 0; i < ROUNDS; i++) {
   appUs.push(await round(app as unknown as typeof floor, headers, PER_ROUND));
   floorUs.push(await round(floor, {}, PER_ROUND));
   brUs.push(await round(app as unknown as typeof floor, brHeaders, PER_ROUND));
   gzipUs.push(await round(app as unknown as typeof floor, gzipHeaders, PER_ROUND));
+  bareUs.push(await round(appWithoutMetrics as unknown as typeof floor, headers, PER_ROUND));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const f0 = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
@@ -121,10 +129,14 @@ console.log(
     `| app, client accepts br (answer ${sizes.br}) | ${f0(brUs)} | ${median(brUs).toFixed(0)} |`,
     `| app, client accepts gzip only (answer ${sizes.gzip}) | ${f0(gzipUs)} | ${median(gzipUs).toFixed(0)} |`,
     `| plain ÷ br: throughput with compression vs without (aim ≥ 0.9×; plain answer ${sizes.plain}) | ${appUs.map((a, i) => (a / brUs[i]!).toFixed(2)).join(', ')} | ${(median(appUs) / median(brUs)).toFixed(2)}× |`,
+    `| app without the metrics hooks | ${f0(bareUs)} | ${median(bareUs).toFixed(0)} |`,
+    `| metrics: share of a list request's CPU (app − without) ÷ app (aim < 2 %) | ${appUs.map((a, i) => `${(((a - bareUs[i]!) / a) * 100).toFixed(1)} %`).join(', ')} | ${(((median(appUs) - median(bareUs)) / median(appUs)) * 100).toFixed(1)} % |`,
     `| plain ÷ gzip (aim ≥ 0.9×) | ${appUs.map((a, i) => (a / gzipUs[i]!).toFixed(2)).join(', ')} | ${(median(appUs) / median(gzipUs)).toFixed(2)}× |`,
   ].join('\n'),
 );
 await app.close();
+await appWithoutMetrics.close();
+await bareDb.close();
 await floor.close();
 await appDb.close();
 await floorDb.close();

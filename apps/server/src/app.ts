@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import fastifyCompress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { OperationId } from '@mc/api';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,9 +6,10 @@ import type { Config } from './config.ts';
 import { productionWarnings, settingWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
-import { COMPRESSION_OPTIONS } from './lib/compression.ts';
+import { registerCompression } from './lib/compression.ts';
 import type { EndpointHandlers } from './lib/endpoint-handlers.ts';
 import type { DestinationStream } from './lib/logging.ts';
+import { Metrics } from './lib/metrics.ts';
 import { outageLogOf } from './lib/outage-log.ts';
 import { registerRequestIdHeader } from './lib/request-id.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
@@ -23,6 +23,8 @@ import { registerDevRoutes } from './modules/dev/index.ts';
 import { inventoryHandlers } from './modules/inventory/index.ts';
 import { merchantHandlers } from './modules/merchants/index.ts';
 import {
+  BULK_QUEUE,
+  bulkQueueStats,
   manageBulkJobs,
   OrderEventRelay,
   OrderStreams,
@@ -36,6 +38,7 @@ import { consolePlugin } from './plugins/console.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerEndpoints } from './routes/register-endpoints.ts';
@@ -52,6 +55,8 @@ export interface BuildAppOptions {
   readiness?: Readiness;
   /** Tests only: shorter HTTP deadlines than runtime/http-timeouts.ts's (the production values are asserted apart). */
   httpTimeouts?: HttpTimeouts;
+  /** The benchmark only: false builds the app without the metrics hooks, to measure what they cost. */
+  metrics?: boolean;
   /** Tests only: change the handler map before it is checked against the endpoint table. */
   adjustHandlers?: (handlers: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -74,14 +79,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     adapters: { ...(await defaultAdapters(config, database)), ...opts.adapters },
     events,
     orderEvents: relay,
+    ...(opts.metrics === false ? {} : { metrics: new Metrics() }),
   };
   // ROLE=worker serves only /healthz and /readyz (runtime/server.ts runs its job queue).
   const servesApi = config.role !== 'worker';
   const streams = new OrderStreams(ctx, app.log);
+  watchAppMetrics(ctx, streams);
   // The outbox relay (every role) and this process's LISTEN (modules/orders/events/order-events-plugin.ts).
   await app.register(orderEventsPlugin, { ctx, relay, streams, listen: servesApi });
 
   registerRequestIdHeader(app);
+  if (ctx.metrics) await app.register(registerMetrics, { config, metrics: ctx.metrics });
   registerErrorHandling(app);
   // The outage lines' pending counts are written on close (lib/outage-log.ts).
   app.addHook('onClose', async () => outageLogOf(app.log).close());
@@ -95,9 +103,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(rateLimit, { global: false });
-  // Answers over 1 KB (a list page is 20+ KB of JSON) in br or gzip as the client accepts; before any
-  // route, as the plugin attaches itself to routes as they are added (lib/compression.ts).
-  await app.register(fastifyCompress, COMPRESSION_OPTIONS);
+  // Text answers of 1 KB and more (a list page is 20+ KB of JSON) in br or gzip as the client accepts.
+  registerCompression(app);
   registerHealthRoutes(app, database, opts.readiness ?? { migrated: true, draining: false });
   if (!servesApi) {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not found' }));
@@ -142,4 +149,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(consolePlugin, { webDist: config.webDist });
 
   return { app, ctx };
+}
+
+/** What `/metrics` reads beside the requests: the main pool, the open event streams, the job queue. */
+function watchAppMetrics(ctx: AppContext, streams: OrderStreams): void {
+  const metrics = ctx.metrics;
+  if (!metrics) return;
+  if (ctx.database.pool) metrics.watchPool('main', ctx.database.pool);
+  metrics.watchStreams(() => streams.open.size);
+  metrics.watchQueue(BULK_QUEUE, () => bulkQueueStats(ctx.database));
 }

@@ -67,6 +67,18 @@ describe('productionProblems', () => {
     ]);
   });
 
+  it('names METRICS_TOKEN when it is shorter than 24 characters; METRICS_PORT when it is PORT, in every mode', () => {
+    const base = { ...STRONG, ALLOW_SANDBOX: '1' };
+    expect(problems({ ...base, METRICS_TOKEN: 't'.repeat(23) })).toEqual([
+      'METRICS_TOKEN is 23 characters long: use a random token of at least 24 characters',
+    ]);
+    expect(problems({ ...base, METRICS_TOKEN: 't'.repeat(24) })).toEqual([]);
+    expect(settingProblems(loadConfig({ NODE_ENV: 'test', PORT: '3000', METRICS_PORT: '3000' }))).toEqual([
+      'METRICS_PORT is PORT (3000): the metrics port must be another one, kept internal, or unset',
+    ]);
+    expect(settingProblems(loadConfig({ NODE_ENV: 'test', PORT: '3000', METRICS_PORT: '9464' }))).toEqual([]);
+  });
+
   it('names every adapter that would fall back to its sandbox, with the setting that replaces it', () => {
     const lines = problems(STRONG);
     expect(lines).toHaveLength(ADAPTER_NAMES.length);

@@ -6,6 +6,7 @@ export { sandboxesInUse };
 
 export const MIN_JWT_SECRET_BYTES = 32;
 export const MIN_MARKETPLACE_KEY_CHARS = 24;
+export const MIN_METRICS_TOKEN_CHARS = 24;
 
 const PROXY_ADDR_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -19,8 +20,12 @@ function isProxyEntry(entry: string): boolean {
 
 /** Settings that are wrong in any mode (Fastify would fail on them, or they would silently do nothing). */
 export function settingProblems(config: Config): string[] {
-  if (!Array.isArray(config.trustProxy)) return [];
   const problems: string[] = [];
+  if (config.metrics.port !== undefined && config.metrics.port === config.port)
+    problems.push(
+      `METRICS_PORT is PORT (${config.port}): the metrics port must be another one, kept internal, or unset`,
+    );
+  if (!Array.isArray(config.trustProxy)) return problems;
   for (const entry of config.trustProxy) {
     if (/^\d+$/.test(entry))
       problems.push(
@@ -66,6 +71,11 @@ export function productionProblems(config: Config): string[] {
   if (!config.allowSandbox) {
     for (const name of sandboxesInUse(config)) problems.push(sandboxProblem(name));
   }
+  const metricsToken = config.metrics.token;
+  if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_CHARS)
+    problems.push(
+      `METRICS_TOKEN is ${metricsToken.length} characters long: use a random token of at least ${MIN_METRICS_TOKEN_CHARS} characters`,
+    );
   return problems;
 }
 

@@ -13,6 +13,7 @@ import { type SmsAdapter, sandboxSms, twilioSms } from './adapters/sms/sms.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { merchants } from './db/schema.ts';
+import type { Metrics } from './lib/metrics.ts';
 
 /** Order events fanned out to this merchant's open consoles (server-sent events). */
 export interface OrderEvent {
@@ -56,6 +57,8 @@ export interface AppContext {
   events: EventEmitter;
   /** The outbox relay (modules/orders/events/order-events-relay.ts), nudged after a change commits. */
   orderEvents: OrderEventPublisher;
+  /** This process's `/metrics` (lib/metrics.ts); absent in contexts tests build by hand. */
+  metrics?: Metrics;
 }
 
 /** Each adapter from its provider's settings, else its sandbox: the choice itself is `providerSettings`. */

@@ -213,6 +213,22 @@ export const SettingsSchema = z.object({
     defaultText: 'cores − 1, at most 2 (at least 1)',
     group: 'server',
   }),
+  METRICS_TOKEN: setting(secret, {
+    description:
+      'bearer token `/metrics` (Prometheus) answers on the main port; without it production serves no metrics there',
+    expects: 'a random token of at least 24 characters',
+    defaultText: '— (development: `/metrics` open on the main port; production: not served there)',
+    group: 'server',
+    secret: true,
+    hint: 'make one with: openssl rand -base64 32',
+  }),
+  METRICS_PORT: setting(whole(1, 65_535), {
+    description:
+      'a second port, on HOST, serving only `/metrics` without a token (keep it internal: not published, not proxied)',
+    expects: 'a port number between 1 and 65535, not PORT',
+    defaultText: '— (off)',
+    group: 'server',
+  }),
   SENTRY_DSN: setting(httpUrl, {
     description: 'error reporting of the server (Sentry DSN)',
     expects: 'a Sentry DSN (an https:// URL)',

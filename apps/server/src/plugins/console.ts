@@ -20,6 +20,7 @@ const API_PREFIXES = [
   '/openapi.json',
   '/healthz',
   '/readyz',
+  '/metrics',
 ];
 
 /** `Cache-Control` of a file of the built console: hashed assets are immutable, the rest revalidates. */

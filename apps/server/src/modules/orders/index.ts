@@ -11,7 +11,9 @@ import { orderListHandlers } from './list/routes.ts';
 import { printoutHandlers } from './printouts/routes.ts';
 
 export {
+  BULK_QUEUE,
   type BulkJobs,
+  bulkQueueStats,
   manageBulkJobs,
   startBulkJobs,
   stopBulkJobs,

@@ -23,6 +23,7 @@ import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { AppContext } from '../../../context.ts';
 import { createPool, type Database } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/connection-errors.ts';
+import type { QueueStats } from '../../../lib/metrics.ts';
 import { type OutageSource, outageLogOf } from '../../../lib/outage-log.ts';
 import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
 import { stopRenderPool } from './render-pool.ts';
@@ -115,6 +116,25 @@ END $$`);
   return true;
 }
 
+/**
+ * The queue's depth for `/metrics`, read from pg-boss's job table by any process (an API process that only
+ * enqueues reports it too); null before pg-boss made its schema.
+ */
+export async function bulkQueueStats(database: Database): Promise<QueueStats | null> {
+  const [exists] = await database.query<{ ok: boolean }>(
+    "SELECT to_regclass('pgboss.job') IS NOT NULL AS ok",
+  );
+  if (!exists?.ok) return null;
+  const [row] = await database.query<{ queued: number; active: number; oldest: number | null }>(
+    `SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS queued,
+            count(*) FILTER (WHERE state = 'active')::int AS active,
+            extract(epoch FROM now() - min(created_on) FILTER (WHERE state IN ('created', 'retry')))::float8 AS oldest
+       FROM pgboss.job WHERE name = $1`,
+    [BULK_QUEUE],
+  );
+  return { queued: row?.queued ?? 0, active: row?.active ?? 0, oldestQueuedSeconds: row?.oldest ?? null };
+}
+
 const registry = new WeakMap<AppContext, Promise<BulkJobs>>();
 
 /** The context's queue, started on first use (idempotent). */
@@ -167,6 +187,9 @@ export async function stopBulkJobs(ctx: AppContext): Promise<void> {
  * The fields of a job's start and end lines (info): queue, job id, batch id, attempt, and at the end the
  * duration and outcome, so an operator can follow each job in the worker's log (docs/operations.md, Logs).
  */
+/** The outcome's first words as a metrics label: done, failed, interrupted, database_unavailable. */
+const outcomeClass = (outcome: string) => (outcome.split(':')[0] ?? outcome).trim().replace(/\s+/g, '_');
+
 function jobLine(job: JobWithMetadata<{ batchId: string }>, durationMs?: number, outcome?: string) {
   return {
     job: job.name,
@@ -190,6 +213,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
   const executor = pool
     ? { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) }
     : pgliteExecutor(database);
+  if (pool) ctx.metrics?.watchPool('bulk-jobs', pool);
   const boss = new PgBoss({
     db: executor,
     ...(pool ? {} : { backend: 'pglite' as const }),
@@ -276,7 +300,9 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
           await failBatch(ctx, batchId, 'Something went wrong, please try again');
         else throw error;
       } finally {
-        log?.info(jobLine(job, performance.now() - started, outcome), 'job finished');
+        const ms = performance.now() - started;
+        log?.info(jobLine(job, ms, outcome), 'job finished');
+        ctx.metrics?.jobFinished(BULK_QUEUE, outcomeClass(outcome), ms / 1000);
         await release();
         settled.emit(batchId);
       }
@@ -394,6 +420,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
           .stop({ graceful: true, timeout: 1000 })
           .catch((error) => log?.warn({ err: error }, 'job queue did not stop cleanly'));
         await locks.close().catch(() => {});
+        ctx.metrics?.unwatchPool('bulk-jobs');
         await pool?.end().catch(() => {});
         await stopRenderPool();
       })();

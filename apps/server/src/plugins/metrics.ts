@@ -1,0 +1,104 @@
+/**
+ * `/metrics` (docs/decisions/0136): counts every request by its operationId, and serves the exposition
+ * on the main port — behind `METRICS_TOKEN` when one is set, open in development without one, absent in
+ * production without one — and, with `METRICS_PORT`, on a second port of its own (no token: keep that port
+ * internal), opened when the app listens and closed with it.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { type Metrics, statusClass } from '../lib/metrics.ts';
+
+const started = Symbol('metrics start');
+type Timed = FastifyRequest & { [started]?: number };
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Whether the main port serves `/metrics`: with a token always; without one, outside production only. */
+export const metricsOnMainPort = (config: Config) =>
+  config.metrics.token !== undefined || config.env !== 'production';
+
+async function metricsPlugin(
+  app: FastifyInstance,
+  opts: { config: Config; metrics: Metrics },
+): Promise<void> {
+  const { config, metrics } = opts;
+  app.addHook('onRequest', async (request) => {
+    (request as Timed)[started] = performance.now();
+    metrics.inFlight.inc();
+  });
+  const done = (request: FastifyRequest, status: number | 'aborted') => {
+    const at = (request as Timed)[started];
+    if (at === undefined) return;
+    (request as Timed)[started] = undefined;
+    metrics.inFlight.dec();
+    const operation = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
+    const labels = {
+      operation: operation ?? (request.routeOptions.url ? request.routeOptions.url : 'unrouted'),
+      method: request.method,
+      status_class: status === 'aborted' ? 'aborted' : statusClass(status),
+    };
+    metrics.requests.inc(labels);
+    metrics.requestDuration.observe(labels, (performance.now() - at) / 1000);
+  };
+  app.addHook('onResponse', async (request, reply) => done(request, reply.statusCode));
+  // A client gone before the answer still leaves the in-flight count (status class `aborted`).
+  app.addHook('onRequestAbort', async (request) => done(request, 'aborted'));
+
+  if (metricsOnMainPort(config)) {
+    app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+      const token = config.metrics.token;
+      if (token !== undefined) {
+        const header = request.headers.authorization ?? '';
+        const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+        if (!sameSecret(given, token))
+          return reply
+            .status(401)
+            .header('www-authenticate', 'Bearer realm="metrics"')
+            .send({ message: 'Send METRICS_TOKEN as a bearer token' });
+      }
+      const { contentType, body } = await metrics.scrape();
+      return reply.type(contentType).header('cache-control', 'no-store').send(body);
+    });
+  }
+
+  const port = config.metrics.port;
+  if (port !== undefined) {
+    let server: Server | null = null;
+    app.addHook('onListen', async () => {
+      server = createServer((req, res) => {
+        if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+          res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+          return;
+        }
+        metrics.scrape().then(
+          ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+          (err: unknown) => {
+            app.log.error({ err }, 'metrics scrape failed');
+            res
+              .writeHead(500, { 'content-type': 'application/json' })
+              .end('{"message":"Something went wrong"}');
+          },
+        );
+      });
+      const listening = server;
+      await new Promise<void>((resolve, reject) => {
+        listening.once('error', reject);
+        listening.listen(port, config.host, () => resolve());
+      });
+      app.log.info({ port, host: config.host }, 'metrics: /metrics on its own port');
+    });
+    app.addHook('onClose', async () => {
+      const open = server;
+      if (open) await new Promise<void>((resolve) => open.close(() => resolve()));
+    });
+  }
+}
+
+export const registerMetrics = fp(metricsPlugin, { name: 'metrics', fastify: '5.x' });
