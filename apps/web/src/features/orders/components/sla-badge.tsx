@@ -17,7 +17,7 @@ const SYMBOLS: Record<SlaBadgeLook['symbol'], typeof IconCircleCheck> = {
 export function SlaBadge({ status }: { status: OrderListItem['on_track_status'] }) {
   if (!status) return <span title="No SLA">—</span>;
   const look = slaBadgeLook(status.type);
-  const Symbol = SYMBOLS[look.symbol];
+  const LevelIcon = SYMBOLS[look.symbol];
   return (
     <Badge
       color={look.color}
@@ -26,7 +26,7 @@ export function SlaBadge({ status }: { status: OrderListItem['on_track_status'] 
       radius="sm"
       data-sla={status.type}
       data-sla-symbol={look.symbol}
-      leftSection={<Symbol size={14} stroke={2.2} aria-hidden="true" />}
+      leftSection={<LevelIcon size={14} stroke={2.2} aria-hidden="true" />}
       style={{ textTransform: 'none', width: 'max-content', maxWidth: 'none' }}
     >
       {status.message}
