@@ -1,7 +1,7 @@
 /**
  * The age check at the door in Chromium (decision 0101): an on-demand order (the store's own
  * driver) is closed through the delivery panel's 'Delivered' mode with the ID check. The panel refuses a
- * missing check, the server refuses an under-21 birth date (shown in the panel), the accepted check appears
+ * missing check and an under-21 birth date (the server's own rule, asked before sending), the accepted check appears
  * in the history and on the receipt (pdftotext). The panel is screenshot at 1440, 1100, 768 and 390 px into
  * ./screenshots/ (top and scrolled to its buttons) and scanned with axe at each width.
  */
@@ -96,7 +96,7 @@ describe('the ID check at the door', () => {
     await panel.getByRole('button', { name: 'Mark as Delivered' }).click();
     await panel.getByRole('alert').getByText('Choose the type of ID').waitFor();
 
-    // Under 21 (18 this year): the server refuses; the panel says why and stays open.
+    // Under 21 (18 this year): refused by the server's rule before sending; the panel says why and stays open.
     const under21 = String(new Date().getFullYear() - 18);
     await fillCheck(panel, under21);
     await panel.getByRole('button', { name: 'Mark as Delivered' }).click();

@@ -98,7 +98,7 @@ describe('bulk tools', { timeout: 240_000 }, () => {
 
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download details' }).click(),
+      page.getByRole('button', { name: "CSV: download the selected orders' details" }).click(),
     ]);
     expect(csv.suggestedFilename()).toMatch(/_Order Details\.csv$/);
     const rows: Record<string, string>[] = parse(await readFile(await csv.path()), {

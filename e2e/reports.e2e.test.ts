@@ -52,11 +52,13 @@ async function openReports(page: Page, days: '7 days' | '30 days' | '90 days') {
   await page.goto('/reports');
   await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
   await page.getByText(days, { exact: true }).click();
-  const caption = page.getByText(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} · days in /);
+  const caption = page.getByText(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} · Days are counted in /);
   await caption.waitFor();
   await page.locator('dt', { hasText: /^Orders$/ }).waitFor();
+  // The orders-per-day legend names the orders not yet decided in plain words.
+  await page.getByText('Still open', { exact: true }).first().waitFor();
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-  const m = /^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2}) · days in (.+)$/.exec(
+  const m = /^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2}) · Days are counted in .+ time \((.+)\)$/.exec(
     ((await caption.textContent()) ?? '').trim(),
   );
   if (!m) throw new Error('period caption not found');

@@ -146,7 +146,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   if (config.env !== 'production' && usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 
   // The built console, with SPA fallback for its client-side routes; JSON 404s otherwise (plugins/console.ts).
-  await app.register(consolePlugin, { webDist: config.webDist });
+  await app.register(consolePlugin, {
+    webDist: config.webDist,
+    site: { siteName: config.siteName, legacyBankForm: config.legacyBankForm },
+  });
 
   return { app, ctx };
 }

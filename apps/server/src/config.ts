@@ -44,6 +44,10 @@ export interface Config {
   providers: ProviderSettings;
   logLevel: string;
   webDist: string;
+  /** SITE_NAME: what the console's title, header and footer, the emails and the documents call the site. */
+  siteName: string;
+  /** LEGACY_BANK_FORM: the console renders the former payment provider's bank-account form (off). */
+  legacyBankForm: boolean;
   /** Worker threads that draw bulk report PDFs (BULK_RENDER_THREADS; cores − 1, at most 2). */
   bulkRenderThreads: number;
   /** One line per setting whose value was wrong and replaced by its default (config-check.ts). */
@@ -135,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientBasicCredential: s.CLIENT_BASIC_CREDENTIAL,
     seedDemo: isSet('SEED_DEMO') ? Boolean(s.SEED_DEMO) : mode !== 'production',
     smtpUrl: s.SMTP_URL,
-    mailFrom: s.MAIL_FROM,
+    mailFrom: s.MAIL_FROM ?? defaultSender(s.SITE_NAME),
     twilio:
       s.TWILIO_ACCOUNT_SID && s.TWILIO_AUTH_TOKEN && s.TWILIO_FROM
         ? { accountSid: s.TWILIO_ACCOUNT_SID, authToken: s.TWILIO_AUTH_TOKEN, from: s.TWILIO_FROM }
@@ -150,9 +154,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers: providerSettingsFrom(s),
     logLevel: isSet('LOG_LEVEL') || mode !== 'test' ? s.LOG_LEVEL : 'silent',
     webDist: path.resolve(REPO_ROOT, s.WEB_DIST),
+    siteName: s.SITE_NAME,
+    legacyBankForm: s.LEGACY_BANK_FORM,
     bulkRenderThreads: s.BULK_RENDER_THREADS ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
     invalidSettings: invalid.map((i) => i.line),
   };
+}
+
+/** The sender when MAIL_FROM is unset: the site's name, quoted when it holds a character an address treats specially. */
+export function defaultSender(siteName: string): string {
+  const name = /^[\w .'-]+$/.test(siteName) ? siteName : `"${siteName.replace(/["\\]/g, '')}"`;
+  return `${name} <no-reply@merchant-console.local>`;
 }
 
 function oidcSettings(s: Settings): Config['oidc'] {

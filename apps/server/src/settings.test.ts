@@ -46,7 +46,6 @@ describe('the settings schema', () => {
       SESSION_TTL_HOURS: 168,
       CLIENT_BASIC_CREDENTIAL: 'merchant-console:public',
       LOG_LEVEL: 'info',
-      MAIL_FROM: 'Merchant Console <no-reply@merchant-console.local>',
       OIDC_ISSUER: 'https://accounts.google.com',
       EASYPOST_API_BASE: 'https://api.easypost.com/v2',
       OUTBOUND_TIMEOUT_MS: 10_000,
@@ -225,6 +224,24 @@ describe('loadConfig keeps its shape', () => {
     expect(test.publicUrl).toBe('http://localhost:3000');
     expect(test.invalidSettings).toEqual([]);
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: devDir(), LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+    expect(test.siteName).toBe('Retailer');
+    expect(test.mailFrom).toBe('Retailer <no-reply@merchant-console.local>');
+    expect(test.legacyBankForm).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: devDir(),
+        SITE_NAME: ' Corner Cellar ',
+        LEGACY_BANK_FORM: 'on',
+      }),
+    ).toMatchObject({
+      siteName: 'Corner Cellar',
+      legacyBankForm: true,
+      mailFrom: 'Corner Cellar <no-reply@merchant-console.local>',
+    });
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: devDir(), SITE_NAME: 'Cork, "Cask"' }).mailFrom).toBe(
+      '"Cork, Cask" <no-reply@merchant-console.local>',
+    );
     const prod = loadConfig({ ...STRONG, PORT: '8080', BULK_RENDER_THREADS: '3' });
     expect(prod).toMatchObject({
       env: 'production',

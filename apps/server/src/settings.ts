@@ -207,6 +207,18 @@ export const SettingsSchema = z.object({
     default: 'apps/web/dist',
     group: 'server',
   }),
+  SITE_NAME: setting(z.string().trim().min(1).max(60), {
+    description: 'the name the console, the emails and the printed documents call the site',
+    expects: 'a name of 1 to 60 characters',
+    default: 'Retailer',
+    group: 'server',
+  }),
+  LEGACY_BANK_FORM: setting(flag, {
+    description: "show the former payment provider's bank-account form under Settings → Billing",
+    expects: FLAG,
+    default: 'false',
+    group: 'server',
+  }),
   BULK_RENDER_THREADS: setting(whole(1, 64), {
     description: 'worker threads that draw bulk report PDFs',
     expects: 'a number of threads between 1 and 64',
@@ -248,7 +260,7 @@ export const SettingsSchema = z.object({
   MAIL_FROM: setting(z.string().trim().regex(/@/), {
     description: 'sender of emails',
     expects: 'a sender address, e.g. Name <no-reply@example.com>',
-    default: 'Merchant Console <no-reply@merchant-console.local>',
+    defaultText: '`SITE_NAME <no-reply@merchant-console.local>`',
     group: 'providers',
   }),
   TWILIO_ACCOUNT_SID: setting(text, {

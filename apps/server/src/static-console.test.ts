@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staticCacheControl } from './plugins/console.ts';
+import { staticCacheControl, withSiteSettings } from './plugins/console.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
 
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
@@ -77,5 +77,38 @@ describe('the built console', () => {
     expect(staticCacheControl('/srv/dist/assets/app-1a2b.js')).toBe('public, max-age=31536000, immutable');
     expect(staticCacheControl('/srv/dist/index.html')).toBe('no-cache');
     expect(staticCacheControl('/srv/dist/favicon.svg')).toBe('no-cache');
+  });
+});
+
+describe('the site settings in the page', () => {
+  const PAGE =
+    '<html><head><meta name="site-name" content="Retailer" /><meta name="legacy-bank-form" content="off" />' +
+    '<title>Retailer</title></head><body></body></html>';
+
+  it('writes SITE_NAME into the title and the site-name meta, escaped, and LEGACY_BANK_FORM into its meta', () => {
+    expect(withSiteSettings(PAGE, { siteName: 'Cork & "Cask"', legacyBankForm: true })).toBe(
+      '<html><head><meta name="site-name" content="Cork &amp; &quot;Cask&quot;" /><meta name="legacy-bank-form" content="on" />' +
+        '<title>Cork &amp; &quot;Cask&quot;</title></head><body></body></html>',
+    );
+  });
+
+  it('sends the configured name at / and /index.html, never the file on disk', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'mc-web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), PAGE);
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(PAGE));
+    const named = await createTestApp({ config: { webDist: dist, siteName: 'Corner Cellar' } });
+    try {
+      for (const url of ['/', '/index.html', '/orders/active']) {
+        for (const encoding of ['br', 'identity']) {
+          const res = await named.app.inject({ url, headers: { 'accept-encoding': encoding } });
+          const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+          expect(body, `${url} ${encoding}`).toContain('<title>Corner Cellar</title>');
+          expect(body).toContain('<meta name="site-name" content="Corner Cellar" />');
+          expect(body).toContain('<meta name="legacy-bank-form" content="off" />');
+        }
+      }
+    } finally {
+      await named.close();
+    }
   });
 });

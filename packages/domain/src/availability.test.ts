@@ -8,6 +8,8 @@ import {
   canPrintReceipt,
   canReject,
   canUseBulkTools,
+  ITEM_OPTIONS_LOCKED_REASONS,
+  itemOptionsState,
   listColumns,
   REVIEW_ACTION_LABELS,
   ROW_ACTION_LABELS,
@@ -37,6 +39,34 @@ describe('availability by status (every status)', () => {
     expect(showTrackingLink(s, 'https://t')).toBe(s === 'MERCHANT_SHIPPED' || s === 'CLOSED');
     expect(showTrackingLink(s, '')).toBe(false);
     expect(showTrackingLink(s, null)).toBe(false);
+  });
+});
+
+describe('itemOptionsState', () => {
+  const SHOWN_LOCKED = ['MERCHANT_REJECTED', 'PAYMENT_DECLINED', 'CANCELLED', 'DISPUTED', 'REFUNDED'];
+  it.each(ORDER_STATUSES.map((s) => [s] as const))('%s', (s: OrderStatus) => {
+    const state = itemOptionsState(s);
+    expect(state.enabled).toBe(NEW.includes(s));
+    expect(state.shown).toBe(NEW.includes(s) || SHOWN_LOCKED.includes(s));
+    expect(state.reason === null).toBe(!SHOWN_LOCKED.includes(s));
+    expect(itemOptionsState(s, { inAcceptDialog: true })).toEqual({
+      shown: false,
+      enabled: false,
+      reason: null,
+    });
+  });
+  it('says why a cancelled order cannot change its items', () => {
+    expect(itemOptionsState('CANCELLED')).toEqual({
+      shown: true,
+      enabled: false,
+      reason: 'This order is cancelled, so its items can no longer be changed',
+    });
+    expect(itemOptionsState('SUBMITTED')).toEqual({ shown: true, enabled: true, reason: null });
+    expect(itemOptionsState('CLOSED')).toEqual({ shown: false, enabled: false, reason: null });
+  });
+  it('every locked shown status has a reason of its own', () => {
+    for (const s of SHOWN_LOCKED)
+      expect(ITEM_OPTIONS_LOCKED_REASONS[s as OrderStatus]).toMatch(/can no longer be changed$/);
   });
 });
 

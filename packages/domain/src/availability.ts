@@ -68,11 +68,66 @@ export function showTrackingLink(status: OrderStatus, tracking_url: string | nul
 }
 
 /**
- * Item options (Out of stock, Wrong Price): only while the order can still be put on hold (a new order),
- * and not when the items are shown inside the accept dialog.
+ * Item options (Out of stock, Wrong Price) can be saved only while the order can still be put on hold
+ * (a new order), and never from inside the accept dialog.
  */
 export function showItemOptions(status: OrderStatus, opts: { inAcceptDialog?: boolean } = {}): boolean {
   return !opts.inAcceptDialog && canRejectItems(status);
+}
+
+/**
+ * Statuses whose item table shows the options even though the transition table cannot save them: the
+ * merchant still sees the choices an order had, disabled with the reason, rather than a table that lost a
+ * column. SUBMITTED is listed too, though it can save today, so it keeps its column if that changes.
+ */
+export const ITEM_OPTIONS_SHOWN_STATUSES = [
+  'SUBMITTED',
+  'MERCHANT_REJECTED',
+  'PAYMENT_DECLINED',
+  'CANCELLED',
+  'DISPUTED',
+  'REFUNDED',
+] as const satisfies readonly OrderStatus[];
+
+/** Why an order's items can no longer be changed, by the status that stops it. */
+export const ITEM_OPTIONS_LOCKED_REASONS: Partial<Record<OrderStatus, string>> = {
+  MERCHANT_REJECTED: 'This order was rejected, so its items can no longer be changed',
+  PAYMENT_DECLINED: "This order's payment was declined, so its items can no longer be changed",
+  CANCELLED: 'This order is cancelled, so its items can no longer be changed',
+  DISPUTED: 'This order is disputed, so its items can no longer be changed',
+  REFUNDED: 'This order was refunded, so its items can no longer be changed',
+};
+
+/** The fallback reason for a status shown without a saving path and without a reason of its own. */
+export const ITEM_OPTIONS_LOCKED_DEFAULT = "This order's items can no longer be changed";
+
+export interface ItemOptionsState {
+  /** The Options column is rendered. */
+  shown: boolean;
+  /** The buttons can save (the transition table allows putting the order on hold). */
+  enabled: boolean;
+  /** Why a shown option is disabled; null when it is enabled or not shown. */
+  reason: string | null;
+}
+
+/**
+ * The item options for an order of this status: shown where they can be saved or where the status is
+ * listed in ITEM_OPTIONS_SHOWN_STATUSES, enabled only where the transition table allows the save, and
+ * never inside the accept dialog.
+ */
+export function itemOptionsState(
+  status: OrderStatus,
+  opts: { inAcceptDialog?: boolean } = {},
+): ItemOptionsState {
+  if (opts.inAcceptDialog) return { shown: false, enabled: false, reason: null };
+  const enabled = canRejectItems(status);
+  const shown = enabled || (ITEM_OPTIONS_SHOWN_STATUSES as readonly OrderStatus[]).includes(status);
+  if (!shown) return { shown: false, enabled: false, reason: null };
+  return {
+    shown,
+    enabled,
+    reason: enabled ? null : (ITEM_OPTIONS_LOCKED_REASONS[status] ?? ITEM_OPTIONS_LOCKED_DEFAULT),
+  };
 }
 
 /** Saving delivery details closes a shipped order. */

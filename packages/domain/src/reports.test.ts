@@ -5,12 +5,27 @@ import {
   REPORT_CANCELLED_STATUSES,
   REPORT_REJECTED_STATUSES,
   REPORT_REVENUE_STATUSES,
+  REPORT_STILL_OPEN_LABEL,
+  reportDaysNote,
   reportPresetRange,
   reportRangeDays,
   reportRejectionReasonLabel,
   toCsv,
 } from './reports.ts';
 import { businessDays } from './sla.ts';
+
+describe('the reports page in plain words', () => {
+  it('says which time zone the days follow, by its place and its name', () => {
+    expect(reportDaysNote('America/New_York')).toBe('Days are counted in New York time (America/New_York)');
+    expect(reportDaysNote('America/Argentina/Buenos_Aires')).toBe(
+      'Days are counted in Buenos Aires time (America/Argentina/Buenos_Aires)',
+    );
+    expect(reportDaysNote('UTC')).toBe('Days are counted in UTC time');
+  });
+  it("calls the orders neither accepted, rejected nor cancelled 'Still open'", () => {
+    expect(REPORT_STILL_OPEN_LABEL).toBe('Still open');
+  });
+});
 
 describe('reports rules', () => {
   it('accepted, rejected and cancelled never overlap; revenue is accepted minus refunded', () => {

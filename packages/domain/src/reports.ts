@@ -10,6 +10,23 @@ import { ON_DEMAND_SLA_MS } from './sla.ts';
 import { ITEM_REASON_LABELS, REJECTION_REASON_LABELS } from './transitions.ts';
 import { parseIsoDate } from './validation.ts';
 
+/**
+ * The orders-per-day chart's part of a day's orders that is neither accepted, rejected nor cancelled:
+ * orders still waiting for the store.
+ */
+export const REPORT_STILL_OPEN_LABEL = 'Still open';
+
+/** The place an IANA zone is named after, in words: 'America/New_York' → 'New York'. */
+export function timeZonePlace(tz: string): string {
+  return (tz.split('/').at(-1) ?? tz).replace(/_/g, ' ');
+}
+
+/** The reports page's note on which calendar the days follow: the store's time zone, in plain words. */
+export function reportDaysNote(tz: string): string {
+  if (!tz.includes('/')) return `Days are counted in ${tz} time`;
+  return `Days are counted in ${timeZonePlace(tz)} time (${tz})`;
+}
+
 /** Longest period a summary may cover, both days included. */
 export const REPORT_MAX_DAYS = 366;
 /** The period picker's presets (days, ending today in the store's time zone). */

@@ -7,6 +7,7 @@ import {
   formatDurationShort,
   onTrackStatusClock,
   type SlaInput,
+  slaBadgeLook,
   slaColor,
   slaDueAt,
   slaMessage,
@@ -168,6 +169,14 @@ describe('On Track badge colour', () => {
     expect(slaColor('SLA1')).toBe('orange');
     expect(slaColor('SLA2')).toBe('red');
     expect(slaColor('SLA9')).toBe('green');
+  });
+
+  it('each level has a fill and a symbol of its own, so the levels differ beyond their hue', () => {
+    const looks = (['SLA0', 'SLA1', 'SLA2'] as const).map(slaBadgeLook);
+    expect(new Set(looks.map((l) => l.symbol)).size).toBe(3);
+    expect(new Set(looks.map((l) => `${l.variant} ${l.color}`)).size).toBe(3);
+    expect(looks.map((l) => l.variant)).toEqual(['light', 'filled', 'filled']);
+    expect(slaBadgeLook('SLA9')).toEqual(slaBadgeLook('SLA0'));
   });
 });
 

@@ -11,6 +11,7 @@ import {
   EMAIL_MESSAGE,
   fieldErrors,
   formatPhoneDisplay,
+  formatTypedBirthDate,
   formatUsPhone,
   isValidBirthDate,
   isValidEmail,
@@ -19,6 +20,7 @@ import {
   PASSWORD_MESSAGE,
   PASSWORD_MIN_LENGTH,
   parseIsoDate,
+  parseTypedBirthDate,
   requiredMessage,
   sanitizeRoutingNumberInput,
   stripEinDashes,
@@ -38,6 +40,35 @@ import {
   SignUpBodySchema,
   zipSchema,
 } from './validation-schemas.ts';
+
+describe('parseTypedBirthDate', () => {
+  const now = new Date('2026-06-15T12:00:00Z');
+  it('reads MM/DD/YYYY, one-digit parts and eight digits', () => {
+    expect(parseTypedBirthDate('04/01/1990', now)).toBe('1990-04-01');
+    expect(parseTypedBirthDate(' 4/1/1990 ', now)).toBe('1990-04-01');
+    expect(parseTypedBirthDate('04011990', now)).toBe('1990-04-01');
+    expect(parseTypedBirthDate('02/29/2000', now)).toBe('2000-02-29');
+  });
+  it('refuses days that do not exist, other shapes and years the selector does not offer', () => {
+    for (const text of [
+      '',
+      '02/29/2001',
+      '13/01/1990',
+      '04/31/1990',
+      '1990-04-01',
+      '04/01/90',
+      '04/01/2027',
+    ]) {
+      expect(parseTypedBirthDate(text, now), text).toBeNull();
+    }
+    expect(parseTypedBirthDate('01/01/1907', now)).toBe('1907-01-01');
+    expect(parseTypedBirthDate('12/31/1906', now)).toBeNull();
+  });
+  it('formats a date back the way it is typed', () => {
+    expect(formatTypedBirthDate('1990-04-01')).toBe('04/01/1990');
+    expect(formatTypedBirthDate('incomplete')).toBe('');
+  });
+});
 
 describe('messages verbatim', () => {
   it.each([

@@ -161,6 +161,33 @@ export function toIsoDate(year: number, month1to12: number, day: number): string
   return `${String(year).padStart(4, '0')}-${String(month1to12).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+const TYPED_BIRTH_DATE_RE = /^(\d{1,2})\s*\/\s*(\d{1,2})\s*\/\s*(\d{4})$/;
+
+/**
+ * A birth date typed as MM/DD/YYYY (one-digit month and day too, or the eight digits MMDDYYYY) as
+ * 'YYYY-MM-DD', or null when it is not a real day or its year is not one the year selector offers
+ * (BIRTH_YEAR_SPAN years back from now): the typed field accepts exactly what the selectors can pick.
+ */
+export function parseTypedBirthDate(text: string, now: Date = new Date()): string | null {
+  const t = text.trim();
+  const digits = /^(\d{2})(\d{2})(\d{4})$/.exec(t);
+  const m = digits ?? TYPED_BIRTH_DATE_RE.exec(t);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const day = Number(m[2]);
+  const year = Number(m[3]);
+  const years = birthYearOptions(now);
+  if (year > (years[0] ?? year) || year < (years.at(-1) ?? year)) return null;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return toIsoDate(year, month, day);
+}
+
+/** 'YYYY-MM-DD' as the typed birth-date field shows it: 'MM/DD/YYYY'; '' for anything else. */
+export function formatTypedBirthDate(iso: string): string {
+  const m = ISO_DATE_RE.exec(iso);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
 /** A valid date, earlier than one day before now. */
 export function isValidBirthDate(value: string, now: Date = new Date()): boolean {
   const d = parseIsoDate(value);

@@ -163,7 +163,8 @@ export function drawDirections(doc: Doc, order: DocumentOrder, mapPng: Buffer | 
   if (!isDrawn) drawMapUnavailable(doc, y, Math.min(mapHeight, 300));
 
   rule(doc, LEFT, RIGHT, footerY - 7, COLOR.hairline);
-  drawText(doc, `Delivery number ${order.id}`, LEFT, footerY, {
+  const where = order.site_name ? ` · ${order.site_name}` : '';
+  drawText(doc, `Delivery number ${order.id}${where}`, LEFT, footerY, {
     size: 8,
     color: COLOR.faint,
     width: 300,

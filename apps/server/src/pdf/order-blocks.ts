@@ -116,11 +116,12 @@ export function drawContinuationHeader(doc: Doc, order: DocumentOrder, title: st
 export function drawFooter(doc: Doc, order: DocumentOrder, pageNumber: number, note: string): void {
   const y = LETTER.height - MARGIN - 12;
   rule(doc, CONTENT_LEFT, CONTENT_RIGHT, y - 7, COLOR.hairline);
-  drawText(doc, note, CONTENT_LEFT, y, { size: 8, color: COLOR.faint, width: 360, noWrap: true });
-  drawText(doc, `Order #${order.id} · Page ${pageNumber}`, CONTENT_RIGHT - 160, y, {
+  drawText(doc, note, CONTENT_LEFT, y, { size: 8, color: COLOR.faint, width: 320, noWrap: true });
+  const where = order.site_name ? `${order.site_name} · ` : '';
+  drawText(doc, `${where}Order #${order.id} · Page ${pageNumber}`, CONTENT_RIGHT - 200, y, {
     size: 8,
     color: COLOR.faint,
-    width: 160,
+    width: 200,
     align: 'right',
     noWrap: true,
   });

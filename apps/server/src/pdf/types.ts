@@ -108,6 +108,8 @@ export interface DocumentOrder {
   courier_estimate_id?: string | null;
   /** The marketplace brand the order came through (application_brand_name). */
   application_brand_name?: string | null;
+  /** SITE_NAME, printed in the footer so a sheet says where it was printed from. */
+  site_name?: string | null;
   /** The ID check recorded at the close, as it reads ('ID checked: 21+, passport, by Sam at 7:42 PM'). */
   age_check?: string | null;
 }

@@ -107,7 +107,7 @@ describe('route table', () => {
     it('/developers shows the logo linking to / and the API reference frame', async () => {
       await landsOn('/developers', '/developers');
       expect(await screen.findByTitle('Merchant API documentation')).toHaveAttribute('src', '/api-docs');
-      expect(screen.getByRole('link', { name: /Merchant Console home/ })).toHaveAttribute('href', '/');
+      expect(screen.getByRole('link', { name: /Retailer home/ })).toHaveAttribute('href', '/');
     });
 
     it('the settings hub links to every settings page and to /developers', async () => {

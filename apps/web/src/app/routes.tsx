@@ -41,7 +41,7 @@ import {
 } from '../features/shell/index.ts';
 import { TermsPage } from '../features/terms/index.ts';
 import { trackPageView } from '../lib/analytics.ts';
-import { PRODUCT_NAME } from '../lib/brand.ts';
+import { siteName } from '../lib/brand.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { getUserId } from '../lib/session.ts';
 import { getPendingSwitch } from '../lib/start-up.ts';
@@ -61,7 +61,7 @@ function RootFrame() {
   const title = useRouteHandle('title');
 
   useEffect(() => {
-    document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+    document.title = title ? `${title} · ${siteName()}` : siteName();
   }, [title]);
   useEffect(() => {
     void trackPageView(pathname, getUserId());

@@ -1,5 +1,12 @@
-import { Fieldset, Input, NativeSelect, Text } from '@mantine/core';
-import { birthYearOptions, daysInMonth, toIsoDate } from '@mc/domain';
+import { Fieldset, Input, NativeSelect, Text, TextInput } from '@mantine/core';
+import {
+  BIRTH_DATE_MESSAGE,
+  birthYearOptions,
+  daysInMonth,
+  formatTypedBirthDate,
+  parseTypedBirthDate,
+  toIsoDate,
+} from '@mc/domain';
 import { useId, useMemo, useState } from 'react';
 import classes from './birth-date-fields.module.css';
 
@@ -57,11 +64,14 @@ export interface BirthDateFieldsProps {
 }
 
 /**
- * Birth date as three selects (month, day, year), emitting 'YYYY-MM-DD' when complete: the sign-up form's
- * birth date and the delivery panel's ID check (the same selectors).
+ * Birth date typed as MM/DD/YYYY or chosen with three selects (month, day, year), emitting 'YYYY-MM-DD'
+ * when complete: the sign-up form's birth date and the delivery panel's ID check. Reading a date off an ID
+ * card is quicker typed than picked from 120 years; both ways set the same value and each shows the other's.
  */
 export function BirthDateFields({ value, onChange, onBlur, error, now, size = 'md' }: BirthDateFieldsProps) {
   const [parts, setParts] = useState<Parts>(() => partsFromValue(value));
+  const [typed, setTyped] = useState(() => formatTypedBirthDate(value));
+  const [typedInvalid, setTypedInvalid] = useState(false);
   const errorId = useId();
   const years = useMemo(() => birthYearOptions(now ?? new Date()), [now]);
   const days = dayCount(parts.month, parts.year);
@@ -71,7 +81,19 @@ export function BirthDateFields({ value, onChange, onBlur, error, now, size = 'm
     // The day list follows the month length: a day that no longer exists is cleared.
     if (next.day && Number(next.day) > dayCount(next.month, next.year)) next.day = '';
     setParts(next);
-    onChange(valueFromParts(next));
+    const nextValue = valueFromParts(next);
+    setTyped(formatTypedBirthDate(nextValue));
+    setTypedInvalid(false);
+    onChange(nextValue);
+  };
+
+  const type = (text: string) => {
+    setTyped(text);
+    const iso = parseTypedBirthDate(text, now ?? new Date());
+    if (iso) setTypedInvalid(false);
+    // Until the typed date is a whole, real day the selectors show nothing and the value is incomplete.
+    setParts(iso ? partsFromValue(iso) : { month: '', day: '', year: '' });
+    onChange(iso ?? (text.trim() ? INCOMPLETE_BIRTH_DATE : ''));
   };
 
   const describedBy = error ? errorId : undefined;
@@ -87,6 +109,30 @@ export function BirthDateFields({ value, onChange, onBlur, error, now, size = 'm
       m={0}
       styles={{ root: { border: 0, minWidth: 0 }, legend: { padding: 0, marginBottom: 4 } }}
     >
+      <TextInput
+        className={classes.birthTyped}
+        label="Type it (MM/DD/YYYY)"
+        placeholder="MM/DD/YYYY"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        value={typed}
+        onChange={(e) => type(e.currentTarget.value)}
+        onBlur={() => {
+          setTypedInvalid(typed.trim() !== '' && !parseTypedBirthDate(typed, now ?? new Date()));
+          onBlur?.();
+        }}
+        // A typed date that is not a day is said under the field as soon as it is left, with the form's own
+        // message (as the field's error, so it is also the field's description).
+        error={error ? true : typedInvalid ? BIRTH_DATE_MESSAGE : undefined}
+        // The delivery panel's ID check sits on a filled (grey) fieldset: the theme's error red is under
+        // 4.5:1 there, one shade darker is not.
+        styles={{ error: { color: 'var(--mantine-color-red-9)' } }}
+        aria-describedby={describedBy}
+      />
+      <Text component="p" fz="xs" c="dimmed" mt={6} mb={4}>
+        or choose it:
+      </Text>
       <div className={classes.birthGrid}>
         <NativeSelect
           className={classes.birthMonth}

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { useId } from 'react';
-import { PRODUCT_NAME } from '../lib/brand.ts';
+import { siteName } from '../lib/brand.ts';
 
 export interface BrandMarkProps {
   size?: number;
@@ -35,7 +35,7 @@ export interface BrandLogoProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-export function BrandLogo({ label = PRODUCT_NAME, tone = 'dark', size = 'md' }: BrandLogoProps) {
+export function BrandLogo({ label = siteName(), tone = 'dark', size = 'md' }: BrandLogoProps) {
   const mark = size === 'lg' ? 40 : size === 'sm' ? 26 : 32;
   const fz = size === 'lg' ? 22 : size === 'sm' ? 15 : 18;
   return (

@@ -9,6 +9,12 @@ import { afterEach, vi } from 'vitest';
 // waits the full time.
 configure({ asyncUtilTimeout: 15_000 });
 
+// The page the server sends carries the site's name (lib/brand.ts); the tests' page is given the default one.
+const siteNameMeta = document.createElement('meta');
+siteNameMeta.name = 'site-name';
+siteNameMeta.content = 'Retailer';
+document.head.append(siteNameMeta);
+
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -158,14 +158,19 @@ describe(`password reset email through SMTP (${TEST_DB})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      config: { smtpUrl: url(), mailFrom: FROM, publicUrl: 'https://console.test' },
+      config: {
+        smtpUrl: url(),
+        mailFrom: FROM,
+        publicUrl: 'https://console.test',
+        siteName: 'Corner Cellar',
+      },
     });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('the received message carries the reset link in both parts, and the link works', async () => {
+  it('the received message names the configured site and carries the reset link in both parts, and the link works', async () => {
     expect(t.ctx.adapters.email.kind).toBe('smtp');
     await buildUser(t.ctx, { email: 'reset.me@shop.test' });
     const res = await t.app.inject({
@@ -177,7 +182,9 @@ describe(`password reset email through SMTP (${TEST_DB})`, () => {
     expect(received).toHaveLength(1);
     const { mail, to } = received[0]!;
     expect(to).toEqual(['reset.me@shop.test']);
-    expect(mail.subject).toBe('Reset your Merchant Console password');
+    expect(mail.subject).toBe('Reset your Corner Cellar password');
+    expect(mail.text).toContain('reset the password of your Corner Cellar account');
+    expect(mail.html).toContain('reset the password of your Corner Cellar account');
     expect(mail.from?.value).toEqual([{ address: 'no-reply@console.test', name: 'Merchant Console' }]);
     const textLink = mail.text?.match(/https:\/\/console\.test\/forgot\/password-reset\/([\w-]+)/);
     expect(textLink).toBeTruthy();

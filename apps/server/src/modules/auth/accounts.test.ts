@@ -84,7 +84,7 @@ describe('email change', () => {
     expect(link).toBeTruthy();
     expect(verification?.html).toContain(link);
     const [notice] = await mailsTo(user.email);
-    expect(notice?.subject).toBe('Your Merchant Console email is about to change');
+    expect(notice?.subject).toBe('Your Retailer email is about to change');
     expect(notice?.text).toContain(newEmail);
     expect(notice?.html).toContain(newEmail);
 
@@ -248,7 +248,7 @@ describe('sign-up', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ email_verified: false, pending_email: null, has_password: true });
     const [mail] = await mailsTo(email);
-    expect(mail?.subject).toBe('Confirm your email for the Merchant Console');
+    expect(mail?.subject).toBe('Confirm your email for Retailer');
     expect(mail?.html).toContain('<a href=');
     const link = linkToken(mail?.text, 'verify-email');
     // Stored only hashed.

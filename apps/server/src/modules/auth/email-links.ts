@@ -98,10 +98,16 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 
 // ---------------------------------------------------------------- emails (text and HTML parts, like the reset email)
 
-export function verificationEmail(to: string, firstName: string, link: string, change: boolean) {
+export function verificationEmail(
+  to: string,
+  firstName: string,
+  link: string,
+  change: boolean,
+  site: string,
+) {
   const why = change
-    ? 'You asked to use this address for your Merchant Console account.'
-    : 'Welcome to the Merchant Console. Please confirm that this address is yours.';
+    ? `You asked to use this address for your ${site} account.`
+    : `Welcome to ${site}. Please confirm that this address is yours.`;
   const after = change
     ? 'Your account keeps its current email until you open the link.'
     : 'Your account already works; confirming keeps it yours and lets us reach you.';
@@ -122,26 +128,26 @@ export function verificationEmail(to: string, firstName: string, link: string, c
     `<p>${escapeHtml(after)}</p>`,
     '<p>If you did not ask for this, you can ignore this email.</p>',
   ].join('\n');
-  return { to, subject: 'Confirm your email for the Merchant Console', text, html };
+  return { to, subject: `Confirm your email for ${site}`, text, html };
 }
 
 /** Told to the current address when a new one is asked for: the change waits for the new address's link. */
-export function emailChangeNoticeEmail(to: string, firstName: string, newEmail: string) {
+export function emailChangeNoticeEmail(to: string, firstName: string, newEmail: string, site: string) {
   const text = [
     `Hello ${firstName},`,
     '',
-    `Someone signed in to your Merchant Console account asked to change its email to ${newEmail}.`,
+    `Someone signed in to your ${site} account asked to change its email to ${newEmail}.`,
     'The change happens only when the link sent to that address is opened; until then this address stays.',
     '',
     'If this was not you, sign in, cancel the change under Settings > Profile and change your password.',
   ].join('\n');
   const html = [
     `<p>Hello ${escapeHtml(firstName)},</p>`,
-    `<p>Someone signed in to your Merchant Console account asked to change its email to <strong>${escapeHtml(newEmail)}</strong>.</p>`,
+    `<p>Someone signed in to your ${escapeHtml(site)} account asked to change its email to <strong>${escapeHtml(newEmail)}</strong>.</p>`,
     '<p>The change happens only when the link sent to that address is opened; until then this address stays.</p>',
     '<p>If this was not you, sign in, cancel the change under Settings &gt; Profile and change your password.</p>',
   ].join('\n');
-  return { to, subject: 'Your Merchant Console email is about to change', text, html };
+  return { to, subject: `Your ${site} email is about to change`, text, html };
 }
 
 export async function sendVerificationEmail(
@@ -153,7 +159,13 @@ export async function sendVerificationEmail(
   const token = await issueEmailToken(ctx.database.db, user.id, purpose, email);
   try {
     await ctx.adapters.email.send(
-      verificationEmail(email, user.first_name, verifyEmailLink(ctx, token), purpose === 'change_email'),
+      verificationEmail(
+        email,
+        user.first_name,
+        verifyEmailLink(ctx, token),
+        purpose === 'change_email',
+        ctx.config.siteName,
+      ),
     );
   } catch {
     // An unsent link must not count against the hourly limit nor stay usable.

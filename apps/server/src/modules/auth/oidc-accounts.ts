@@ -63,7 +63,10 @@ export async function accountForIdentity(
         .from(users)
         .where(eq(users.id, account.userId))
         .limit(1);
-      if (u) await ctx.adapters.email.send(identityLinkedEmail(u.email, u.first, providerName));
+      if (u)
+        await ctx.adapters.email.send(
+          identityLinkedEmail(u.email, u.first, providerName, ctx.config.siteName),
+        );
     } catch (err) {
       // The sign-in stands: the account is already safe; the notice is for the owner's records.
       log?.warn(
@@ -175,11 +178,11 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The notice after a verified identity took an account whose address had not been proven. */
-export function identityLinkedEmail(to: string, firstName: string, provider: string) {
+export function identityLinkedEmail(to: string, firstName: string, provider: string, site: string) {
   const text = [
     `Hello ${firstName},`,
     '',
-    `Your Merchant Console account is now linked to ${provider}: you sign in with ${provider}.`,
+    `Your ${site} account is now linked to ${provider}: you sign in with ${provider}.`,
     'Any password set for this account before was removed, and every session that was open on it was ended.',
     "Please review your store's settings and team: someone else may have set them up before you.",
     '',
@@ -187,10 +190,10 @@ export function identityLinkedEmail(to: string, firstName: string, provider: str
   ].join('\n');
   const html = [
     `<p>Hello ${escapeHtml(firstName)},</p>`,
-    `<p>Your Merchant Console account is now linked to ${escapeHtml(provider)}: you sign in with ${escapeHtml(provider)}.</p>`,
+    `<p>Your ${escapeHtml(site)} account is now linked to ${escapeHtml(provider)}: you sign in with ${escapeHtml(provider)}.</p>`,
     '<p>Any password set for this account before was removed, and every session that was open on it was ended.</p>',
     "<p>Please review your store's settings and team: someone else may have set them up before you.</p>",
     `<p>If you did not just sign in with ${escapeHtml(provider)}, contact your ${escapeHtml(provider)} administrator and our support.</p>`,
   ].join('\n');
-  return { to, subject: `Your Merchant Console account is now linked to ${provider}`, text, html };
+  return { to, subject: `Your ${site} account is now linked to ${provider}`, text, html };
 }

@@ -201,7 +201,7 @@ describe(`OpenID Connect with any provider (${TEST_DB})`, () => {
     );
     expect(notice?.text).toContain('Any password set for this account before was removed');
     // The HTML part says the same, its names escaped.
-    const html = identityLinkedEmail(victim, '<Vera>', 'Contoso ID').html;
+    const html = identityLinkedEmail(victim, '<Vera>', 'Contoso ID', 'Retailer').html;
     expect(html).toContain('<p>Hello &lt;Vera&gt;,</p>');
     expect(html).toContain('Any password set for this account before was removed');
   });

@@ -30,7 +30,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string): P
     expires_at: new Date(Date.now() + RESET_TTL_MS),
   });
   const link = `${ctx.config.publicUrl}/forgot/password-reset/${token}`;
-  await ctx.adapters.email.send(passwordResetEmail(user.email, user.first_name, link));
+  await ctx.adapters.email.send(passwordResetEmail(user.email, user.first_name, link, ctx.config.siteName));
   return { success: true };
 }
 
@@ -38,11 +38,11 @@ export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The reset email: a text part and an HTML part with the same link. */
-export function passwordResetEmail(to: string, firstName: string, link: string) {
+export function passwordResetEmail(to: string, firstName: string, link: string, site: string) {
   const text = [
     `Hello ${firstName},`,
     '',
-    'We received a request to reset the password of your Merchant Console account.',
+    `We received a request to reset the password of your ${site} account.`,
     `Open this link within 30 minutes to choose a new password:`,
     link,
     '',
@@ -50,11 +50,11 @@ export function passwordResetEmail(to: string, firstName: string, link: string) 
   ].join('\n');
   const html = [
     `<p>Hello ${escapeHtml(firstName)},</p>`,
-    '<p>We received a request to reset the password of your Merchant Console account.</p>',
+    `<p>We received a request to reset the password of your ${escapeHtml(site)} account.</p>`,
     `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for 30 minutes).</p>`,
     '<p>If you did not ask for this, you can ignore this email; your password stays the same.</p>',
   ].join('\n');
-  return { to, subject: 'Reset your Merchant Console password', text, html };
+  return { to, subject: `Reset your ${site} password`, text, html };
 }
 
 /** Sets the new password once per token; ends every session of the user and every other open link. */

@@ -101,7 +101,14 @@ export async function updateUser(
     );
     // The notice is best effort: the change itself still waits for the new address's link.
     await ctx.adapters.email
-      .send(emailChangeNoticeEmail(current.email, patch.first_name ?? current.first_name, newEmail))
+      .send(
+        emailChangeNoticeEmail(
+          current.email,
+          patch.first_name ?? current.first_name,
+          newEmail,
+          ctx.config.siteName,
+        ),
+      )
       .catch(() => undefined);
   }
   const user = await loadUser(db, userId, { withPending: true });

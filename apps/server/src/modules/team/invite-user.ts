@@ -24,12 +24,14 @@ export function invitationEmail(opts: {
   role: string;
   inviter: string;
   link: string;
+  /** SITE_NAME: what the email calls the console. */
+  site: string;
 }) {
   const role = roleLabel(opts.role);
   const text = [
     `Hi ${opts.firstName},`,
     '',
-    `${opts.inviter} invited you to ${opts.storeName} on the merchant console as ${role}.`,
+    `${opts.inviter} invited you to ${opts.storeName} on ${opts.site} as ${role}.`,
     '',
     'Open this link within 7 days to choose your password and join:',
     opts.link,
@@ -38,7 +40,7 @@ export function invitationEmail(opts: {
   ].join('\n');
   const html = [
     `<p>Hi ${escapeHtml(opts.firstName)},</p>`,
-    `<p>${escapeHtml(opts.inviter)} invited you to <strong>${escapeHtml(opts.storeName)}</strong> on the merchant console as ${escapeHtml(role)}.</p>`,
+    `<p>${escapeHtml(opts.inviter)} invited you to <strong>${escapeHtml(opts.storeName)}</strong> on ${escapeHtml(opts.site)} as ${escapeHtml(role)}.</p>`,
     `<p><a href="${escapeHtml(opts.link)}">Choose your password and join</a> (the link works once, for 7 days).</p>`,
     `<p>You will sign in with ${escapeHtml(opts.to)}. If you did not expect this, you can ignore this email.</p>`,
   ].join('\n');
@@ -105,6 +107,7 @@ export async function inviteUser(
         role: body.role,
         inviter: principal.name || 'The store owner',
         link: invitationLink(ctx, token),
+        site: ctx.config.siteName,
       }),
     );
   } catch {

@@ -14,7 +14,7 @@ import { IconArrowLeft, IconCheck, IconChevronDown, IconCopy } from '@tabler/ico
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import { PRODUCT_NAME } from '../../lib/brand.ts';
+import { siteName } from '../../lib/brand.ts';
 import { useSession } from '../../lib/session.ts';
 import classes from './developers.module.css';
 
@@ -111,7 +111,7 @@ export function DevelopersPage() {
   return (
     <div className={classes.page}>
       <header className={classes.bar}>
-        <Anchor component={Link} to="/" aria-label={`${PRODUCT_NAME} home`} underline="never">
+        <Anchor component={Link} to="/" aria-label={`${siteName()} home`} underline="never">
           <BrandLogo tone="light" size="sm" />
         </Anchor>
         <Group gap="lg" wrap="nowrap">

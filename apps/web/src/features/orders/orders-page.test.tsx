@@ -91,7 +91,7 @@ describe('orders list', () => {
     expect(within(tabs).getByRole('link', { name: /completed/i })).toHaveTextContent('50');
 
     const row = await screen.findByRole('row', { name: /Order AAAAAAA-AAA-01/ });
-    for (const h of ['ORDER ID', 'RECIPIENT', 'STATUS', 'On Track', 'ITEMS', 'TOTAL']) {
+    for (const h of ['ORDER ID', 'RECIPIENT', 'STATUS', 'ON TRACK', 'ITEMS', 'TOTAL']) {
       expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: /CREATED, sorted descending/ })).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('orders list', () => {
     expect(await screen.findByText('Out of stock')).toBeInTheDocument();
     expect(screen.getByText(MSG.NO_COMMENT)).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'STATUS' })).toBeNull();
-    expect(screen.queryByRole('columnheader', { name: 'On Track' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'ON TRACK' })).toBeNull();
     await router.navigate('/orders/cancelled');
     const row = await screen.findByRole('row', { name: /CCCCCCC-CCC-01/ });
     expect(within(row).queryAllByRole('button')).toEqual([]);

@@ -79,6 +79,9 @@ describe('reports page', { timeout: 30_000 }, () => {
     expect(stat('Accepted')).toBe('7');
     expect(stat('Median time to accept')).toBe('25m');
     expect(stat('On time')).toBe('75%');
+    expect(
+      screen.getByText(/ · Days are counted in New York time \(America\/New_York\)$/, { selector: 'p' }),
+    ).toBeInTheDocument();
     const today = isoDateInZone(new Date(), 'America/New_York');
     expect(summaryCalls()[0]).toEqual(reportPresetRange(30, today));
 

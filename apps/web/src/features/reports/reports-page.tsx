@@ -1,5 +1,11 @@
 import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_TIMEZONE, isoDateInZone, reportPresetRange } from '@mc/domain';
+import {
+  DEFAULT_TIMEZONE,
+  isoDateInZone,
+  REPORT_STILL_OPEN_LABEL,
+  reportDaysNote,
+  reportPresetRange,
+} from '@mc/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useMemo, useState } from 'react';
 import { Spinner } from '../../components/page-loader.tsx';
@@ -30,7 +36,7 @@ export function ReportsPage() {
   const summary = useQuery({ ...reportsSummaryQueryOptions(tmk, period), enabled: canAsk });
   const s = summary.data;
   const tables = useMemo(() => (s ? reportTables(s) : null), [s]);
-  // Orders per day, stacked: the part not yet accepted, rejected or cancelled is "Other".
+  // Orders per day, stacked: the part not yet accepted, rejected or cancelled is still open.
   const chartDays = useMemo(
     () => (s?.by_day ?? []).map((d) => ({ ...d, open: d.orders - d.accepted - d.rejected - d.cancelled })),
     [s],
@@ -50,7 +56,7 @@ export function ReportsPage() {
             Reports
           </Title>
           <Text c="dimmed" fz="sm">
-            {period.from} to {period.to} · days in {s?.timezone ?? tz}
+            {period.from} to {period.to} · {reportDaysNote(s?.timezone ?? tz)}
           </Text>
         </div>
         <PeriodPicker
@@ -88,7 +94,7 @@ export function ReportsPage() {
                 { name: 'accepted', label: 'Accepted', color: 'teal.6' },
                 { name: 'rejected', label: 'Rejected', color: 'orange.6' },
                 { name: 'cancelled', label: 'Cancelled', color: 'gray.5' },
-                { name: 'open', label: 'Other', color: 'blue.3' },
+                { name: 'open', label: REPORT_STILL_OPEN_LABEL, color: 'blue.3' },
               ]}
               xAxisProps={{ tickFormatter: (d: string) => d.slice(5), minTickGap: 16 }}
             />

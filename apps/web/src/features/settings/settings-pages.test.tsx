@@ -186,7 +186,30 @@ describe('team page', () => {
 });
 
 describe('billing page', () => {
-  it('shows the onboarding link; the form is disabled until the terms are accepted; the routing number keeps digits only', async () => {
+  const legacyBankForm = (content: 'on' | null) => {
+    document.querySelector('meta[name="legacy-bank-form"]')?.remove();
+    if (!content) return;
+    const meta = document.createElement('meta');
+    meta.name = 'legacy-bank-form';
+    meta.content = content;
+    document.head.append(meta);
+  };
+  afterEach(() => legacyBankForm(null));
+
+  it('hides the legacy bank-account form unless the server turns it on', async () => {
+    setup('/settings/billing', ['merch.owner']);
+    expect(
+      await screen.findByRole('switch', { name: 'I accept the Terms of Service' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Complete Stripe Onboarding' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Bank account' })).toBeNull();
+    expect(screen.queryByText('Bank Account Details')).toBeNull();
+    expect(screen.queryByLabelText(/Routing Number/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+  });
+
+  it('with LEGACY_BANK_FORM on: shows the onboarding link; the form is disabled until the terms are accepted; the routing number keeps digits only', async () => {
+    legacyBankForm('on');
     const { u } = setup('/settings/billing', ['merch.owner']);
     expect(
       await screen.findByRole('link', { name: 'Complete Stripe Onboarding' }, { timeout: 4000 }),

@@ -5,7 +5,7 @@ import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { DeferredDialog } from '../../components/deferred-dialog.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { PRODUCT_NAME } from '../../lib/brand.ts';
+import { siteName } from '../../lib/brand.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 import { merchantQueryOptions, stripeAccountQueryOptions } from '../../lib/merchant-api.ts';
 import { getUserId, useSession } from '../../lib/session.ts';
@@ -39,7 +39,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const HeaderSlot = useRouteHandle('headerSlot');
 
   const storeName =
-    merchant.data?.name ?? (merchant.isPending && merchantKey ? 'Loading store…' : PRODUCT_NAME);
+    merchant.data?.name ?? (merchant.isPending && merchantKey ? 'Loading store…' : siteName());
   const handleSignOut = () => {
     mobileNav.close();
     logout.mutate();

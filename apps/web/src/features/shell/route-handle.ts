@@ -2,7 +2,7 @@ import { type ComponentType, createContext, useContext } from 'react';
 
 /**
  * What a route can hand to the shell through `handle` (the deepest matched route that sets it wins).
- * - `title`: the document title ("<title> · Merchant Console").
+ * - `title`: the document title ("<title> · <site name>").
  * - `headerSlot`: rendered in the logged-in header (the orders area puts its two search boxes here).
  */
 export interface ShellRouteHandle {

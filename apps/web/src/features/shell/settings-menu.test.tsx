@@ -31,6 +31,23 @@ describe('logged-in header', () => {
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
   });
 
+  it("shows the server's site name in the header, the footer and the document title", async () => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="site-name"]');
+    if (!meta) throw new Error('the test page has no site-name meta');
+    meta.content = 'Corner Cellar';
+    try {
+      await openShell();
+      const header = screen.getByRole('banner');
+      expect(header).toHaveTextContent('Corner Cellar');
+      expect(screen.getByRole('contentinfo')).toHaveTextContent(
+        /© \d{4} Corner Cellar\. All rights reserved\./,
+      );
+      await waitFor(() => expect(document.title).toBe('Inventory · Corner Cellar'));
+    } finally {
+      meta.content = 'Retailer';
+    }
+  });
+
   it('the settings dropdown lists its entries and closes on Escape', async () => {
     const { user } = await openShell();
     await user.click(screen.getByRole('button', { name: 'Settings' }));

@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import { PRODUCT_NAME } from '../../lib/brand.ts';
+import { siteName } from '../../lib/brand.ts';
 import classes from './terms.module.css';
 import { TERMS_CLAUSES, TERMS_DATE, TERMS_INTRO, TERMS_TITLE } from './terms-content.ts';
 
@@ -11,7 +11,7 @@ export function TermsPage() {
     <div className={classes.page}>
       <header className={classes.header}>
         <div className={classes.headerInner}>
-          <Anchor component={Link} to="/" aria-label={`${PRODUCT_NAME} home`} underline="never">
+          <Anchor component={Link} to="/" aria-label={`${siteName()} home`} underline="never">
             <BrandLogo tone="light" size="sm" />
           </Anchor>
         </div>
@@ -50,7 +50,7 @@ export function TermsPage() {
         </Paper>
         <Box ta="center" mt="lg">
           <Text fz="xs" c="dimmed">
-            © {new Date().getFullYear()} {PRODUCT_NAME}
+            © {new Date().getFullYear()} {siteName()}
           </Text>
         </Box>
       </Container>

@@ -62,12 +62,14 @@ export async function emailBatchFile(ctx: AppContext, batchId: string): Promise<
       : 'The file is too large to attach.',
     '',
     `Download it here (the link works for 24 hours): ${link}`,
+    '',
+    `${ctx.config.siteName}`,
   ].join('\n');
   await ctx.adapters.email.send({
     to: row.email,
     subject: `Your ${what} download is ready`,
     text,
-    html: `<p>Your download of the selected ${what} for ${escapeHtml(row.merchant_name)} is ready.</p><p><a href="${escapeHtml(link)}">Download ${escapeHtml(file.filename)}</a> (the link works for 24 hours).</p>`,
+    html: `<p>Your download of the selected ${what} for ${escapeHtml(row.merchant_name)} is ready.</p><p><a href="${escapeHtml(link)}">Download ${escapeHtml(file.filename)}</a> (the link works for 24 hours).</p><p>${escapeHtml(ctx.config.siteName)}</p>`,
     attachments:
       file.content.length <= MAX_ATTACHMENT_BYTES
         ? [{ filename: file.filename, content: file.content, contentType: file.content_type }]

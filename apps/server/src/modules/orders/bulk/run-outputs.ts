@@ -159,7 +159,7 @@ export async function runReportsBatch(ctx: AppContext, batch: BatchRow): Promise
   const rows = await loadPending(ctx, batch);
   if (rows.length === 0) return;
   const merchant = await batchMerchant(ctx, batch);
-  const docs = rows.map((r) => toDocumentOrder(r, merchant));
+  const docs = rows.map((r) => toDocumentOrder(r, merchant, ctx.config.siteName));
   const types = [...new Set(batch.report_types)].filter((t): t is ReportType =>
     (REPORT_TYPES as readonly string[]).includes(t),
   );

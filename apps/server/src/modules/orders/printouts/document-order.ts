@@ -75,7 +75,11 @@ function documentItem(i: BulkOrderRow['items'][number]): DocumentItem {
 }
 
 /** A stored order as every document reads it. */
-export function toDocumentOrder(row: BulkOrderRow, merchant: MerchantForDocuments): DocumentOrder {
+export function toDocumentOrder(
+  row: BulkOrderRow,
+  merchant: MerchantForDocuments,
+  siteName: string,
+): DocumentOrder {
   const start = toIso(row.delivery_window_start);
   const end = toIso(row.delivery_window_end);
   const method: DeliveryMethod = isDeliveryMethod(row.delivery_method) ? row.delivery_method : 'shipping';
@@ -128,6 +132,7 @@ export function toDocumentOrder(row: BulkOrderRow, merchant: MerchantForDocument
     courier_estimate_id: row.courier_estimate_id,
     application_brand_name: row.brand_name,
     age_check: ageCheckText(row.age_check, merchant.timezone),
+    site_name: siteName,
   };
 }
 

@@ -54,7 +54,7 @@ export async function getReport(
   type: ReportType,
 ): Promise<ReportFile> {
   const { db } = ctx.database;
-  const { row, order } = await loadDocumentOrder(ctx.database, merchant, orderId);
+  const { row, order } = await loadDocumentOrder(ctx.database, merchant, orderId, ctx.config.siteName);
   switch (type) {
     case 'receipt': {
       if (isOrderStatus(row.status) && !canPrintReceipt(row.status)) {

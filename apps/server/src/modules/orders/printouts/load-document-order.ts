@@ -15,8 +15,9 @@ export async function loadDocumentOrder(
   database: Database,
   merchant: MerchantRow,
   orderId: string,
+  siteName: string,
 ): Promise<{ row: BulkOrderRow; order: DocumentOrder }> {
   const [row] = await loadBulkOrders(database, merchant.id, [orderId]);
   if (!row) throw new DomainError('NOT_FOUND', 'Order not found');
-  return { row, order: toDocumentOrder(row, merchant) };
+  return { row, order: toDocumentOrder(row, merchant, siteName) };
 }

@@ -6,7 +6,8 @@ import { readPdf } from '../../../pdf/test-fixtures.ts';
 import { buildMerchantWithOwner, buildOrder, TEST_DB, useTestApp } from '../../../test/harness.ts';
 import { contentDisposition } from './content-disposition.ts';
 
-const t = useTestApp();
+// A site name of its own, so the documents are seen to print the configured one (SITE_NAME).
+const t = useTestApp({ config: { siteName: 'Corner Cellar' } });
 let owner: Awaited<ReturnType<typeof buildMerchantWithOwner>>;
 
 beforeAll(async () => {
@@ -56,6 +57,7 @@ describe(`GET …/reports/{type} (${TEST_DB})`, () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await readPdf(res.rawPayload);
     expect(pdf.text).toContain(id);
+    expect(pdf.text).toContain(`Corner Cellar · Order #${id} · Page 1`);
     expect(pdf.text).toContain('<script>alert(1)</script>');
     expect(pdf.text).toContain('{{7*7}}');
     expect(pdf.text).toContain('Old Harbor Small Batch Bourbon');
@@ -70,6 +72,7 @@ describe(`GET …/reports/{type} (${TEST_DB})`, () => {
     expect(fileName(res.headers['content-disposition'])).toBe(`${id}-O'Brien-Packing Slip.pdf`);
     const pdf = await readPdf(res.rawPayload);
     expect(pdf.text).toContain('PACKING SLIP');
+    expect(pdf.text).toContain(`Corner Cellar · Order #${id} · Page 1`);
     expect(pdf.text).toContain('Happy birthday! <img src=x onerror=alert(1)> {{7*7}}');
     // biome-ignore lint/suspicious/noTemplateCurlyInString: template syntax must come out as literal text
     expect(pdf.text).toContain('Ring ${7*7} twice');
@@ -101,6 +104,7 @@ describe(`GET …/reports/{type} (${TEST_DB})`, () => {
     expect(fileName(res.headers['content-disposition'])).toBe(`${id}_Directions.pdf`);
     const pdf = await readPdf(res.rawPayload);
     expect(pdf.text).toContain('DELIVERY DIRECTIONS');
+    expect(pdf.text).toContain(`Delivery number ${id} · Corner Cellar`);
     expect(pdf.text).toContain('DELIVER TO');
     expect(pdf.text).toContain('ORDER DATE');
     expect(pdf.text).toContain('ASAP');

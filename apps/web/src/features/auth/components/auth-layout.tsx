@@ -3,7 +3,7 @@ import { IconClockHour2, IconFileInvoice, IconTruckDelivery } from '@tabler/icon
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
-import { PRODUCT_NAME } from '../../../lib/brand.ts';
+import { siteName } from '../../../lib/brand.ts';
 import classes from '../auth.module.css';
 
 export interface AuthLayoutProps {
@@ -28,10 +28,10 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
   const year = new Date().getFullYear();
   return (
     <div className={classes.page}>
-      <aside className={classes.aside} aria-label={`About ${PRODUCT_NAME}`}>
+      <aside className={classes.aside} aria-label={`About ${siteName()}`}>
         <Link
           to="/"
-          aria-label={`${PRODUCT_NAME} home`}
+          aria-label={`${siteName()} home`}
           style={{ textDecoration: 'none', width: 'fit-content' }}
         >
           <BrandLogo tone="light" size="lg" />
@@ -53,12 +53,12 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
           </ul>
         </div>
         <div className={classes.asideFoot}>
-          © {year} {PRODUCT_NAME}
+          © {year} {siteName()}
         </div>
       </aside>
       <main className={classes.content}>
         <div className={classes.mobileLogo}>
-          <Link to="/" aria-label={`${PRODUCT_NAME} home`} style={{ textDecoration: 'none' }}>
+          <Link to="/" aria-label={`${siteName()} home`} style={{ textDecoration: 'none' }}>
             <BrandLogo size="md" />
           </Link>
         </div>

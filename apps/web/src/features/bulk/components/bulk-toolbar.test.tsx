@@ -197,7 +197,11 @@ describe('bulk downloads', () => {
     const user = userEvent.setup();
     renderHarness();
     await select(user, 'A-1', 'A-2', 'A-3');
-    await user.click(screen.getByRole('button', { name: 'Download details' }));
+    // The toolbar says "CSV"; its accessible name starts with that label and says what it downloads.
+    const csv = screen.getByRole('button', { name: "CSV: download the selected orders' details" });
+    expect(csv).toHaveTextContent(/^CSV$/);
+    expect(csv).toHaveAttribute('title', "Download the selected orders' details as a CSV file");
+    await user.click(csv);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select order A-1' })).toBeDisabled());
     expect(screen.getByRole('checkbox', { name: 'Select all loaded orders' })).toBeDisabled();
     // A second download while this one runs
@@ -330,7 +334,7 @@ describe('bulk downloads', () => {
     const user = userEvent.setup();
     renderHarness();
     await select(user, 'A-1');
-    await user.click(screen.getByRole('button', { name: 'Download details' }));
+    await user.click(screen.getByRole('button', { name: "CSV: download the selected orders' details" }));
     expect(
       await screen.findByText('Previous download in progress, please try after 12 second(s).'),
     ).toBeInTheDocument();

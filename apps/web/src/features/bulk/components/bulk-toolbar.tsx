@@ -73,8 +73,12 @@ export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
             leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
             disabled={none}
             onClick={() => void bulk.downloadDetails(ids)}
+            // The toolbar names it "CSV"; the name starts with that word (so speech input finds it) and says
+            // what it downloads, as does the pointer's tooltip.
+            aria-label="CSV: download the selected orders' details"
+            title="Download the selected orders' details as a CSV file"
           >
-            Download details
+            CSV
           </Button>
           <Button
             size="xs"

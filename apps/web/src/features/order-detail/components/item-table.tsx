@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Image, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Image, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { OrderDetail, OrderDetailItem } from '@mc/api';
 import {
   AT_DISTRIBUTOR_LABEL,
@@ -10,12 +10,12 @@ import {
   ITEM_REASON_LABELS,
   isAtDistributor,
   itemImageUrl,
+  itemOptionsState,
   itemStatusLabel,
   type OrderStatus,
-  showItemOptions,
 } from '@mc/domain';
 import { IconChevronLeft, IconChevronRight, IconPhoto } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import classes from '../order-detail.module.css';
 
@@ -28,15 +28,17 @@ export interface ItemTableProps {
 
 /**
  * The item table: image, product (with engraving groups, presale date, at-distributor mark),
- * qty, price, total (only when the order total is above 0) and options (only where the status allows).
+ * qty, price, total (only when the order total is above 0) and options (where the domain shows them:
+ * enabled where the status can save them, otherwise disabled with the reason).
  * Container sizes are summed in mL, shown in litres above 1000 mL.
  */
 export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTableProps) {
   const [preview, setPreview] = useState<number | null>(null);
   const groups = groupEngraving(order.items);
   const showTotal = order.transaction.total > 0;
-  const showOptions =
-    Boolean(onItemProblem) && showItemOptions(order.status as OrderStatus, { inAcceptDialog });
+  const options = itemOptionsState(order.status as OrderStatus, { inAcceptDialog });
+  const showOptions = Boolean(onItemProblem) && options.shown;
+  const reasonId = useId();
   const images = groups.map((g) => itemImageUrl(g.item.image_spec, '400x400'));
   const volume = containerSizeTotalMl(order.items);
 
@@ -135,22 +137,20 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
                   {showOptions && (
                     <Table.Td ta="right" className={classes.itemOptions}>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="default"
+                        <ItemOptionButton
+                          label={ITEM_REASON_LABELS.outOfStock}
+                          ariaLabel={`Out of stock: ${item.name}`}
+                          reason={options.reason}
+                          reasonId={reasonId}
                           onClick={() => onItemProblem?.(item, 'outOfStock')}
-                          aria-label={`Out of stock: ${item.name}`}
-                        >
-                          {ITEM_REASON_LABELS.outOfStock}
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="default"
+                        />
+                        <ItemOptionButton
+                          label={ITEM_REASON_LABELS.wrongPrice}
+                          ariaLabel={`Wrong Price: ${item.name}`}
+                          reason={options.reason}
+                          reasonId={reasonId}
                           onClick={() => onItemProblem?.(item, 'wrongPrice')}
-                          aria-label={`Wrong Price: ${item.name}`}
-                        >
-                          {ITEM_REASON_LABELS.wrongPrice}
-                        </Button>
+                        />
                       </Group>
                     </Table.Td>
                   )}
@@ -160,6 +160,11 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
           </Table.Tbody>
         </Table>
       </section>
+      {showOptions && options.reason && (
+        <Text id={reasonId} fz="xs" c="dimmed" ta="right" mt="xs">
+          {options.reason}
+        </Text>
+      )}
       {volume > 0 && (
         <Text fz="sm" c="dimmed" ta="right" mt="xs">
           Total volume: {formatContainerTotal(volume)}
@@ -172,6 +177,48 @@ export function ItemTable({ order, inAcceptDialog, onItemProblem }: ItemTablePro
         onIndex={setPreview}
       />
     </>
+  );
+}
+
+/**
+ * One item option. Where the order's status cannot save it, it stays visible but disabled: it keeps its
+ * focus (aria-disabled rather than disabled) so the tooltip and the described-by reason reach keyboard and
+ * screen-reader users, and a click does nothing.
+ */
+function ItemOptionButton({
+  label,
+  ariaLabel,
+  reason,
+  reasonId,
+  onClick,
+}: {
+  label: string;
+  ariaLabel: string;
+  reason: string | null;
+  reasonId: string;
+  onClick: () => void;
+}) {
+  if (!reason) {
+    return (
+      <Button size="compact-xs" variant="default" onClick={onClick} aria-label={ariaLabel}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip label={reason} withArrow multiline maw={260}>
+      <Button
+        size="compact-xs"
+        variant="default"
+        data-disabled
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        onClick={(e) => e.preventDefault()}
+        aria-label={ariaLabel}
+      >
+        {label}
+      </Button>
+    </Tooltip>
   );
 }
 

@@ -155,7 +155,7 @@ function DesktopTable(props: OrdersTableProps) {
                 )}
               </Table.Th>
             ) : null}
-            {cols.onTrack ? <Table.Th>On Track</Table.Th> : null}
+            {cols.onTrack ? <Table.Th>ON TRACK</Table.Th> : null}
             {cols.comment ? <Table.Th>COMMENT</Table.Th> : null}
             <Table.Th>
               <MethodFilter methods={controls.methods} value={controls.method} onChange={controls.onMethod} />

@@ -1,6 +1,7 @@
 import { Anchor, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { legacyBankFormEnabled } from '../../../lib/brand.ts';
 import { billingQueryOptions } from '../api/billing.ts';
 import { RoleGate } from '../components/role-gate.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
@@ -11,6 +12,9 @@ import { OnboardingCard } from './onboarding-card.tsx';
 function BillingContent({ tmk }: { tmk: string }) {
   const billing = useQuery(billingQueryOptions(tmk));
   const [tosAccepted, setTosAccepted] = useState(false);
+  // The former payment provider's bank-account form is kept for a site that still pays out through it,
+  // and rendered only when the server's LEGACY_BANK_FORM turns it on (docs/decisions/0132).
+  const showBankForm = legacyBankFormEnabled();
   useEffect(() => {
     if (billing.data) setTosAccepted(billing.data.tos_accepted);
   }, [billing.data]);
@@ -27,8 +31,8 @@ function BillingContent({ tmk }: { tmk: string }) {
             Read the{' '}
             <Anchor href="/terms" target="_blank" rel="noopener" inherit underline="always">
               Merchant Terms and Conditions
-            </Anchor>{' '}
-            before you enter the bank account details.
+            </Anchor>
+            {showBankForm ? ' before you enter the bank account details.' : '.'}
           </Text>
           <Switch
             mt="xs"
@@ -39,28 +43,33 @@ function BillingContent({ tmk }: { tmk: string }) {
           />
         </Stack>
       </Paper>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <SectionHeader
-          order={3}
-          title="Bank Account Details"
-          description="Where payouts go. The account number is stored encrypted and only its last 4 digits are ever shown."
-        />
-        {billing.data ? (
-          <BankAccountForm
-            key={billing.data.updated_at ?? 'new'}
-            tmk={tmk}
-            billing={billing.data}
-            tosAccepted={tosAccepted}
+      {showBankForm && (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <SectionHeader
+            order={3}
+            title="Bank Account Details"
+            description="Where payouts go. The account number is stored encrypted and only its last 4 digits are ever shown."
           />
-        ) : (
-          <Skeleton h={420} radius="md" />
-        )}
-      </Paper>
+          {billing.data ? (
+            <BankAccountForm
+              key={billing.data.updated_at ?? 'new'}
+              tmk={tmk}
+              billing={billing.data}
+              tosAccepted={tosAccepted}
+            />
+          ) : (
+            <Skeleton h={420} radius="md" />
+          )}
+        </Paper>
+      )}
     </Stack>
   );
 }
 
-/** /settings/billing: onboarding card, Terms of Service switch, bank-account form. Owner only. */
+/**
+ * /settings/billing: onboarding card and Terms of Service switch; the legacy bank-account form under them
+ * only where LEGACY_BANK_FORM turns it on. Owner only.
+ */
 export function BillingSettingsPage() {
   const { tmk } = useSettingsContext();
   return (

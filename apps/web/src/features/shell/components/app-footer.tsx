@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { PRODUCT_NAME } from '../../../lib/brand.ts';
+import { siteName } from '../../../lib/brand.ts';
 import classes from '../shell.module.css';
 
 export function AppFooter() {
@@ -8,7 +8,7 @@ export function AppFooter() {
     <footer className={classes.footer}>
       <div className={classes.footerInner}>
         <span>
-          © {year} {PRODUCT_NAME}. All rights reserved.
+          © {year} {siteName()}. All rights reserved.
         </span>
         <Anchor href="/terms" target="_blank" rel="noopener noreferrer" fz="sm" c="wine.9" fw={500}>
           Terms of Service

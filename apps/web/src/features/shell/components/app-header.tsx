@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo.tsx';
 import { trackNavigation } from '../../../lib/analytics.ts';
-import { PRODUCT_NAME } from '../../../lib/brand.ts';
+import { siteName } from '../../../lib/brand.ts';
 import classes from '../shell.module.css';
 import { MAIN_MENU } from './menu-entries.ts';
 import { SettingsMenu } from './settings-menu.tsx';
@@ -48,7 +48,7 @@ export function AppHeader({
           <BrandMark size={34} />
           <span className={classes.brandText}>
             <span className={classes.storeName}>{storeName}</span>
-            <span className={classes.product}>{PRODUCT_NAME}</span>
+            <span className={classes.product}>{siteName()}</span>
           </span>
         </Link>
         {isDesktop ? (

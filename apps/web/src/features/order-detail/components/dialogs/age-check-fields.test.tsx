@@ -86,6 +86,71 @@ describe("the delivery panel's ID check (decision 0101)", () => {
   });
 });
 
+describe('the typed birth date (MM/DD/YYYY) beside the selectors', () => {
+  async function fillTyped(dialog: ReturnType<typeof within>, typed: string) {
+    await userEvent.selectOptions(dialog.getByLabelText(/ID type/), 'passport');
+    await userEvent.type(dialog.getByLabelText('Type it (MM/DD/YYYY)'), typed);
+    await userEvent.type(dialog.getByLabelText(/Checked by/), 'Sam Driver');
+  }
+
+  it('a typed valid date sets the selectors and is sent with the close', async () => {
+    const { run, dialog } = openDelivered({});
+    await fillTyped(dialog, '04/01/1990');
+    expect(dialog.getByLabelText('Birth month')).toHaveValue('4');
+    expect(dialog.getByLabelText('Birth day')).toHaveValue('1');
+    expect(dialog.getByLabelText('Birth year')).toHaveValue('1990');
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    const [change] = run.mock.calls[0] as unknown as [{ body: { delivery_info: Record<string, unknown> } }];
+    expect(change.body.delivery_info.age_verification).toEqual({
+      id_type: 'passport',
+      birth_date: '1990-04-01',
+      checked_by: 'Sam Driver',
+    });
+  });
+
+  it('choosing with the selectors writes the typed field', async () => {
+    const { dialog } = openDelivered({});
+    await userEvent.selectOptions(dialog.getByLabelText('Birth month'), 'December');
+    await userEvent.selectOptions(dialog.getByLabelText('Birth day'), '24');
+    await userEvent.selectOptions(dialog.getByLabelText('Birth year'), '1985');
+    expect(dialog.getByLabelText('Type it (MM/DD/YYYY)')).toHaveValue('12/24/1985');
+  });
+
+  it('a typed date that is not a day is refused with the birth-date message, on leaving and on closing', async () => {
+    const { run, dialog } = openDelivered({});
+    await fillTyped(dialog, '02/30/1990');
+    // Leaving the field (to "Checked by") already said it under the field.
+    expect(dialog.getByLabelText('Type it (MM/DD/YYYY)')).toHaveAccessibleDescription(BIRTH_DATE_MESSAGE);
+    expect(dialog.getByLabelText('Birth month')).toHaveValue('');
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(BIRTH_DATE_MESSAGE);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('a typed date under 21 on the delivery day is refused before anything is sent', async () => {
+    const { run, dialog } = openDelivered({});
+    const year = new Date().getFullYear() - 20;
+    await fillTyped(dialog, `01/01/${year}`);
+    await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(AGE_UNDER_21_MESSAGE);
+    expect(run).not.toHaveBeenCalled();
+  });
+});
+
+describe('the failure action is set apart from the confirming one', () => {
+  it("'Delivery failed' sits below a divider, outlined, outside the foot that holds 'Mark as Delivered'", () => {
+    const { dialog } = openDelivered({});
+    const failed = dialog.getByRole('button', { name: 'Delivery failed' });
+    const confirm = dialog.getByRole('button', { name: 'Mark as Delivered' });
+    expect(failed).toHaveAttribute('data-variant', 'outline');
+    expect(confirm.closest('form')).not.toContainElement(failed);
+    const separator = dialog.getByRole('separator');
+    expect(separator.compareDocumentPosition(failed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(confirm.compareDocumentPosition(separator) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
 describe('the history shows the recorded check', () => {
   it("'ID checked: 21+, …' under the delivered entry, in the store's zone", () => {
     const order = exampleOrder({

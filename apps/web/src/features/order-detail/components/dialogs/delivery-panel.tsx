@@ -20,6 +20,7 @@ import {
   canMarkOutForDelivery,
   courierRequestBody,
   DeliveredSchema,
+  decideAgeCheck,
   deliveryDetailsBody,
   FILL_REQUIRED_MESSAGE,
   formatShortDate,
@@ -144,8 +145,22 @@ export function DeliveryPanel({
       setError(age.message);
       return;
     }
+    const details = deliveryDetailsBody(parsed.data, tz);
+    if (age?.ok) {
+      // The server's own rule, asked first: an under-21 (or impossible) age is said here, before any request.
+      const decision = decideAgeCheck({
+        rule: 'own_driver',
+        verification: age.value,
+        deliveredOn: details.delivered_on,
+        tz,
+      });
+      if (!decision.ok) {
+        setError(decision.message);
+        return;
+      }
+    }
     const delivery_info = {
-      ...deliveryDetailsBody(parsed.data, tz),
+      ...details,
       ...(age?.ok ? { age_verification: age.value } : {}),
     };
     const res = await actions.run(

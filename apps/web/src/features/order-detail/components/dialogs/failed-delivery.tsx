@@ -4,7 +4,7 @@
  * fee); the SLA badge says whether another attempt is still on time; after two failed attempts the
  * dialog suggests cancelling.
  */
-import { Alert, Badge, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import {
   centsToDollars,
   dollarsToCents,
@@ -22,6 +22,7 @@ import {
   retrySla,
   slaColor,
 } from '@mc/domain';
+import { IconTruckOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DialogProps } from './dialog-props.ts';
 
@@ -53,13 +54,25 @@ export function FailedDeliveryNotice({ order }: Pick<DialogProps, 'order'>) {
 }
 
 /** The link-style button under the 'Delivered' form. */
+/**
+ * Set apart from the panel's confirming action: below a divider of its own, on the other side from
+ * 'Mark as Delivered', outlined in red with its own icon, so closing a delivery never lands on it by habit.
+ */
 export function FailedDeliveryButton({ onClick }: { onClick: () => void }) {
   return (
-    <Group justify="flex-start" mt="md">
-      <Button variant="subtle" color="red" onClick={onClick}>
-        Delivery failed
-      </Button>
-    </Group>
+    <Stack gap="sm" mt="xl">
+      <Divider label="Could not hand it over?" labelPosition="left" />
+      <Group justify="flex-start">
+        <Button
+          variant="outline"
+          color="red"
+          leftSection={<IconTruckOff size={16} aria-hidden="true" />}
+          onClick={onClick}
+        >
+          Delivery failed
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render-app.tsx';
+import { SlaBadge } from './sla-badge.tsx';
+
+describe('SlaBadge', () => {
+  it('draws each level with a fill and a symbol of its own', () => {
+    renderWithProviders(
+      <>
+        <SlaBadge status={{ type: 'SLA0', message: 'Due in 1h 30m' }} />
+        <SlaBadge status={{ type: 'SLA1', message: 'Due in 20m' }} />
+        <SlaBadge status={{ type: 'SLA2', message: 'Late by 5m' }} />
+      </>,
+    );
+    const badge = (text: string) => screen.getByText(text).closest('[data-sla]');
+    const looks = ['Due in 1h 30m', 'Due in 20m', 'Late by 5m'].map((t) => {
+      const b = badge(t);
+      return [
+        b?.getAttribute('data-sla'),
+        b?.getAttribute('data-variant'),
+        b?.getAttribute('data-sla-symbol'),
+      ];
+    });
+    expect(looks).toEqual([
+      ['SLA0', 'light', 'on-track'],
+      ['SLA1', 'filled', 'due-soon'],
+      ['SLA2', 'filled', 'late'],
+    ]);
+    // The symbol is drawn, and hidden from screen readers (the message says it).
+    for (const t of ['Due in 1h 30m', 'Due in 20m', 'Late by 5m']) {
+      expect(badge(t)?.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    }
+  });
+
+  it('an order without an SLA shows a dash', () => {
+    renderWithProviders(<SlaBadge status={null} />);
+    expect(screen.getByTitle('No SLA')).toHaveTextContent('—');
+  });
+});
