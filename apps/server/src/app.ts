@@ -11,6 +11,7 @@ import type { EndpointHandlers } from './lib/endpoint-handlers.ts';
 import type { DestinationStream } from './lib/logging.ts';
 import { Metrics } from './lib/metrics.ts';
 import { outageLogOf } from './lib/outage-log.ts';
+import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerRequestIdHeader } from './lib/request-id.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
@@ -102,7 +103,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     strictTransportSecurity:
       config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  await app.register(rateLimit, { global: false });
+  // Per-route limits counted in PostgreSQL, shared by every API process (lib/rate-limit-store.ts); a
+  // database that cannot count lets the request through rather than failing it.
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(database),
+    skipOnError: true,
+  });
   // Text answers of 1 KB and more (a list page is 20+ KB of JSON) in br or gzip as the client accepts.
   registerCompression(app);
   registerHealthRoutes(app, database, opts.readiness ?? { migrated: true, draining: false });
