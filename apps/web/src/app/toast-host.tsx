@@ -1,7 +1,8 @@
 /**
- * Toasts: Mantine's notifications, at most 4 at once, closing after 8000 ms, at the bottom: bottom right on
- * a wide screen, bottom centre on a phone. At the top right they covered the header's search boxes for the
- * 8 s (docs/decisions/0133); the bottom corner holds nothing the next action needs.
+ * Toasts: Mantine's notifications, at most 4 at once, closing after 8000 ms, at the bottom: bottom left on
+ * a wide screen, bottom centre on a phone (docs/decisions/0133). At the top right they covered the header's
+ * search boxes for the 8 s; at the bottom right they would cover the Review Order dialog's Accept and Close,
+ * whose bar keeps its left side empty.
  * `notifications.show` (lib/notify.ts) only writes to Mantine's store; the component that shows them, and
  * what it brings (transitions, portals), loads with the first toast rather than with every page
  * (docs/decisions/0109). The store knows the limit and the position from the start, so toasts shown
@@ -13,7 +14,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useIsPhone } from '../lib/media.ts';
 
 const TOAST_LIMIT = 4;
-const TOAST_POSITION = 'bottom-right';
+const TOAST_POSITION = 'bottom-left';
 const PHONE_TOAST_POSITION = 'bottom-center';
 
 notificationsStore.updateState((state) => ({

@@ -99,7 +99,7 @@ describe('the orders desk on a phone', () => {
 describe('the orders desk on a wide screen', () => {
   beforeEach(() => stubWindowWidth(true));
 
-  it('shows toasts at the bottom right, clear of the header search', async () => {
+  it("shows toasts at the bottom left, clear of the header search and the dialogs' buttons", async () => {
     setup();
     renderApp('/orders/active');
     await screen.findByRole('heading', { level: 1, name: 'Orders: Active' });
@@ -108,7 +108,7 @@ describe('the orders desk on a wide screen', () => {
       notifications.show({ message: 'Saved on a desk' });
     });
     const toast = await screen.findByText('Saved on a desk');
-    expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-right');
+    expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-left');
   });
 
   it('lists each active filter as a chip that removes it, and clears them all', async () => {

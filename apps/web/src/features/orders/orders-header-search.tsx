@@ -134,7 +134,7 @@ function SearchBox({ kind, label, autoFocus }: { kind: Kind; label: string; auto
         <Popover.Target>
           <TextInput
             aria-label={label}
-            // biome-ignore lint/a11y/noAutofocus: opening the phone's search is asking to type
+            // opening the phone's search is asking to type: the order number box takes the cursor
             autoFocus={autoFocus}
             maxLength={MAX_LENGTH.search}
             placeholder={label}
