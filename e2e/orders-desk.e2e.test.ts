@@ -52,12 +52,17 @@ describe('the orders desk on a phone', { timeout: 120_000 }, () => {
         searchBoxes: document.querySelectorAll('input[aria-label="Order #"]').length,
         switches: document.querySelectorAll('input[type="checkbox"][role="switch"]').length,
         pageSideways: document.documentElement.scrollWidth > window.innerWidth,
+        // nothing selected: the hint line only, its buttons come with a selection
+        toolbarHeight: Math.round(
+          document.querySelector('[role="toolbar"][aria-label="Bulk tools"]')!.getBoundingClientRect().height,
+        ),
       };
     });
     expect(facts.wholeCards).toBeGreaterThanOrEqual(2);
     // one line of text (13 px) and its padding
     expect(facts.bannerHeight).toBeLessThanOrEqual(40);
     expect(facts).toMatchObject({ searchBoxes: 0, switches: 0, pageSideways: false });
+    expect(facts.toolbarHeight).toBeLessThanOrEqual(48);
     expect(
       await page.getByRole('button', { name: /Recent bulk batches/ }).getAttribute('aria-expanded'),
     ).toBe('false');

@@ -46,7 +46,15 @@ export function BulkToolbar({ selection, bulk, totals, acceptable }: BulkToolbar
 
   return (
     <div className={classes.wrap}>
-      <Paper withBorder radius="md" p="xs" className={classes.toolbar} role="toolbar" aria-label="Bulk tools">
+      <Paper
+        withBorder
+        radius="md"
+        p="xs"
+        className={classes.toolbar}
+        role="toolbar"
+        aria-label="Bulk tools"
+        data-none={none || undefined}
+      >
         <Text fz="sm" fw={600} className={classes.count} aria-live="polite">
           {none ? 'Select orders for bulk tools' : `${selection.count} selected`}
         </Text>
