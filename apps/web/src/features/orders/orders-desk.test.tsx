@@ -80,7 +80,7 @@ describe('the orders desk on a phone', () => {
     await user.click(screen.getByRole('button', { name: 'Close search' }));
     expect(screen.queryByRole('textbox', { name: 'Order #' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /New-order alerts/ }));
+    await user.click(screen.getByRole('button', { name: /^Alerts (on|off) for new orders$/ }));
     expect(await screen.findByRole('switch', { name: 'Sound on new orders' })).toBeInTheDocument();
   });
 

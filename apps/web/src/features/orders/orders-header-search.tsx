@@ -21,7 +21,7 @@ import {
 } from '@mc/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useIsPhone } from '../../lib/media.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -222,6 +222,13 @@ export function OrdersHeaderSearch() {
   const phone = useIsPhone();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  // Choosing a result opens its order: the search row closes with the page it was opened on.
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    setOpenedOn(pathname);
+    setOpen(false);
+  }
   const boxes = (
     <Group gap="xs" wrap="nowrap" style={{ width: '100%' }}>
       <SearchBox kind="order" label="Order #" autoFocus={phone} />

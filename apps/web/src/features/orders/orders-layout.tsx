@@ -78,7 +78,7 @@ function AlertToggles({ folded }: { folded: boolean }) {
           leftSection={
             on ? <IconBell size={16} aria-hidden="true" /> : <IconBellOff size={16} aria-hidden="true" />
           }
-          aria-label={`New-order alerts: ${on ? 'on' : 'off'}`}
+          aria-label={`Alerts ${on ? 'on' : 'off'} for new orders`}
         >
           Alerts {on ? 'on' : 'off'}
         </Button>
