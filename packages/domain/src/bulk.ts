@@ -3,6 +3,8 @@
  * mapping, progress arithmetic and the CSV-injection rule. Pure; used by the server and the console.
  */
 import { BULK_MAX_POLLS, BULK_POLL_INTERVAL_MS, type PrintOption, type ReportType } from './constants.ts';
+import { isOrderStatus, type OrderStatus, statusLabel } from './order-status.ts';
+import { transitionError } from './transitions.ts';
 
 /** Largest selection one bulk request may carry. */
 export const BULK_MAX_ORDERS = 1000;
@@ -107,4 +109,47 @@ export function recentBatchText(b: {
 /** Whether a batch is still being worked on (the console polls while one is). */
 export function isBatchRunning(b: { state: BatchState }): boolean {
   return b.state === 'queued' || b.state === 'running';
+}
+
+/**
+ * Why bulk accept left an order out, as a sentence a person reads, by the status the order already had.
+ * The transition table's refusal ('Cannot change order status from MERCHANT_ACCEPTED to MERCHANT_ACCEPTED')
+ * is for the API; the recent-batches panel shows these.
+ */
+const ACCEPT_REFUSALS: Partial<Record<OrderStatus, string>> = {
+  MERCHANT_ACCEPTED: 'Already accepted.',
+  MERCHANT_SHIPPED: 'Already accepted and shipped.',
+  CLOSED: 'Already delivered.',
+  MERCHANT_REJECTED: 'Already rejected, so it cannot be accepted.',
+  REJECTED_PARTIAL: 'On hold for an item problem: open the order to resolve it first.',
+  CANCELLED: 'Cancelled, so it cannot be accepted.',
+  PAYMENT_DECLINED: 'The payment was declined, so it cannot be accepted.',
+  DISPUTED: 'The payment is disputed, so it cannot be accepted.',
+  REFUNDED: 'Refunded, so it cannot be accepted.',
+};
+
+/** The sentence for an order bulk accept could not accept because it already was in `status`. */
+export function acceptRefusalText(status: OrderStatus): string {
+  return ACCEPT_REFUSALS[status] ?? `It is ${statusLabel(status)}, so it cannot be accepted yet.`;
+}
+
+/** The refusal's text around the status it names. */
+const [REFUSAL_HEAD = '', REFUSAL_TAIL = ''] = transitionError('\u0000', 'MERCHANT_ACCEPTED').split('\u0000');
+
+/**
+ * A bulk accept failure as the merchant reads it: a transition refusal becomes `acceptRefusalText` of the
+ * status it names; any other message (already a sentence) is kept. Batches stored before the server wrote
+ * sentences still hold the refusal, so the console maps what it shows too.
+ */
+export function bulkFailureText(message: string): string {
+  if (!message.startsWith(REFUSAL_HEAD) || !message.endsWith(REFUSAL_TAIL)) return message;
+  const from = message.slice(REFUSAL_HEAD.length, message.length - REFUSAL_TAIL.length);
+  return isOrderStatus(from) ? acceptRefusalText(from) : message;
+}
+
+/** Under the bulk Accept button when some selected orders cannot be accepted (Accept leaves them out). */
+export function bulkAcceptSkippedText(skipped: number): string {
+  return skipped === 1
+    ? '1 selected order cannot be accepted (already accepted or closed); Accept leaves it out.'
+    : `${skipped} selected orders cannot be accepted (already accepted or closed); Accept leaves them out.`;
 }

@@ -23,6 +23,9 @@ export const MSG = {
   RESET_TITLE: 'Enter a New Password',
   PASSWORD_UPDATED: 'Password Updated successfully',
   PAYMENTS_BANNER: 'Your settings are incomplete. Click here to set up payments in order to receive orders',
+  /** The banner's one line on a phone, where the full sentence took three (docs/decisions/0133). */
+  PAYMENTS_BANNER_SHORT: 'Set up payments to receive orders',
+  PAYMENTS_BANNER_SHORT_ASK_OWNER: 'No orders until the owner sets up payments',
   /** Our text for a role that may not open billing (the spec's banner links to it). */
   PAYMENTS_BANNER_ASK_OWNER:
     'Your store cannot receive orders until payments are set up. Please ask the store owner to set up payments.',

@@ -82,6 +82,23 @@ export function stubWindowWidth(wide: boolean): void {
   );
 }
 
+/** A phone's width (390 px): the phone query and every max-width query match, no min-width one does. */
+export function stubPhoneWidth(): void {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (q: string) =>
+      ({
+        matches: /max-width/.test(q) && !/min-width/.test(q),
+        media: q,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
 /** Renders one component inside the console's providers (theme, query client), as the app would. */
 export function renderWithProviders(ui: ReactNode) {
   return render(

@@ -86,7 +86,15 @@ export function ReviewOrderModal({
         title={
           <Text fw={700} fz="lg">
             {title}
-            {order ? ` · ${order.id}` : ''}
+            {/* the id never breaks across lines: it is read and typed as one word */}
+            {order ? (
+              <>
+                {' · '}
+                <span style={{ whiteSpace: 'nowrap' }} data-order-id-title>
+                  {order.id}
+                </span>
+              </>
+            ) : null}
           </Text>
         }
         size="80rem"
@@ -106,6 +114,7 @@ export function ReviewOrderModal({
               print={print}
               onItemProblem={workflow.onItemProblem}
               showHistory={false}
+              layout="review"
               onSendToPhone={shipping.onSendToPhone}
               onPrintLabel={shipping.onPrintLabel}
             />

@@ -1,4 +1,13 @@
-import { Group, Loader, Popover, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  Loader,
+  Popover,
+  ScrollArea,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
 import {
   formatOrderDate,
@@ -10,14 +19,16 @@ import {
   SEARCH_RESULTS_MAX_HEIGHT_PX,
   statusLabel,
 } from '@mc/domain';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { useIsPhone } from '../../lib/media.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { type SearchRequest, searchOrders } from './api/search-orders.ts';
 import { newOrdersStore } from './hooks/new-orders-store.ts';
 import { ORDER_SEARCH_ATTR } from './hooks/use-orders-shortcuts.ts';
+import classes from './orders.module.css';
 
 /** Typing pauses this long before a search starts (Enter searches at once). */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -31,7 +42,7 @@ export function searchRequestFor(kind: Kind, text: string): SearchRequest | null
   return name ? { kind: 'name', value: name } : null;
 }
 
-function SearchBox({ kind, label }: { kind: Kind; label: string }) {
+function SearchBox({ kind, label, autoFocus }: { kind: Kind; label: string; autoFocus?: boolean }) {
   const { merchantKey } = useSession();
   const navigate = useNavigate();
   const listId = useId();
@@ -123,6 +134,8 @@ function SearchBox({ kind, label }: { kind: Kind; label: string }) {
         <Popover.Target>
           <TextInput
             aria-label={label}
+            // opening the phone's search is asking to type: the order number box takes the cursor
+            autoFocus={autoFocus}
             maxLength={MAX_LENGTH.search}
             placeholder={label}
             size="sm"
@@ -200,12 +213,54 @@ function SearchBox({ kind, label }: { kind: Kind; label: string }) {
   );
 }
 
-/** The two header search boxes of the orders pages, in the shell's header slot. */
+/**
+ * The two header search boxes of the orders pages, in the shell's header slot. On a phone they wait behind
+ * one search button in the header row, so the orders come first (docs/decisions/0133); the button opens
+ * them in a row under the header, the order number box ready for typing.
+ */
 export function OrdersHeaderSearch() {
-  return (
+  const phone = useIsPhone();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  // Choosing a result opens its order: the search row closes with the page it was opened on.
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    setOpenedOn(pathname);
+    setOpen(false);
+  }
+  const boxes = (
     <Group gap="xs" wrap="nowrap" style={{ width: '100%' }}>
-      <SearchBox kind="order" label="Order #" />
+      <SearchBox kind="order" label="Order #" autoFocus={phone} />
       <SearchBox kind="name" label="Customer Name" />
     </Group>
+  );
+  if (!phone) return boxes;
+  return (
+    <>
+      <ActionIcon
+        variant="subtle"
+        color="white"
+        size="lg"
+        aria-label={open ? 'Close search' : 'Search orders'}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? <IconX size={20} aria-hidden="true" /> : <IconSearch size={20} aria-hidden="true" />}
+      </ActionIcon>
+      {open ? (
+        <search
+          id={panelId}
+          aria-label="Search orders"
+          className={classes.phoneSearch}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && !e.defaultPrevented) setOpen(false);
+          }}
+        >
+          {boxes}
+        </search>
+      ) : null}
+    </>
   );
 }

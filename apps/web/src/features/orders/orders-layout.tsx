@@ -1,12 +1,13 @@
-import { ActionIcon, Badge, Group, Switch, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Popover, Stack, Switch, Title, Tooltip } from '@mantine/core';
 import { ORDER_TABS, ordersHeaderTitle, TAB_LABELS, tabOfPath, tabPath } from '@mc/domain';
-import { IconKeyboard } from '@tabler/icons-react';
+import { IconBell, IconBellOff, IconKeyboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DeferredDialog } from '../../components/deferred-dialog.tsx';
 import { trackNavigation } from '../../lib/analytics.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
+import { useIsPhone } from '../../lib/media.ts';
 import { DEFAULT_LIST_FILTERS, type ListFilters } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { orderCountsQueryOptions } from './api/get-order-counts.ts';
@@ -45,6 +46,50 @@ function useNewCountInTitle(count: number, pathname: string) {
   );
 }
 
+/** The new-order alert switches: in a row, or on a phone folded behind one 'Alerts' button (docs/decisions/0133). */
+function AlertToggles({ folded }: { folded: boolean }) {
+  const alerts = useAlertPrefs();
+  const switches = (
+    <>
+      <Switch
+        size="xs"
+        label="Sound on new orders"
+        checked={alerts.sound}
+        onChange={(e) => alerts.setSound(e.currentTarget.checked)}
+      />
+      {alerts.desktopAvailable ? (
+        <Switch
+          size="xs"
+          label="Browser notifications"
+          checked={alerts.desktop}
+          onChange={(e) => void alerts.setDesktop(e.currentTarget.checked)}
+        />
+      ) : null}
+    </>
+  );
+  if (!folded) return switches;
+  const on = alerts.sound || (alerts.desktopAvailable && alerts.desktop);
+  return (
+    <Popover position="bottom-end" withinPortal shadow="md" trapFocus>
+      <Popover.Target>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={
+            on ? <IconBell size={16} aria-hidden="true" /> : <IconBellOff size={16} aria-hidden="true" />
+          }
+          aria-label={`Alerts ${on ? 'on' : 'off'} for new orders`}
+        >
+          Alerts {on ? 'on' : 'off'}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown p="sm">
+        <Stack gap="sm">{switches}</Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
 /** Orders area: 'Orders: <status name>', the four tabs with counts, live updates, and the tab content. */
 export function OrdersLayout() {
   const { pathname } = useLocation();
@@ -53,7 +98,7 @@ export function OrdersLayout() {
   const tab = tabOfPath(pathname);
   const counts = useQuery({ ...orderCountsQueryOptions(tmk), enabled: Boolean(tmk) });
   const [filters, setFilters] = useState<ListFilters>(DEFAULT_LIST_FILTERS);
-  const alerts = useAlertPrefs();
+  const phone = useIsPhone();
   const { ids } = useNewOrders();
   useOrderEvents(merchantKey, token);
   useNewCountInTitle(ids.size, pathname);
@@ -62,25 +107,12 @@ export function OrdersLayout() {
 
   return (
     <div>
-      <Group justify="space-between" align="center" mb="lg" gap="sm">
+      <Group justify="space-between" align="center" mb={phone ? 'sm' : 'lg'} gap="sm" wrap="nowrap">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           {tab ? ordersHeaderTitle(tab) : 'Orders'}
         </Title>
         <Group gap="md" className={classes.alerts}>
-          <Switch
-            size="xs"
-            label="Sound on new orders"
-            checked={alerts.sound}
-            onChange={(e) => alerts.setSound(e.currentTarget.checked)}
-          />
-          {alerts.desktopAvailable ? (
-            <Switch
-              size="xs"
-              label="Browser notifications"
-              checked={alerts.desktop}
-              onChange={(e) => void alerts.setDesktop(e.currentTarget.checked)}
-            />
-          ) : null}
+          <AlertToggles folded={phone} />
           {/* not on a phone's width: a phone has no keyboard for these (the keys still work there) */}
           <Tooltip label="Keyboard shortcuts (?)" withinPortal>
             <ActionIcon

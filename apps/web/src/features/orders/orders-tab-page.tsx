@@ -1,7 +1,7 @@
 import { Button, Center, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { OrderListItem } from '@mc/api';
-import { DEFAULT_TIMEZONE, MSG, shouldInfiniteScroll, tabOfPath } from '@mc/domain';
+import { canAccept, DEFAULT_TIMEZONE, isOrderStatus, MSG, shouldInfiniteScroll, tabOfPath } from '@mc/domain';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
@@ -22,6 +22,7 @@ import {
 } from '../bulk/index.ts';
 import { orderFiltersQueryOptions } from './api/get-order-filters.ts';
 import { ordersListQueryOptions } from './api/get-orders.ts';
+import { ActiveFilters } from './components/active-filters.tsx';
 import { OrdersTable } from './components/orders-table.tsx';
 import { newOrdersStore, useNewOrders } from './hooks/new-orders-store.ts';
 import { useInfiniteScroll } from './hooks/use-infinite-scroll.ts';
@@ -84,6 +85,12 @@ export function OrdersTabPage() {
     bulk.isRunning,
   );
   const totals = useMemo(() => new Map(orders.map((o) => [o.id, o.transaction.total])), [orders]);
+  // Bulk Accept sends only the selected orders the domain lets be accepted (docs/decisions/0133).
+  const statuses = useMemo(() => new Map(orders.map((o) => [o.id, o.status])), [orders]);
+  const acceptable = (id: string) => {
+    const s = statuses.get(id);
+    return s !== undefined && isOrderStatus(s) && canAccept(s);
+  };
   const canScroll =
     shouldInfiniteScroll(orders.length, false) &&
     list.hasNextPage &&
@@ -104,10 +111,17 @@ export function OrdersTabPage() {
 
   return (
     <>
-      <BulkToolbar selection={selection} bulk={bulk} totals={totals} />
+      <BulkToolbar selection={selection} bulk={bulk} totals={totals} acceptable={acceptable} />
       {selection.enabled && tmk ? (
         <RecentBatches tmk={tmk} timezone={list.data?.pages[0]?.timezone ?? DEFAULT_TIMEZONE} />
       ) : null}
+      <ActiveFilters
+        filters={filters}
+        status={status}
+        onChange={setFilters}
+        methods={options.data?.methods ?? []}
+        brandOptions={options.data?.brands ?? []}
+      />
       <Paper ref={listRef} withBorder radius="md" p={isDesktop ? 0 : 'sm'} style={{ overflow: 'hidden' }}>
         <OrdersTable
           selectAll={selection.enabled ? <BulkSelectAll selection={selection} /> : undefined}

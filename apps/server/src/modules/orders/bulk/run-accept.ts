@@ -6,7 +6,7 @@
  *   but before the item was settled) is recognised from the order history — a transition by the batch's
  *   user since the batch was created — and settled from it, without a second transition.
  */
-import { BULK_MSG, can, DomainError } from '@mc/domain';
+import { BULK_MSG, bulkFailureText, can, DomainError } from '@mc/domain';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { merchants, orderHistory, users } from '../../../db/schema.ts';
@@ -82,7 +82,8 @@ async function acceptOne(
       if (before === 'declined')
         return settleItem(ctx, batch.id, orderId, 'failed', BULK_MSG.PAYMENT_DECLINED);
     }
-    await settleItem(ctx, batch.id, orderId, 'failed', error.message);
+    // The merchant reads this in the recent-batches panel: 'Already accepted.', not the transition code.
+    await settleItem(ctx, batch.id, orderId, 'failed', bulkFailureText(error.message));
   }
 }
 

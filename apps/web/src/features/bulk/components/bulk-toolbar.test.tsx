@@ -1,5 +1,5 @@
 import type { Batch } from '@mc/api';
-import { BULK_MSG, MSG, type OrderTab } from '@mc/domain';
+import { BULK_MSG, bulkAcceptSkippedText, MSG, type OrderTab, transitionError } from '@mc/domain';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,12 +20,15 @@ const TOTALS = new Map([
   ['A-4', 0.05],
 ]);
 
+/** A-3 is already accepted: the domain does not let it be accepted again. */
+const ACCEPTABLE = (id: string) => id !== 'A-3';
+
 function Harness({ tab }: { tab: OrderTab }) {
   const bulk = useBulkBatch('tmk-1');
   const selection = useBulkSelection(tab, IDS, bulk.isRunning);
   return (
     <>
-      <BulkToolbar selection={selection} bulk={bulk} totals={TOTALS} />
+      <BulkToolbar selection={selection} bulk={bulk} totals={TOTALS} acceptable={ACCEPTABLE} />
       {selection.enabled ? <BulkSelectAll selection={selection} /> : null}
       {selection.enabled
         ? IDS.map((id) => <BulkRowCheckbox key={id} selection={selection} orderId={id} />)
@@ -165,6 +168,52 @@ describe('bulk accept', () => {
     expect(alert).toBeInTheDocument();
     expect(within(alert).getByText('A-2')).toBeInTheDocument();
     expect(alert).toHaveTextContent(BULK_MSG.PAYMENT_DECLINED);
+  });
+
+  it('accepts only the selected orders that can be accepted, and says how many it leaves out', async () => {
+    const fetch = mockFetch((url) => (url.endsWith('/orders/bulk/accept') ? { body: batch() } : undefined));
+    const user = userEvent.setup();
+    renderHarness();
+    await select(user, 'A-3');
+    // only an order that cannot be accepted: nothing to accept (printing and the CSV still apply)
+    expect(screen.getByRole('button', { name: 'Accept 0 of 1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download details' })).toBeEnabled();
+    await select(user, 'A-1', 'A-2');
+    const accept = screen.getByRole('button', { name: 'Accept 2 of 3' });
+    expect(accept).toHaveAccessibleDescription(bulkAcceptSkippedText(1));
+    await user.click(accept);
+    await user.click(await screen.findByRole('button', { name: 'Accept and charge 2 orders' }));
+    expect(await screen.findByText(MSG.BULK_ACCEPTED)).toBeInTheDocument();
+    expect(sentBody(fetch, '/m/v2/merchant/tmk-1/orders/bulk/accept')).toEqual({
+      orders: ['A-1', 'A-2'].map((id) => ({ id, status: 'MERCHANT_ACCEPTED' })),
+    });
+  });
+
+  it('words a refused transition as a sentence', async () => {
+    mockFetch((url) =>
+      url.endsWith('/orders/bulk/accept')
+        ? {
+            body: batch({
+              completed_count: 0,
+              error_count: 1,
+              order_accepted_count: 0,
+              order_rejected_count: 1,
+              total_count: 1,
+              failures: [{ id: 'A-2', message: transitionError('MERCHANT_ACCEPTED', 'MERCHANT_ACCEPTED') }],
+            }),
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderHarness();
+    await select(user, 'A-2');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept and charge 1 order' }));
+    const alert = (await screen.findByText('1 of 1 orders were not accepted')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(alert).toHaveTextContent('A-2: Already accepted.');
+    expect(alert).not.toHaveTextContent('MERCHANT_ACCEPTED');
   });
 
   it('shows the error message when the request fails', async () => {

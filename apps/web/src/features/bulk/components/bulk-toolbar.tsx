@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Menu, Paper, Progress, Text } from '@mantine/core';
-import { MSG, PRINT_OPTIONS, type PrintOption } from '@mc/domain';
+import { bulkAcceptSkippedText, bulkFailureText, MSG, PRINT_OPTIONS, type PrintOption } from '@mc/domain';
 import { IconCheck, IconChevronDown, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { lazyNamed } from '../../../lib/lazy-named.ts';
 import type { BulkBatchState } from '../hooks/use-bulk-batch.ts';
 import type { BulkSelection } from '../hooks/use-bulk-selection.ts';
@@ -27,21 +27,34 @@ export interface BulkToolbarProps {
   bulk: BulkBatchState;
   /** Each loaded order's total (dollars), for the accept confirmation's sum. */
   totals: ReadonlyMap<string, number>;
+  /** Whether the domain lets an order be accepted; Accept sends only those (docs/decisions/0133). */
+  acceptable?: (id: string) => boolean;
 }
 
 /** Bulk tools over the active tab's list: print dropdown, details CSV and accept. */
-export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
+export function BulkToolbar({ selection, bulk, totals, acceptable }: BulkToolbarProps) {
   const [confirming, setConfirming] = useState<string[] | null>(null);
+  const skippedId = useId();
   if (!selection.enabled) return null;
   const { run } = bulk;
   const none = selection.count === 0;
   const ids = selection.ids;
+  const acceptIds = acceptable ? ids.filter(acceptable) : ids;
+  const skipped = ids.length - acceptIds.length;
   const total = run?.batch?.total_count ?? selection.count;
   const processed = run?.batch ? run.batch.completed_count + run.batch.error_count : 0;
 
   return (
     <div className={classes.wrap}>
-      <Paper withBorder radius="md" p="xs" className={classes.toolbar} role="toolbar" aria-label="Bulk tools">
+      <Paper
+        withBorder
+        radius="md"
+        p="xs"
+        className={classes.toolbar}
+        role="toolbar"
+        aria-label="Bulk tools"
+        data-none={none || undefined}
+      >
         <Text fz="sm" fw={600} className={classes.count} aria-live="polite">
           {none ? 'Select orders for bulk tools' : `${selection.count} selected`}
         </Text>
@@ -83,12 +96,18 @@ export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
           <Button
             size="xs"
             leftSection={<IconCheck size={16} aria-hidden="true" />}
-            disabled={none || bulk.isRunning}
-            onClick={() => setConfirming(ids)}
+            disabled={acceptIds.length === 0 || bulk.isRunning}
+            onClick={() => setConfirming(acceptIds)}
+            aria-describedby={skipped ? skippedId : undefined}
           >
-            Accept
+            {skipped ? `Accept ${acceptIds.length} of ${ids.length}` : 'Accept'}
           </Button>
         </Group>
+        {skipped ? (
+          <Text id={skippedId} fz="xs" c="dimmed" w="100%">
+            {bulkAcceptSkippedText(skipped)}
+          </Text>
+        ) : null}
       </Paper>
       {confirming ? (
         <Suspense fallback={null}>
@@ -133,7 +152,7 @@ export function BulkToolbar({ selection, bulk, totals }: BulkToolbarProps) {
                 <Text span fw={600} fz="sm">
                   {f.id}
                 </Text>
-                : {f.message}
+                : {bulkFailureText(f.message)}
               </List.Item>
             ))}
           </List>

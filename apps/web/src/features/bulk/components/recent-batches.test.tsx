@@ -1,11 +1,11 @@
 import type { Batch } from '@mc/api';
-import { BULK_MSG } from '@mc/domain';
+import { BULK_MSG, transitionError } from '@mc/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
-import { mockFetch, signIn } from '../../../test/render-app.tsx';
+import { mockFetch, signIn, stubPhoneWidth } from '../../../test/render-app.tsx';
 import { RecentBatches } from './recent-batches.tsx';
 
 function batch(overrides: Partial<Batch> = {}): Batch {
@@ -37,6 +37,7 @@ function renderPanel() {
 }
 
 beforeEach(() => signIn());
+afterEach(() => vi.restoreAllMocks());
 
 describe('recent bulk batches', () => {
   it('after a reload shows the running batch, polls it each second, then its files', async () => {
@@ -102,5 +103,40 @@ describe('recent bulk batches', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(fetch).toHaveBeenCalled();
     expect(screen.queryByRole('region', { name: 'Recent bulk batches' })).not.toBeInTheDocument();
+  });
+
+  it('words a refused transition stored by an older server as a sentence', async () => {
+    const accept = batch({
+      kind: 'accept',
+      report_types: [],
+      total_count: 1,
+      completed_count: 0,
+      error_count: 1,
+      order_rejected_count: 1,
+      failures: [{ id: 'QX7-2', message: transitionError('MERCHANT_ACCEPTED', 'MERCHANT_ACCEPTED') }],
+    });
+    mockFetch((url) => (url.endsWith('/orders/bulk/batches') ? { body: { items: [accept] } } : undefined));
+    renderPanel();
+    const panel = await screen.findByRole('region', { name: 'Recent bulk batches' });
+    expect(await within(panel).findByText(/Already accepted\./)).toBeInTheDocument();
+    expect(panel).toHaveTextContent('QX7-2: Already accepted.');
+    expect(panel).not.toHaveTextContent('MERCHANT_ACCEPTED');
+  });
+
+  it('is folded behind its title on a phone', async () => {
+    stubPhoneWidth();
+    mockFetch((url) =>
+      url.endsWith('/orders/bulk/batches')
+        ? { body: { items: [batch({ state: 'running', completed_count: 1 }), batch({ batch_id: 'b-2' })] } }
+        : undefined,
+    );
+    renderPanel();
+    const panel = await screen.findByRole('region', { name: /Recent bulk batches/ });
+    const fold = within(panel).getByRole('button', { name: 'Recent bulk batches (2) · 1 running' });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    expect(within(panel).queryByText('Reports (receipts, packing slips) · 2 orders')).not.toBeVisible();
+    await userEvent.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getAllByText('Reports (receipts, packing slips) · 2 orders')[0]).toBeVisible();
   });
 });

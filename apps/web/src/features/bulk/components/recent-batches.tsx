@@ -1,8 +1,9 @@
 import { Anchor, Badge, Group, List, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Batch } from '@mc/api';
-import { formatOrderDate, isBatchRunning, recentBatchText } from '@mc/domain';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { bulkFailureText, formatOrderDate, isBatchRunning, recentBatchText } from '@mc/domain';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useIsPhone } from '../../../lib/media.ts';
 import { useRecentBatches } from '../hooks/use-recent-batches.ts';
 import classes from './bulk.module.css';
 
@@ -81,7 +82,7 @@ function BatchRow({ batch, timezone }: { batch: Batch; timezone: string }) {
                 <Text span fw={600} fz="xs">
                   {f.id}
                 </Text>
-                : {f.message}
+                : {bulkFailureText(f.message)}
               </List.Item>
             ))}
           </List>
@@ -98,13 +99,20 @@ function BatchRow({ batch, timezone }: { batch: Batch; timezone: string }) {
 
 /**
  * The store's recent bulk batches under the toolbar (docs/decisions/0088): a batch started before a reload is
- * shown again, its progress while it runs, its files and failed orders once it is done.
+ * shown again, its progress while it runs, its files and failed orders once it is done. On a phone the panel is
+ * folded behind its title (a button saying how many batches and whether one runs), so the orders come first
+ * (docs/decisions/0133).
  */
 export function RecentBatches({ tmk, timezone }: { tmk: string; timezone: string }) {
   const { data } = useRecentBatches(tmk, true);
   const [all, setAll] = useState(false);
+  const phone = useIsPhone();
+  const [unfolded, setUnfolded] = useState(false);
+  const bodyId = useId();
   const items = data?.items ?? [];
   if (items.length === 0) return null;
+  const folded = phone && !unfolded;
+  const runningCount = items.filter(isBatchRunning).length;
   // Every running batch and the newest one; the rest behind 'Show n more' (short above the orders on a phone).
   const collapsed = items.filter((b, i) => i < FIRST || isBatchRunning(b));
   const shown = all ? items : collapsed;
@@ -119,14 +127,33 @@ export function RecentBatches({ tmk, timezone }: { tmk: string; timezone: string
     >
       <Stack gap={6}>
         <Text id="recent-batches-title" fz="sm" fw={700} component="h2">
-          Recent bulk batches
+          {phone ? (
+            <UnstyledButton
+              className={classes.foldButton}
+              aria-expanded={!folded}
+              aria-controls={bodyId}
+              onClick={() => setUnfolded(!unfolded)}
+            >
+              <span>
+                Recent bulk batches ({items.length}){runningCount ? ` · ${runningCount} running` : ''}
+              </span>
+              <IconChevronDown
+                size={16}
+                aria-hidden="true"
+                className={classes.foldChevron}
+                data-open={!folded || undefined}
+              />
+            </UnstyledButton>
+          ) : (
+            'Recent bulk batches'
+          )}
         </Text>
-        <ul className={classes.batches} aria-live="polite">
+        <ul className={classes.batches} aria-live="polite" id={bodyId} hidden={folded}>
           {shown.map((b) => (
             <BatchRow key={b.batch_id} batch={b} timezone={timezone} />
           ))}
         </ul>
-        {items.length > collapsed.length ? (
+        {!folded && items.length > collapsed.length ? (
           <UnstyledButton onClick={() => setAll(!all)} fz="xs" className={classes.more}>
             {all ? 'Show fewer' : `Show ${items.length - collapsed.length} more`}
           </UnstyledButton>

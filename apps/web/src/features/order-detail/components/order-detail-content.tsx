@@ -42,11 +42,28 @@ export interface OrderDetailContentProps {
   /** The optional print-label link of the tracking row. */
   onPrintLabel?: () => void;
   showHistory?: boolean;
+  /**
+   * 'review': the Review Order modal's arrangement, the items first (beside the customer and the address)
+   * because they are what the merchant accepts; the map no longer pushes them below the fold
+   * (docs/decisions/0133).
+   */
+  layout?: 'page' | 'review';
 }
 
-function Block({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+function Block({
+  title,
+  children,
+  actions,
+  area,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  /** Where the review arrangement places the block. */
+  area?: string;
+}) {
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title} data-area={area}>
       <Title order={3} fz="sm" tt="uppercase" c="dimmed" mb="xs">
         {title}
       </Title>
@@ -99,6 +116,7 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
     onSendToPhone,
     onPrintLabel,
     showHistory = true,
+    layout = 'page',
   } = props;
   const tz = order.timezone;
   const status = order.status as OrderStatus;
@@ -113,9 +131,9 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
   const labelUrl = order.shipment_info.find((s) => s.label_url)?.label_url;
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" className={layout === 'review' ? classes.review : undefined}>
       <div className={classes.grid}>
-        <Block title="Customer details">
+        <Block title="Customer details" area="customer">
           <Text fw={600}>{personName(c)}</Text>
           {c.phone_number ? (
             <Anchor href={`tel:${c.phone_number.replace(/[^\d+]/g, '')}`} fz="sm">
@@ -133,6 +151,7 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
 
         <Block
           title="Delivery address"
+          area="address"
           actions={
             <>
               {actions.printDirections && (
@@ -187,7 +206,7 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
           )}
         </Block>
 
-        <Block title="Map">
+        <Block title="Map" area="map">
           {mapSrc ? (
             <img
               className={classes.map}
@@ -215,7 +234,7 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
       </div>
 
       <div className={classes.grid}>
-        <Block title="Additional info">
+        <Block title="Additional info" area="info">
           <Row label="Created">{formatOrderDate(order.date_submitted, tz)}</Row>
           <Row label="Method">
             {method.label}
@@ -283,7 +302,7 @@ export function OrderDetailContent(props: OrderDetailContentProps) {
           )}
         </Block>
 
-        <div className={classes.itemsCell}>
+        <div className={classes.itemsCell} data-area="items">
           <Paper withBorder p="md" radius="md" component="section" aria-label="Items">
             <Title order={3} fz="sm" tt="uppercase" c="dimmed" mb="xs">
               Items

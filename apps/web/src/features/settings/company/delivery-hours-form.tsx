@@ -100,9 +100,13 @@ function DayRow({ control, index }: { control: Control<HoursForm>; index: number
   const timeError = (t: 'open' | 'close') => dayErrors?.[t]?.hour?.message ?? dayErrors?.[t]?.minute?.message;
   const error = timeError('open') ?? timeError('close') ?? dayErrors?.message;
   return (
-    <div className={classes.dayRow} data-closed={day.closed || undefined}>
-      <Text fw={600} className={classes.dayName}>
-        {day.day}
+    <div className={classes.dayRow} data-closed={day.closed || undefined} data-day-row>
+      <Text fw={600} className={classes.dayName} data-day-name>
+        {/* a phone shows 'Wed': 'Wednesday' left no room beside the two switches */}
+        <span className={classes.dayFull}>{day.day}</span>
+        <abbr className={classes.dayShort} title={day.day}>
+          {day.day.slice(0, 3)}
+        </abbr>
       </Text>
       <div className={classes.dayTimes}>
         {day.closed ? (
@@ -126,7 +130,7 @@ function DayRow({ control, index }: { control: Control<HoursForm>; index: number
           </Text>
         ) : null}
       </div>
-      <Group gap="md" className={classes.daySwitches} wrap="nowrap">
+      <Group gap="md" className={classes.daySwitches} wrap="nowrap" data-day-switches>
         <Controller
           control={control}
           name={`days.${index}.allDay`}

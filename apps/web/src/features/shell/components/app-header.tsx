@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { BrandMark } from '../../../components/brand-logo.tsx';
 import { trackNavigation } from '../../../lib/analytics.ts';
 import { siteName } from '../../../lib/brand.ts';
+import { useIsPhone } from '../../../lib/media.ts';
 import classes from '../shell.module.css';
 import { MAIN_MENU } from './menu-entries.ts';
 import { SettingsMenu } from './settings-menu.tsx';
@@ -28,6 +29,9 @@ export function AppHeader({
   onSignOut,
 }: AppHeaderProps) {
   const isDesktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true, { getInitialValueInEffect: false });
+  // A phone keeps the slot in the header's own row (the orders' search is one button there).
+  const phone = useIsPhone();
+  const slotInRow = isDesktop || phone;
   return (
     <header className={classes.header}>
       <a href="#main-content" className="mc-skip-link">
@@ -66,13 +70,13 @@ export function AppHeader({
             <SettingsMenu onSignOut={onSignOut} />
           </nav>
         ) : null}
-        {isDesktop && HeaderSlot ? (
+        {slotInRow && HeaderSlot ? (
           <div className={classes.slot} data-header-slot>
             <HeaderSlot />
           </div>
         ) : null}
       </div>
-      {!isDesktop && HeaderSlot ? (
+      {!slotInRow && HeaderSlot ? (
         <Box className={classes.slotMobile} data-header-slot>
           <HeaderSlot />
         </Box>
