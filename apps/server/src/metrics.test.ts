@@ -3,14 +3,14 @@
  * the token on the main port, production without one, and the second port.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { bulkJobs } from '../modules/orders/bulk/bulk-queue.ts';
-import { useStreamServer } from '../modules/orders/events/stream-test-helpers.ts';
-import { buildMerchantWithOwner, buildOrder, createTestDatabase, useTestApp } from '../test/harness.ts';
-import { findSample, parsePrometheusText } from '../test/prometheus-text.ts';
-import { freePort } from '../test/spawn-server.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { bulkJobs } from './modules/orders/bulk/bulk-queue.ts';
+import { useStreamServer } from './modules/orders/events/stream-test-helpers.ts';
+import { buildMerchantWithOwner, buildOrder, createTestDatabase, useTestApp } from './test/harness.ts';
+import { findSample, parsePrometheusText } from './test/prometheus-text.ts';
+import { freePort } from './test/spawn-server.ts';
 
 const t = useTestApp();
 const server = useStreamServer(t);
