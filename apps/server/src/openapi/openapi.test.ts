@@ -73,7 +73,7 @@ describe('/openapi.json', () => {
 
   it('names where to send calls, and a contact, from PUBLIC_URL', () => {
     expect(doc.servers).toEqual([
-      { url: 'https://shop.console.test', description: 'This deployment (PUBLIC_URL)' },
+      { url: 'https://shop.console.test', description: 'Where the console and the API answer (PUBLIC_URL)' },
     ]);
     expect(doc.info.contact.url).toBe('https://shop.console.test/api-docs');
   });

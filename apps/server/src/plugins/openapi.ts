@@ -21,7 +21,7 @@ async function openApiDocument(app: FastifyInstance, opts: { publicUrl: string }
   let openapi: Record<string, unknown> | undefined;
   // The console and the API share one origin (PUBLIC_URL), which is where a generated client sends its calls.
   const info = { ...OPENAPI_INFO, contact: { name: 'API reference', url: `${opts.publicUrl}/api-docs` } };
-  const servers = [{ url: opts.publicUrl, description: 'This deployment (PUBLIC_URL)' }];
+  const servers = [{ url: opts.publicUrl, description: 'Where the console and the API answer (PUBLIC_URL)' }];
   app.get('/openapi.json', { logLevel: 'warn' }, async () => {
     openapi ??= buildOpenApiDocument(info, { servers });
     return openapi;
