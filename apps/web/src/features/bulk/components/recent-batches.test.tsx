@@ -115,7 +115,7 @@ describe('recent bulk batches', () => {
       order_rejected_count: 1,
       failures: [{ id: 'QX7-2', message: transitionError('MERCHANT_ACCEPTED', 'MERCHANT_ACCEPTED') }],
     });
-    mockFetch((url) => (url.endsWith('/orders/bulk/batches') ? { body: { items: [accept] } } : undefined));
+    mockFetch((url) => (url.endsWith('/batches') ? { body: { items: [accept] } } : undefined));
     renderPanel();
     const panel = await screen.findByRole('region', { name: 'Recent bulk batches' });
     expect(await within(panel).findByText(/Already accepted\./)).toBeInTheDocument();
@@ -126,7 +126,7 @@ describe('recent bulk batches', () => {
   it('is folded behind its title on a phone', async () => {
     stubPhoneWidth();
     mockFetch((url) =>
-      url.endsWith('/orders/bulk/batches')
+      url.endsWith('/batches')
         ? { body: { items: [batch({ state: 'running', completed_count: 1 }), batch({ batch_id: 'b-2' })] } }
         : undefined,
     );
