@@ -13,10 +13,11 @@ import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
 import { describe, expect, it } from './test.ts';
 
 /**
- * KB (1,024 bytes) gzip: what the pages load now plus at most 3 KB (docs/decisions/0109). The issue's aims
- * are 120 (sign-in) and 150 (orders); benchmarks.md says how far off and why.
+ * KB (1,024 bytes) gzip: what the pages load now plus at most 3 KB (docs/decisions/0109). The aims are 120
+ * (sign-in) and 150 (orders); benchmarks.md says how far off and why. The orders page grew to 224.2 KB with
+ * the phone layout, filter chips and SLA symbols (decisions 0132, 0133).
  */
-const BUDGETS_KB = { login: 144, orders: 224 } as const;
+const BUDGETS_KB = { login: 144, orders: 227 } as const;
 
 interface Script {
   name: string;
