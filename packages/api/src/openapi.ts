@@ -268,6 +268,23 @@ function operation(id: string, endpoint: Endpoint): Json {
 
 const REF_PREFIX = '#/components/schemas/';
 
+/** The component schemas `paths` reach, directly or through other schemas (`#/components/schemas/<id>`). */
+export function schemasReachedFrom(paths: unknown, schemas: Record<string, unknown>): Set<string> {
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value ?? null).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(
+      (m) => m[1] as string,
+    );
+  const used = new Set<string>();
+  const queue = refsIn(paths);
+  while (queue.length) {
+    const id = queue.pop() as string;
+    if (used.has(id)) continue;
+    used.add(id);
+    queue.push(...refsIn(schemas[id]));
+  }
+  return used;
+}
+
 /**
  * Keeps only the component schemas that the paths reach, and names each by its plain id where one form
  * is enough: a schema used only in requests drops its `Input` suffix, and a request form equal to the
@@ -277,18 +294,9 @@ function tidyComponents(
   paths: Json,
   schemas: Record<string, Json>,
 ): { paths: Json; schemas: Record<string, Json> } {
-  const refsIn = (value: unknown) =>
-    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] as string);
   let doc = { paths, schemas };
   for (;;) {
-    const used = new Set<string>();
-    const queue = refsIn(doc.paths);
-    while (queue.length) {
-      const id = queue.pop() as string;
-      if (used.has(id)) continue;
-      used.add(id);
-      queue.push(...refsIn(doc.schemas[id]));
-    }
+    const used = schemasReachedFrom(doc.paths, doc.schemas);
     const kept = Object.fromEntries(Object.entries(doc.schemas).filter(([id]) => used.has(id)));
     const renames = Object.keys(kept).filter((id) => {
       if (!id.endsWith('Input')) return false;

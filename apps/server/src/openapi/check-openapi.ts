@@ -11,6 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { schemasReachedFrom } from '@mc/api';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -19,21 +20,10 @@ import { openPglite } from '../db/client.ts';
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
-const REF = /"#\/components\/schemas\/([^"]+)"/g;
-
 /** Component schemas that no path reaches, directly or through another schema. */
 function unusedComponents(doc: Json): string[] {
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, unknown>;
-  const refsIn = (value: unknown) =>
-    [...JSON.stringify(value ?? null).matchAll(REF)].map((m) => m[1] as string);
-  const used = new Set<string>();
-  const queue = refsIn(doc.paths);
-  while (queue.length) {
-    const id = queue.pop() as string;
-    if (used.has(id)) continue;
-    used.add(id);
-    queue.push(...refsIn(schemas[id]));
-  }
+  const used = schemasReachedFrom(doc.paths, schemas);
   return Object.keys(schemas).filter((id) => !used.has(id));
 }
 

@@ -62,15 +62,12 @@ export function mockFetch(handler: Handler = () => undefined) {
   return fn;
 }
 
-/**
- * The window's media queries answer as on a wide desktop (every min-width query matches) or, with
- * `wide` false, as on a phone (none does). Undone by `vi.restoreAllMocks()`.
- */
-export function stubWindowWidth(wide: boolean): void {
+/** `window.matchMedia` answering each query with `matches(query)`. Undone by `vi.restoreAllMocks()`. */
+function stubMediaQueries(matches: (query: string) => boolean): void {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (q: string) =>
       ({
-        matches: wide && /min-width/.test(q),
+        matches: matches(q),
         media: q,
         onchange: null,
         addListener: () => {},
@@ -82,21 +79,17 @@ export function stubWindowWidth(wide: boolean): void {
   );
 }
 
+/**
+ * The window's media queries answer as on a wide desktop (every min-width query matches) or, with
+ * `wide` false, as on a phone (none does). Undone by `vi.restoreAllMocks()`.
+ */
+export function stubWindowWidth(wide: boolean): void {
+  stubMediaQueries((q) => wide && /min-width/.test(q));
+}
+
 /** A phone's width (390 px): the phone query and every max-width query match, no min-width one does. */
 export function stubPhoneWidth(): void {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (q: string) =>
-      ({
-        matches: /max-width/.test(q) && !/min-width/.test(q),
-        media: q,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  stubMediaQueries((q) => /max-width/.test(q) && !/min-width/.test(q));
 }
 
 /** Renders one component inside the console's providers (theme, query client), as the app would. */

@@ -12,27 +12,13 @@ import {
   stubWindowWidth,
 } from '../../test/render-app.tsx';
 import { newOrdersStore } from './hooks/new-orders-store.ts';
-import { item, page } from './test-fixtures.ts';
-
-const counts = { active: 12, on_hold: 3, cancelled: 4, completed: 50 };
-const filters = {
-  items: [
-    {
-      name: 'application',
-      options: [
-        { name: 'Bottle Drop', uuid: 'u1', ref: 'bottledrop' },
-        { name: 'Cask & Crate', uuid: 'u2', ref: 'caskcrate' },
-      ],
-    },
-    { name: 'delivery_methods', options: [{ name: 'on_demand' }, { name: 'shipping' }] },
-  ],
-};
+import { AVAILABLE_FILTERS, item, page, TAB_COUNTS } from './test-fixtures.ts';
 
 function setup() {
   return mockFetch((url) => {
     const u = new URL(url, 'http://x');
-    if (u.pathname.endsWith('/orders/count')) return { body: counts };
-    if (u.pathname.endsWith('/orders/filters')) return { body: filters };
+    if (u.pathname.endsWith('/orders/count')) return { body: TAB_COUNTS };
+    if (u.pathname.endsWith('/orders/filters')) return { body: AVAILABLE_FILTERS };
     if (u.pathname.endsWith('/payments/stripe')) return { body: { merchant_account_id: null } };
     if (u.pathname.endsWith('/orders/optimized'))
       return { body: page([item('AAAAAAA-AAA-01'), item('AAAAAAA-AAA-02')]) };

@@ -40,3 +40,23 @@ export function page(items: OrderListItem[], next_url: string | null = null): Or
     available_sorts: [],
   };
 }
+
+/** The tab counts the list tests answer `/orders/count` with. */
+export const TAB_COUNTS = { active: 12, on_hold: 3, cancelled: 4, completed: 50 };
+
+/** The `/orders/filters` answer of the list tests: two brands and four delivery methods. */
+export const AVAILABLE_FILTERS = {
+  items: [
+    {
+      name: 'application',
+      options: [
+        { name: 'Bottle Drop', uuid: 'u1', ref: 'bottledrop' },
+        { name: 'Cask & Crate', uuid: 'u2', ref: 'caskcrate' },
+      ],
+    },
+    {
+      name: 'delivery_methods',
+      options: [{ name: 'on_demand' }, { name: 'shipping' }, { name: 'preorder' }, { name: 'deposit' }],
+    },
+  ],
+};

@@ -25,6 +25,12 @@ function openDelivered(delivery: Partial<OrderDetail>, result: unknown = { ok: t
   return { run, dialog: within(screen.getByRole('dialog', { name: 'Mark Your Order As Delivered' })) };
 }
 
+/** The `delivery_info` of the first close the panel sent. */
+function sentDeliveryInfo(run: ReturnType<typeof openDelivered>['run']): Record<string, unknown> {
+  const [change] = run.mock.calls[0] as unknown as [{ body: { delivery_info: Record<string, unknown> } }];
+  return change.body.delivery_info;
+}
+
 async function fillCheck(dialog: ReturnType<typeof within>, year = '1990') {
   await userEvent.selectOptions(dialog.getByLabelText(/ID type/), 'passport');
   await userEvent.selectOptions(dialog.getByLabelText('Birth month'), 'April');
@@ -52,8 +58,7 @@ describe("the delivery panel's ID check (decision 0101)", () => {
     await userEvent.type(dialog.getByLabelText(/Checked by/), 'Sam Driver');
     await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
     expect(run).toHaveBeenCalledTimes(1);
-    const [change] = run.mock.calls[0] as unknown as [{ body: { delivery_info: Record<string, unknown> } }];
-    expect(change.body.delivery_info.age_verification).toEqual({
+    expect(sentDeliveryInfo(run).age_verification).toEqual({
       id_type: 'passport',
       birth_date: '1990-04-01',
       checked_by: 'Sam Driver',
@@ -81,8 +86,7 @@ describe("the delivery panel's ID check (decision 0101)", () => {
     expect(dialog.queryByRole('group', { name: 'ID check (21+)' })).toBeNull();
     await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
     expect(run).toHaveBeenCalledTimes(1);
-    const [change] = run.mock.calls[0] as unknown as [{ body: { delivery_info: Record<string, unknown> } }];
-    expect(change.body.delivery_info).not.toHaveProperty('age_verification');
+    expect(sentDeliveryInfo(run)).not.toHaveProperty('age_verification');
   });
 });
 
@@ -101,8 +105,7 @@ describe('the typed birth date (MM/DD/YYYY) beside the selectors', () => {
     expect(dialog.getByLabelText('Birth year')).toHaveValue('1990');
     await userEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }));
     expect(run).toHaveBeenCalledTimes(1);
-    const [change] = run.mock.calls[0] as unknown as [{ body: { delivery_info: Record<string, unknown> } }];
-    expect(change.body.delivery_info.age_verification).toEqual({
+    expect(sentDeliveryInfo(run).age_verification).toEqual({
       id_type: 'passport',
       birth_date: '1990-04-01',
       checked_by: 'Sam Driver',
