@@ -51,7 +51,13 @@ describe('roles', () => {
     'merchant.read',
     'profile.write',
   ];
-  const MANAGER_DENIED: Capability[] = ['billing.read', 'billing.write', 'team.manage'];
+  const MANAGER_DENIED: Capability[] = [
+    'billing.read',
+    'billing.write',
+    'team.manage',
+    'webhooks.manage',
+    'api_keys.manage',
+  ];
   it.each(CAPABILITIES.map((c) => [c] as const))('%s: every role', (c) => {
     expect(can(['merch.user'], c)).toBe(MEMBER.includes(c));
     expect(can(['merch.manager'], c)).toBe(!MANAGER_DENIED.includes(c));

@@ -63,6 +63,9 @@ export const CAPABILITIES = [
   'team.manage',
   'profile.write',
   'reports.revenue',
+  'events.read',
+  'webhooks.manage',
+  'api_keys.manage',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -87,6 +90,11 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly MerchantRole[]>> 
   'team.manage': OWNER,
   'profile.write': ALL,
   'reports.revenue': MANAGER_UP,
+  // The event feed carries what the orders list shows, for the people who see the store's reports.
+  'events.read': MANAGER_UP,
+  // Webhook endpoints and API keys send the store's orders to, or let in, a program: the owner decides.
+  'webhooks.manage': OWNER,
+  'api_keys.manage': OWNER,
 };
 
 export function can(roles: readonly string[] | null | undefined, capability: Capability): boolean {
