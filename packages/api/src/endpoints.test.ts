@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_EXAMPLES } from './endpoint-examples.ts';
 import { endpoints, OPERATION_IDS } from './endpoints.ts';
@@ -38,5 +38,17 @@ describe('the endpoint table, joined from the resources', () => {
           expect(ENDPOINT_EXAMPLES[id as keyof typeof ENDPOINT_EXAMPLES], `${resource}: ${id}`).toBe(example);
       }
     }
+  });
+});
+
+describe('the contract stays readable', () => {
+  it('has no source file over 300 lines (a resource that grows gets another file in its folder)', () => {
+    const long: string[] = [];
+    for (const entry of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+      if (!entry.endsWith('.ts') || entry.endsWith('.test.ts')) continue;
+      const lines = readFileSync(new URL(entry, src), 'utf8').split('\n').length;
+      if (lines > 300) long.push(`${entry}: ${lines} lines`);
+    }
+    expect(long).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ export * from './endpoint-examples.ts';
 export * from './endpoint-types.ts';
 export * from './endpoints.ts';
 export * from './openapi.ts';
+export { schemasReachedFrom, toJsonSchema } from './openapi-schemas.ts';
 export * from './paths.ts';
 export * from './routes.ts';
 export * from './schemas.ts';
