@@ -24,7 +24,8 @@ type Documented = Omit<SettingDoc, 'expects' | 'group' | 'secret'> & { name: str
 const CONSOLE_BUILD: Documented[] = [
   {
     name: 'VITE_SENTRY_DSN',
-    description: 'console build: error reporting of the console (Sentry DSN)',
+    description:
+      'console build: error reporting of the console (Sentry DSN), written into its page (SENTRY_BROWSER_DSN replaces it at run time)',
     defaultText: '— (off)',
   },
   {

@@ -155,7 +155,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // The built console, with SPA fallback for its client-side routes; JSON 404s otherwise (plugins/console.ts).
   await app.register(consolePlugin, {
     webDist: config.webDist,
-    site: { siteName: config.siteName, legacyBankForm: config.legacyBankForm },
+    site: {
+      siteName: config.siteName,
+      legacyBankForm: config.legacyBankForm,
+      sentryBrowserDsn: config.sentryBrowserDsn,
+    },
   });
 
   return { app, ctx };

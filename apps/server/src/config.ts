@@ -36,6 +36,8 @@ export interface Config {
   /** TRUST_PROXY handed to Fastify's trustProxy: false (default), true, or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string[];
   sentryDsn?: string;
+  /** SENTRY_BROWSER_DSN: the console's error reports (written into its page; the CSP lets them out). */
+  sentryBrowserDsn?: string;
   /** `/metrics` (lib/metrics.ts): the main port's bearer token, and a second port that serves only it. */
   metrics: { token?: string; port?: number };
   /** OpenID Connect sign-in (any provider; Google by default). OIDC_GOOGLE_* still work. */
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowSandbox: s.ALLOW_SANDBOX,
     trustProxy: s.TRUST_PROXY,
     sentryDsn: s.SENTRY_DSN,
+    sentryBrowserDsn: s.SENTRY_BROWSER_DSN,
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT },
     oidc: oidcSettings(s),
     providers: providerSettingsFrom(s),

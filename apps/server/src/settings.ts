@@ -241,6 +241,13 @@ export const SettingsSchema = z.object({
     defaultText: '— (off)',
     group: 'server',
   }),
+  SENTRY_BROWSER_DSN: setting(httpUrl, {
+    description:
+      "error reporting of the console (Sentry DSN), written into the page it is sent in; replaces the console build's VITE_SENTRY_DSN",
+    expects: 'a Sentry DSN (an http:// or https:// URL)',
+    defaultText: "— (the build's VITE_SENTRY_DSN, or off)",
+    group: 'server',
+  }),
   SENTRY_DSN: setting(httpUrl, {
     description: 'error reporting of the server (Sentry DSN)',
     expects: 'a Sentry DSN (an https:// URL)',

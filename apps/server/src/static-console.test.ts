@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staticCacheControl, withSiteSettings } from './plugins/console.ts';
+import { errorReportOrigin, staticCacheControl, withSiteSettings } from './plugins/console.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
 
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
@@ -109,6 +109,49 @@ describe('the site settings in the page', () => {
       }
     } finally {
       await named.close();
+    }
+  });
+
+  const UNSET = '<html><head><meta name="sentry-dsn" content="%VITE_SENTRY_DSN%" /></head></html>';
+  const connectSrc = (policy: unknown) =>
+    String(policy)
+      .split(';')
+      .find((d) => d.startsWith('connect-src'));
+
+  it("reads the error reports' origin from the sentry-dsn meta, and none from the unset placeholder", () => {
+    expect(errorReportOrigin(UNSET)).toBeNull();
+    const built = UNSET.replace('%VITE_SENTRY_DSN%', 'https://pub@o1.ingest.sentry.io/42');
+    expect(errorReportOrigin(built)).toBe('https://o1.ingest.sentry.io');
+    const served = withSiteSettings(UNSET, {
+      siteName: 'R',
+      legacyBankForm: false,
+      sentryBrowserDsn: 'http://pub@127.0.0.1:9/7',
+    });
+    expect(served).toContain('<meta name="sentry-dsn" content="http://pub@127.0.0.1:9/7" />');
+    expect(errorReportOrigin(served)).toBe('http://127.0.0.1:9');
+    expect(withSiteSettings(built, { siteName: 'R', legacyBankForm: false })).toBe(built);
+  });
+
+  it("lets the page connect to SENTRY_BROWSER_DSN's origin, and only the page", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'mc-web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), UNSET);
+    const plain = await createTestApp({ config: { webDist: dist } });
+    const reporting = await createTestApp({
+      config: { webDist: dist, sentryBrowserDsn: 'https://pub@errors.example.net/7' },
+    });
+    try {
+      const off = await plain.app.inject({ url: '/orders/active' });
+      expect(connectSrc(off.headers['content-security-policy'])).toBe("connect-src 'self'");
+      const on = await reporting.app.inject({ url: '/orders/active' });
+      expect(on.body).toContain('content="https://pub@errors.example.net/7"');
+      expect(connectSrc(on.headers['content-security-policy'])).toBe(
+        "connect-src 'self' https://errors.example.net",
+      );
+      const api = await reporting.app.inject({ url: '/healthz' });
+      expect(connectSrc(api.headers['content-security-policy'])).toBe("connect-src 'self'");
+    } finally {
+      await plain.close();
+      await reporting.close();
     }
   });
 });

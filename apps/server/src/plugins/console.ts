@@ -9,6 +9,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { addSources } from './csp.ts';
 
 /** Paths the console never owns: a miss there is the API's JSON 404, never the SPA's index.html. */
 const API_PREFIXES = [
@@ -30,24 +31,44 @@ export interface ConsoleSiteSettings {
   siteName: string;
   /** LEGACY_BANK_FORM: the `legacy-bank-form` meta, 'on' or 'off'. */
   legacyBankForm: boolean;
+  /** SENTRY_BROWSER_DSN: the `sentry-dsn` meta the console's error reporting reads (over the build's). */
+  sentryBrowserDsn?: string | undefined;
 }
 
 const escapeAttribute = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const SENTRY_META = /(<meta name="sentry-dsn" content=")([^"]*)(")/;
+
 /**
- * index.html with this server's site settings: the `<title>` and the `site-name` and `legacy-bank-form`
- * metas are replaced where the build has them; a page without them is sent as it is.
+ * index.html with this server's site settings: the `<title>` and the `site-name`, `legacy-bank-form` and
+ * (when set) `sentry-dsn` metas are replaced where the build has them; a page without them is sent as it is.
  */
 export function withSiteSettings(html: string, site: ConsoleSiteSettings): string {
   const name = escapeAttribute(site.siteName);
+  const dsn = site.sentryBrowserDsn;
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
     .replace(/(<meta name="site-name" content=")[^"]*(")/, `$1${name}$2`)
-    .replace(
-      /(<meta name="legacy-bank-form" content=")[^"]*(")/,
-      `$1${site.legacyBankForm ? 'on' : 'off'}$2`,
+    .replace(/(<meta name="legacy-bank-form" content=")[^"]*(")/, `$1${site.legacyBankForm ? 'on' : 'off'}$2`)
+    .replace(SENTRY_META, (whole, open: string, _old: string, close: string) =>
+      dsn ? `${open}${escapeAttribute(dsn)}${close}` : whole,
     );
+}
+
+/**
+ * The origin the page's error reports go to: the `sentry-dsn` meta's, when it holds an http(s) URL (the
+ * build leaves `%VITE_SENTRY_DSN%` there when no DSN was given). The page's CSP lets the console connect
+ * there, and nowhere else beyond this origin.
+ */
+export function errorReportOrigin(html: string): string | null {
+  const content = SENTRY_META.exec(html)?.[2]?.replaceAll('&amp;', '&') ?? '';
+  if (!/^https?:\/\//i.test(content)) return null;
+  try {
+    return new URL(content).origin;
+  } catch {
+    return null;
+  }
 }
 
 /** `Cache-Control` of a file of the built console: hashed assets are immutable, the rest revalidates. */
@@ -65,6 +86,7 @@ async function consoleFallback(
   // build precompresses every other file.
   const html = hasWeb ? withSiteSettings(readFileSync(index, 'utf8'), opts.site) : '';
   const encoded = { br: brotliCompressSync(html), gzip: gzipSync(html) };
+  const reportOrigin = errorReportOrigin(html);
   if (hasWeb) {
     // Hashed assets never change under their name: cached for a year. Anything else (the favicon) is
     // revalidated on every load so a deploy is seen at once. Brotli or gzip from the build's precompressed
@@ -94,6 +116,9 @@ async function consoleFallback(
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding');
+      const policy = reply.getHeader('content-security-policy');
+      if (reportOrigin && typeof policy === 'string')
+        reply.header('content-security-policy', addSources(policy, 'connect-src', [reportOrigin]));
       if (!encoding) return reply.send(html);
       return reply.header('content-encoding', encoding).send(encoded[encoding]);
     }

@@ -36,15 +36,23 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The policy with these sources added to script-src (script-src is added when the policy has none). */
-export function addScriptSources(policy: string, sources: readonly string[]): string {
+/** The policy with these sources added to one directive (added as `'self'` plus them when the policy has none). */
+export function addSources(
+  policy: string,
+  directive: 'script-src' | 'connect-src',
+  sources: readonly string[],
+): string {
   if (sources.length === 0) return policy;
   const parts = policy.split(';').map((p) => p.trim());
-  const i = parts.findIndex((p) => p.toLowerCase().startsWith('script-src '));
+  const i = parts.findIndex((p) => p.toLowerCase().startsWith(`${directive} `));
   if (i >= 0) parts[i] = `${parts[i]} ${sources.join(' ')}`;
-  else parts.push(`script-src 'self' ${sources.join(' ')}`);
+  else parts.push(`${directive} 'self' ${sources.join(' ')}`);
   return parts.filter(Boolean).join(';');
 }
+
+/** The policy with these sources added to script-src. */
+export const addScriptSources = (policy: string, sources: readonly string[]): string =>
+  addSources(policy, 'script-src', sources);
 
 /**
  * An onSend hook for HTML pages we do not write ourselves (the Scalar reference): the exact inline scripts of

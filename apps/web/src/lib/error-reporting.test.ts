@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const sentry = vi.hoisted(() => ({ init: vi.fn(), captureException: vi.fn() }));
 vi.mock('@sentry/browser', () => sentry);
 
-import { initErrorReporting, registerErrorReporter, reportError } from './error-reporting.ts';
+import { initErrorReporting, pageDsn, registerErrorReporter, reportError } from './error-reporting.ts';
 
 afterEach(() => {
   registerErrorReporter(null);
@@ -11,6 +11,23 @@ afterEach(() => {
 });
 
 describe('error reporting', () => {
+  it("reads the DSN from the page's sentry-dsn meta; the build's unset placeholder is no DSN", () => {
+    const page = (content: string | null) => {
+      const doc = document.implementation.createHTMLDocument('x');
+      if (content !== null) {
+        const meta = doc.createElement('meta');
+        meta.name = 'sentry-dsn';
+        meta.content = content;
+        doc.head.append(meta);
+      }
+      return doc;
+    };
+    expect(pageDsn(page('https://key@o1.ingest.sentry.io/42'))).toBe('https://key@o1.ingest.sentry.io/42');
+    expect(pageDsn(page('%VITE_SENTRY_DSN%'))).toBeUndefined();
+    expect(pageDsn(page(''))).toBeUndefined();
+    expect(pageDsn(page(null))).toBeUndefined();
+  });
+
   it('without a DSN loads nothing and reports to the console', async () => {
     expect(await initErrorReporting(undefined)).toBe(false);
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
