@@ -2,7 +2,10 @@
  * /metrics: the whole exposition parsed with a Prometheus text-format parser and every named series checked;
  * the token on the main port, production without one, and the second port.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createHttpClient, ProviderUnavailableError } from './adapters/http.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -86,6 +89,46 @@ describe('/metrics', { timeout: 120_000 }, () => {
       'process_resident_memory_bytes',
     ])
       expect(m.get(name)?.samples.length, name).toBeGreaterThan(0);
+  });
+});
+
+describe('/metrics and the providers', () => {
+  it('counts each call to a provider once, retries included, by provider and outcome', async () => {
+    let calls = 0;
+    const provider = createServer((req, res) => {
+      calls++;
+      res.writeHead(req.url === '/ok' ? 200 : req.url === '/no' ? 422 : 503).end('{}');
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const { port } = provider.address() as AddressInfo;
+    const client = createHttpClient({
+      name: 'stand-in-provider',
+      baseUrl: `http://127.0.0.1:${port}`,
+      backoffBaseMs: 1,
+    });
+    const gone = createHttpClient({ name: 'stand-in-gone', baseUrl: `http://127.0.0.1:${await freePort()}` });
+    try {
+      expect((await client.request({ method: 'GET', path: '/ok' })).status).toBe(200);
+      expect((await client.request({ method: 'POST', path: '/no' })).status).toBe(422);
+      expect((await client.request({ method: 'GET', path: '/down' })).attempts).toBe(3);
+      await expect(gone.request({ method: 'POST', path: '/x' })).rejects.toBeInstanceOf(
+        ProviderUnavailableError,
+      );
+    } finally {
+      await client.close();
+      await gone.close();
+      await new Promise((resolve) => provider.close(resolve));
+    }
+    expect(calls).toBe(5); // the 503 was tried three times: still one call
+    const m = families((await t.app.inject({ url: '/metrics' })).body);
+    const durations = m.get('provider_call_duration_seconds');
+    expect(durations?.type).toBe('histogram');
+    const count = (provider: string, outcome: string) =>
+      sample(durations, { provider, outcome }, 'provider_call_duration_seconds_count')?.value;
+    expect(count('stand-in-provider', 'success')).toBe(1);
+    expect(count('stand-in-provider', 'refused')).toBe(1);
+    expect(count('stand-in-provider', 'failed')).toBe(1);
+    expect(count('stand-in-gone', 'network_error')).toBe(1);
   });
 });
 

@@ -12,6 +12,7 @@
  *   idempotency key (an SMS, an email) is never retried: it may already have reached the provider.
  */
 import { Agent, fetch as undiciFetch } from 'undici';
+import { outcomeOfStatus, publishProviderCall } from '../lib/provider-calls.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -173,8 +174,14 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
           continue;
         }
       }
-      if (failure) throw failure;
+      const seconds = (Date.now() - started) / 1000;
+      if (failure) {
+        const outcome = failure.reason === 'timeout' ? 'timeout' : 'network_error';
+        publishProviderCall({ provider: opts.name, outcome, seconds });
+        throw failure;
+      }
       const r = res!;
+      publishProviderCall({ provider: opts.name, outcome: outcomeOfStatus(r.status), seconds });
       const text = bytes.toString('utf8');
       return {
         status: r.status,

@@ -1,11 +1,12 @@
 /**
  * What an operator's Prometheus scrapes from `/metrics` (docs/decisions/0136): requests by operation and
- * status class, requests in flight, the database pools, open event streams, the job queue, jobs run, the
- * event loop, plus prom-client's process and Node.js defaults. One registry per app (tests build many
+ * status class, requests in flight, the database pools, open event streams, the job queue, jobs run, calls
+ * to outside providers, the event loop, plus prom-client's process and Node.js defaults. One registry per app (tests build many
  * apps in one process); the defaults start on the first scrape, so an app nobody scrapes samples nothing.
  */
 import { performance } from 'node:perf_hooks';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { type ProviderCall, providerCallChannel } from './provider-calls.ts';
 
 /** What a pool reports (node-postgres' `pg.Pool` has these). */
 export interface PoolLike {
@@ -32,6 +33,11 @@ export class Metrics {
   readonly requestDuration: Histogram<'operation' | 'method' | 'status_class'>;
   readonly inFlight: Gauge;
   readonly jobDuration: Histogram<'queue' | 'outcome'>;
+  readonly providerCalls: Histogram<'provider' | 'outcome'>;
+  private readonly onProviderCall = (message: unknown) => {
+    const call = message as ProviderCall;
+    this.providerCalls.observe({ provider: call.provider, outcome: call.outcome }, call.seconds);
+  };
   private readonly pools = new Map<string, PoolLike>();
   private readonly queues = new Map<string, () => Promise<QueueStats | null>>();
   private streams: () => number = () => 0;
@@ -67,6 +73,14 @@ export class Metrics {
       buckets: JOB_BUCKETS,
       registers,
     });
+    this.providerCalls = new Histogram({
+      name: 'provider_call_duration_seconds',
+      help: 'Calls to outside providers (payments, carrier, courier, SMS, email, maps, webhook receivers), by provider and outcome (success, refused, failed, timeout, network_error); retries included',
+      labelNames: ['provider', 'outcome'],
+      buckets: REQUEST_BUCKETS,
+      registers,
+    });
+    providerCallChannel.subscribe(this.onProviderCall);
     const pools = this.pools;
     new Gauge({
       name: 'db_pool_connections',
@@ -129,6 +143,11 @@ export class Metrics {
         this.set(elu());
       },
     });
+  }
+
+  /** Stops listening to the process-wide channels (the app closes; its registry is dropped with it). */
+  close(): void {
+    providerCallChannel.unsubscribe(this.onProviderCall);
   }
 
   /** A pool whose connections are reported as `db_pool_connections{pool=name}`. */

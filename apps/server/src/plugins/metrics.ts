@@ -48,6 +48,7 @@ async function metricsPlugin(
     metrics.requestDuration.observe(labels, (performance.now() - at) / 1000);
   };
   app.addHook('onResponse', async (request, reply) => done(request, reply.statusCode));
+  app.addHook('onClose', async () => metrics.close());
   // A client gone before the answer still leaves the in-flight count (status class `aborted`).
   app.addHook('onRequestAbort', async (request) => done(request, 'aborted'));
 

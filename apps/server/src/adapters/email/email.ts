@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DomainError } from '@mc/domain';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
+import { type ProviderCallOutcome, publishProviderCall } from '../../lib/provider-calls.ts';
 import { keepInOutbox } from '../outbox/outbox.ts';
 
 export interface EmailMessage {
@@ -62,6 +63,8 @@ export function smtpEmail(smtpUrl: string, from: string, opts: SmtpOptions = {})
     kind: 'smtp',
     async send(msg) {
       let timer: NodeJS.Timeout | undefined;
+      const started = Date.now();
+      let outcome: ProviderCallOutcome = 'network_error';
       try {
         await Promise.race([
           transport.sendMail({
@@ -77,10 +80,17 @@ export function smtpEmail(smtpUrl: string, from: string, opts: SmtpOptions = {})
             timer = setTimeout(() => reject(new Error('SMTP send timed out')), sendTimeout);
           }),
         ]);
-      } catch {
+        outcome = 'success';
+      } catch (err) {
+        // A numbered SMTP reply is the server's answer (5xx: refused for good, 4xx: failed for now); no reply
+        // at all is the connection's failure or the time-out.
+        const code = (err as { responseCode?: number }).responseCode;
+        if (code) outcome = code >= 500 ? 'refused' : 'failed';
+        else if (/timed out|timeout/i.test(String((err as Error).message))) outcome = 'timeout';
         throw new DomainError('UNAVAILABLE', EMAIL_UNAVAILABLE);
       } finally {
         clearTimeout(timer);
+        publishProviderCall({ provider: 'smtp', outcome, seconds: (Date.now() - started) / 1000 });
       }
     },
   };

@@ -9,7 +9,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { DomainError } from '@mc/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { type ProviderCall, providerCallChannel } from '../../lib/provider-calls.ts';
 import { buildUser, createTestApp, TEST_DB, type TestApp } from '../../test/harness.ts';
 import { EMAIL_UNAVAILABLE, smtpEmail } from './email.ts';
 
@@ -122,6 +123,12 @@ describe('SMTP adapter', () => {
   });
 
   it('a refused message (550) or bad credentials → UNAVAILABLE with a plain message, not re-sent', async () => {
+    const outcomes: string[] = [];
+    const seen = (m: unknown) => outcomes.push((m as ProviderCall).outcome);
+    providerCallChannel.subscribe(seen);
+    onTestFinished(() => {
+      providerCallChannel.unsubscribe(seen);
+    });
     refuseNext = true;
     const err = await smtpEmail(url(), FROM)
       .send({ to: 'a@shop.test', subject: 's', text: 't' })
@@ -133,6 +140,8 @@ describe('SMTP adapter', () => {
       .catch((e: unknown) => e);
     expect((bad as DomainError).code).toBe('UNAVAILABLE');
     expect(received).toHaveLength(0);
+    // The metrics' view of both (lib/provider-calls.ts): the SMTP server answered no, for good.
+    expect(outcomes).toEqual(['refused', 'refused']);
   });
 
   it('a server that accepts the connection but never greets → UNAVAILABLE after the time-out', async () => {
