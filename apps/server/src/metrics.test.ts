@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHttpClient, ProviderUnavailableError } from './adapters/http.ts';
 import { buildApp } from './app.ts';
@@ -11,7 +12,13 @@ import { loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { bulkJobs } from './modules/orders/bulk/bulk-queue.ts';
 import { useStreamServer } from './modules/orders/events/stream-test-helpers.ts';
-import { buildMerchantWithOwner, buildOrder, createTestDatabase, useTestApp } from './test/harness.ts';
+import {
+  buildMerchantWithOwner,
+  buildOrder,
+  createTestDatabase,
+  TEST_DB,
+  useTestApp,
+} from './test/harness.ts';
 import { findSample, parsePrometheusText } from './test/prometheus-text.ts';
 import { freePort } from './test/spawn-server.ts';
 
@@ -130,6 +137,34 @@ describe('/metrics and the providers', () => {
     expect(count('stand-in-provider', 'failed')).toBe(1);
     expect(count('stand-in-gone', 'network_error')).toBe(1);
   });
+});
+
+describe('/metrics and the database', () => {
+  // node-postgres clients only: the embedded PGlite has no pool and no network between the app and it.
+  it.runIf(TEST_DB === 'pg')(
+    'times every PostgreSQL query by kind and outcome, never with its text',
+    async () => {
+      const before = families((await t.app.inject({ url: '/metrics' })).body).get(
+        'db_query_duration_seconds',
+      );
+      const count = (family: typeof before, kind: string, outcome: string) =>
+        sample(family, { kind, outcome }, 'db_query_duration_seconds_count')?.value ?? 0;
+      await t.ctx.database.query('SELECT 1');
+      await t.ctx.database.query('select not_a_column_7f3a from orders').catch(() => undefined);
+      await t.ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update orders set version = version where false`);
+      });
+      const text = (await t.app.inject({ url: '/metrics' })).body;
+      const after = families(text).get('db_query_duration_seconds');
+      expect(after?.type).toBe('histogram');
+      expect(count(after, 'select', 'ok') - count(before, 'select', 'ok')).toBeGreaterThanOrEqual(1);
+      expect(count(after, 'select', 'error') - count(before, 'select', 'error')).toBe(1);
+      expect(count(after, 'update', 'ok') - count(before, 'update', 'ok')).toBe(1);
+      expect(count(after, 'begin', 'ok') - count(before, 'begin', 'ok')).toBeGreaterThanOrEqual(1);
+      expect(count(after, 'commit', 'ok') - count(before, 'commit', 'ok')).toBeGreaterThanOrEqual(1);
+      expect(text).not.toContain('not_a_column_7f3a');
+    },
+  );
 });
 
 describe('/metrics and the event streams', () => {

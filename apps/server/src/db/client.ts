@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { pgliteQuery } from './pglite-query.ts';
+import { timeQueries } from './query-timing.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -152,7 +153,10 @@ export function createPool(
     /* the query in flight (if any) fails on its own; the client is replaced on the next checkout */
   };
   pool.on('error', ignore);
-  pool.on('connect', (client) => client.on('error', ignore));
+  pool.on('connect', (client) => {
+    client.on('error', ignore);
+    timeQueries(client);
+  });
   return pool;
 }
 

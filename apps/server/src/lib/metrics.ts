@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { type QueryTiming, queryTimingChannel } from '../db/query-timing.ts';
 import { type ProviderCall, providerCallChannel } from './provider-calls.ts';
 
 /** What a pool reports (node-postgres' `pg.Pool` has these). */
@@ -23,6 +24,7 @@ export interface QueueStats {
 }
 
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 const JOB_BUCKETS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 1800];
 
 export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
@@ -34,6 +36,11 @@ export class Metrics {
   readonly inFlight: Gauge;
   readonly jobDuration: Histogram<'queue' | 'outcome'>;
   readonly providerCalls: Histogram<'provider' | 'outcome'>;
+  readonly queries: Histogram<'kind' | 'outcome'>;
+  private readonly onQuery = (message: unknown) => {
+    const q = message as QueryTiming;
+    this.queries.observe({ kind: q.kind, outcome: q.outcome }, q.seconds);
+  };
   private readonly onProviderCall = (message: unknown) => {
     const call = message as ProviderCall;
     this.providerCalls.observe({ provider: call.provider, outcome: call.outcome }, call.seconds);
@@ -81,6 +88,14 @@ export class Metrics {
       registers,
     });
     providerCallChannel.subscribe(this.onProviderCall);
+    this.queries = new Histogram({
+      name: 'db_query_duration_seconds',
+      help: "PostgreSQL queries of every pool, by kind (the statement's first word: select, insert, update, delete, with, begin, commit, …; other) and outcome (ok, error)",
+      labelNames: ['kind', 'outcome'],
+      buckets: QUERY_BUCKETS,
+      registers,
+    });
+    queryTimingChannel.subscribe(this.onQuery);
     const pools = this.pools;
     new Gauge({
       name: 'db_pool_connections',
@@ -148,6 +163,7 @@ export class Metrics {
   /** Stops listening to the process-wide channels (the app closes; its registry is dropped with it). */
   close(): void {
     providerCallChannel.unsubscribe(this.onProviderCall);
+    queryTimingChannel.unsubscribe(this.onQuery);
   }
 
   /** A pool whose connections are reported as `db_pool_connections{pool=name}`. */
