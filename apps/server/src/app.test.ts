@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './test/harness.ts';
 
@@ -56,5 +57,12 @@ describe('app', () => {
     const res = await t.app.inject({ url: '/m/v2/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('app.ts', () => {
+  it('only composes plugins: at most 150 lines (a feature brings its own plugin, docs/decisions/0123)', () => {
+    const lines = readFileSync(new URL('./app.ts', import.meta.url), 'utf8').split('\n').length;
+    expect(lines).toBeLessThanOrEqual(150);
   });
 });

@@ -1,40 +1,29 @@
 import { EventEmitter } from 'node:events';
 import rateLimit from '@fastify/rate-limit';
-import type { OperationId } from '@mc/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { productionWarnings, settingWarnings } from './config-check.ts';
 import { type Adapters, type AppContext, defaultAdapters, usesSandbox } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerCompression } from './lib/compression.ts';
-import type { EndpointHandlers } from './lib/endpoint-handlers.ts';
 import type { DestinationStream } from './lib/logging.ts';
 import { Metrics } from './lib/metrics.ts';
 import { outageLogOf } from './lib/outage-log.ts';
 import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerRequestIdHeader } from './lib/request-id.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
-import { marketplaceHandlers } from './marketplace/routes.ts';
-import { analyticsHandlers } from './modules/analytics/index.ts';
+import { startTracing } from './lib/tracing.ts';
 import { registerApiDocsRoutes } from './modules/api-docs/index.ts';
-import { authHandlers } from './modules/auth/index.ts';
-import { billingHandlers, registerSandboxStripePages } from './modules/billing/index.ts';
-import { courierHandlers } from './modules/courier/index.ts';
+import { registerSandboxStripePages } from './modules/billing/index.ts';
 import { registerDevRoutes } from './modules/dev/index.ts';
-import { inventoryHandlers } from './modules/inventory/index.ts';
-import { merchantHandlers } from './modules/merchants/index.ts';
 import {
-  BULK_QUEUE,
-  bulkQueueStats,
   manageBulkJobs,
   OrderEventRelay,
   OrderStreams,
   orderEventStreamsPlugin,
   orderEventsPlugin,
-  orderHandlers,
+  watchOrderMetrics,
 } from './modules/orders/index.ts';
-import { smsHandlers } from './modules/sms/index.ts';
-import { teamHandlers } from './modules/team/index.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -42,6 +31,8 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTracing } from './plugins/tracing.ts';
+import { appHandlers } from './routes/handlers.ts';
 import { registerEndpoints } from './routes/register-endpoints.ts';
 import { fastifyOptions } from './runtime/fastify-options.ts';
 import { type Readiness, registerHealthRoutes } from './runtime/health.ts';
@@ -85,12 +76,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // ROLE=worker serves only /healthz and /readyz (runtime/server.ts runs its job queue).
   const servesApi = config.role !== 'worker';
   const streams = new OrderStreams(ctx, app.log);
-  watchAppMetrics(ctx, streams);
+  watchOrderMetrics(ctx, streams);
   // The outbox relay (every role) and this process's LISTEN (modules/orders/events/order-events-plugin.ts).
   await app.register(orderEventsPlugin, { ctx, relay, streams, listen: servesApi });
 
   registerRequestIdHeader(app);
-  if (ctx.metrics) await app.register(registerMetrics, { config, metrics: ctx.metrics });
+  // Before any route: each route's handler runs inside its request's span (plugins/tracing.ts).
+  if (config.tracing) registerTracing(app, startTracing({ ...config.tracing, role: config.role }));
+  if (ctx.metrics) await app.register(registerMetrics, { config, metrics: ctx.metrics, pool: database.pool });
   registerErrorHandling(app);
   // The outage lines' pending counts are written on close (lib/outage-log.ts).
   app.addHook('onClose', async () => outageLogOf(app.log).close());
@@ -124,23 +117,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // The open event streams end on close, their places given back before the database closes.
   await app.register(orderEventStreamsPlugin, { streams });
   // Every endpoint of the table, each with its module's handler (a missing or extra handler stops here).
-  const handlers = {
-    ...authHandlers(ctx, app.log),
-    ...teamHandlers(ctx),
-    ...merchantHandlers(ctx),
-    ...billingHandlers(ctx),
-    ...inventoryHandlers(ctx),
-    ...orderHandlers(ctx, streams),
-    ...analyticsHandlers(ctx),
-    ...smsHandlers(ctx),
-    ...marketplaceHandlers(ctx),
-    ...courierHandlers(ctx),
-  } satisfies EndpointHandlers<OperationId>;
+  const handlers = appHandlers(ctx, streams, app.log);
   try {
     registerEndpoints(
       app,
       ctx,
-      (opts.adjustHandlers ? opts.adjustHandlers(handlers) : handlers) as EndpointHandlers<OperationId>,
+      (opts.adjustHandlers ? opts.adjustHandlers(handlers) : handlers) as typeof handlers,
     );
   } catch (error) {
     await app.close();
@@ -163,13 +145,4 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   });
 
   return { app, ctx };
-}
-
-/** What `/metrics` reads beside the requests: the main pool, the open event streams, the job queue. */
-function watchAppMetrics(ctx: AppContext, streams: OrderStreams): void {
-  const metrics = ctx.metrics;
-  if (!metrics) return;
-  if (ctx.database.pool) metrics.watchPool('main', ctx.database.pool);
-  metrics.watchStreams(() => streams.open.size);
-  metrics.watchQueue(BULK_QUEUE, () => bulkQueueStats(ctx.database));
 }

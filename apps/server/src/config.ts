@@ -36,6 +36,8 @@ export interface Config {
   /** TRUST_PROXY handed to Fastify's trustProxy: false (default), true, or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string[];
   sentryDsn?: string;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME: traces over OTLP/HTTP (lib/tracing.ts), off when unset. */
+  tracing?: { endpoint: string; serviceName: string };
   /** SENTRY_BROWSER_DSN: the console's error reports (written into its page; the CSP lets them out). */
   sentryBrowserDsn?: string;
   /** `/metrics` (lib/metrics.ts): the main port's bearer token, and a second port that serves only it. */
@@ -152,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: s.TRUST_PROXY,
     sentryDsn: s.SENTRY_DSN,
     sentryBrowserDsn: s.SENTRY_BROWSER_DSN,
+    tracing: s.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: s.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: s.OTEL_SERVICE_NAME }
+      : undefined,
     metrics: { token: s.METRICS_TOKEN, port: s.METRICS_PORT },
     oidc: oidcSettings(s),
     providers: providerSettingsFrom(s),

@@ -241,6 +241,19 @@ export const SettingsSchema = z.object({
     defaultText: '— (off)',
     group: 'server',
   }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: setting(httpUrl, {
+    description:
+      'send traces (OpenTelemetry, OTLP over HTTP) to this collector: requests, queries, provider calls and jobs',
+    expects: "the collector's base URL (an http:// or https:// URL; traces go to /v1/traces under it)",
+    defaultText: '— (off)',
+    group: 'server',
+  }),
+  OTEL_SERVICE_NAME: setting(z.string().trim().min(1).max(100), {
+    description: "the traces' service name",
+    expects: 'a name of 1 to 100 characters',
+    default: 'merchant-console',
+    group: 'server',
+  }),
   SENTRY_BROWSER_DSN: setting(httpUrl, {
     description:
       "error reporting of the console (Sentry DSN), written into the page it is sent in; replaces the console build's VITE_SENTRY_DSN",

@@ -13,6 +13,7 @@
  */
 import { Agent, fetch as undiciFetch } from 'undici';
 import { outcomeOfStatus, publishProviderCall } from '../lib/provider-calls.ts';
+import { endSpan, SpanKind, startChildSpan } from '../lib/tracing.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -123,6 +124,16 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     const retryable = req.method === 'GET' || req.method === 'HEAD' || Boolean(req.idempotencyKey);
     const started = Date.now();
     const remaining = () => budgetMs - (Date.now() - started);
+    // One span for the call and its retries (lib/tracing.ts): the provider and method, not the path.
+    const span = startChildSpan(() => ({
+      name: `${req.method} ${opts.name}`,
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'http.request.method': req.method,
+        'server.address': new URL(url).hostname,
+        'mc.provider': opts.name,
+      },
+    }));
     let attempt = 0;
     for (;;) {
       attempt++;
@@ -178,10 +189,12 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
       if (failure) {
         const outcome = failure.reason === 'timeout' ? 'timeout' : 'network_error';
         publishProviderCall({ provider: opts.name, outcome, seconds });
+        endSpan(span, true, { 'error.type': outcome, 'mc.attempts': attempt });
         throw failure;
       }
       const r = res!;
       publishProviderCall({ provider: opts.name, outcome: outcomeOfStatus(r.status), seconds });
+      endSpan(span, r.status >= 500, { 'http.response.status_code': r.status, 'mc.attempts': attempt });
       const text = bytes.toString('utf8');
       return {
         status: r.status,

@@ -3,6 +3,7 @@ import { DomainError } from '@mc/domain';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { type ProviderCallOutcome, publishProviderCall } from '../../lib/provider-calls.ts';
+import { endSpan, SpanKind, startChildSpan } from '../../lib/tracing.ts';
 import { keepInOutbox } from '../outbox/outbox.ts';
 
 export interface EmailMessage {
@@ -65,6 +66,11 @@ export function smtpEmail(smtpUrl: string, from: string, opts: SmtpOptions = {})
       let timer: NodeJS.Timeout | undefined;
       const started = Date.now();
       let outcome: ProviderCallOutcome = 'network_error';
+      const span = startChildSpan(() => ({
+        name: 'send smtp',
+        kind: SpanKind.CLIENT,
+        attributes: { 'mc.provider': 'smtp' },
+      }));
       try {
         await Promise.race([
           transport.sendMail({
@@ -91,6 +97,7 @@ export function smtpEmail(smtpUrl: string, from: string, opts: SmtpOptions = {})
       } finally {
         clearTimeout(timer);
         publishProviderCall({ provider: 'smtp', outcome, seconds: (Date.now() - started) / 1000 });
+        endSpan(span, outcome !== 'success', { 'mc.outcome': outcome });
       }
     },
   };

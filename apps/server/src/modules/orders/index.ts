@@ -1,6 +1,7 @@
 /** The orders module's entry point: its handlers, the event fan-out and the one status-change path. */
 import type { AppContext } from '../../context.ts';
 import type { EndpointHandlers } from '../../lib/endpoint-handlers.ts';
+import { BULK_QUEUE, bulkQueueStats } from './bulk/bulk-queue.ts';
 import { bulkHandlers } from './bulk/routes.ts';
 import { orderCommandHandlers } from './commands/routes.ts';
 import { orderDetailHandlers } from './detail/routes.ts';
@@ -28,6 +29,12 @@ export {
 export { OrderEventRelay } from './events/order-events-relay.ts';
 export { OrderStreams } from './events/order-events-stream.ts';
 export { orderTransaction, transitionOrder, writeHistory, writeOrderEvent } from './transition-order.ts';
+
+/** What `/metrics` reads of the orders module: its open event streams and its job queue (lib/metrics.ts). */
+export function watchOrderMetrics(ctx: AppContext, streams: OrderStreams): void {
+  ctx.metrics?.watchStreams(() => streams.open.size);
+  ctx.metrics?.watchQueue(BULK_QUEUE, () => bulkQueueStats(ctx.database));
+}
 
 export function orderHandlers(ctx: AppContext, streams: OrderStreams) {
   return {

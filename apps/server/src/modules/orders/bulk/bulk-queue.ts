@@ -25,6 +25,7 @@ import { createPool, type Database } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/connection-errors.ts';
 import type { QueueStats } from '../../../lib/metrics.ts';
 import { type OutageSource, outageLogOf } from '../../../lib/outage-log.ts';
+import { currentTraceparent, inSpan } from '../../../lib/tracing.ts';
 import { type BatchLocks, createBatchLocks } from './batch-lock.ts';
 import { stopRenderPool } from './render-pool.ts';
 import { failBatch, type RunBatchOptions, runBatch } from './run-batch.ts';
@@ -190,7 +191,11 @@ export async function stopBulkJobs(ctx: AppContext): Promise<void> {
 /** The outcome's first words as a metrics label: done, failed, interrupted, database_unavailable. */
 const outcomeClass = (outcome: string) => (outcome.split(':')[0] ?? outcome).trim().replace(/\s+/g, '_');
 
-function jobLine(job: JobWithMetadata<{ batchId: string }>, durationMs?: number, outcome?: string) {
+function jobLine(
+  job: JobWithMetadata<{ batchId: string; traceparent?: string }>,
+  durationMs?: number,
+  outcome?: string,
+) {
   return {
     job: job.name,
     jobId: job.id,
@@ -256,7 +261,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
   const abort = new AbortController();
 
   let running = 0;
-  const handle = async (jobs: JobWithMetadata<{ batchId: string }>[]) => {
+  const handle = async (jobs: JobWithMetadata<{ batchId: string; traceparent?: string }>[]) => {
     running += 1;
     try {
       await handleJobs(jobs);
@@ -265,7 +270,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
       settled.emit('idle');
     }
   };
-  const handleJobs = async (jobs: JobWithMetadata<{ batchId: string }>[]) => {
+  const handleJobs = async (jobs: JobWithMetadata<{ batchId: string; traceparent?: string }>[]) => {
     for (const job of jobs) {
       const { batchId } = job.data;
       if (abort.signal.aborted) throw new Error('the job queue is stopping');
@@ -278,7 +283,9 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
       let outcome = 'done';
       log?.info(jobLine(job), 'job started');
       try {
-        await runBatch(ctx, batchId, { ...opts, signal: abort.signal });
+        await inSpan(`job ${BULK_QUEUE}`, { 'mc.batch_id': batchId }, job.data.traceparent, () =>
+          runBatch(ctx, batchId, { ...opts, signal: abort.signal }),
+        );
       } catch (error) {
         outcome = abort.signal.aborted
           ? 'interrupted: back to the queue'
@@ -310,7 +317,13 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
   };
   const workerIds: string[] = [];
   const enqueue = async (batchId: string) => {
-    await boss.send(BULK_QUEUE, { batchId }, { retryLimit: RETRY_LIMIT, retryDelay: 1 });
+    // The request's trace continues in the job (lib/tracing.ts): its traceparent rides in the job's data.
+    const traceparent = currentTraceparent();
+    await boss.send(
+      BULK_QUEUE,
+      { batchId, ...(traceparent ? { traceparent } : {}) },
+      { retryLimit: RETRY_LIMIT, retryDelay: 1 },
+    );
     for (const id of workerIds) boss.notifyWorker(id);
   };
 
