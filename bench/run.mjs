@@ -7,7 +7,9 @@
  * postgres://postgres@127.0.0.1:5432/mc_bench (created when missing) — or, with --pglite, a PGlite
  * directory (smaller default dataset), then measures the orders API against a bare floor route.
  * With --both, the orders counts and first pages on PostgreSQL and PGlite side by side, each beside its
- * floor, on one dataset (bench/engines.ts) instead of the orders benchmark.
+ * floor, on one dataset (bench/engines.ts) instead of the orders benchmark. Then, each skippable with
+ * `--no-<name>`: packing slips, bulk tools, reports, live-console streams (on a database of their own),
+ * and the console's weight.
  * Results: printed as markdown and written to bench/.results/.
  */
 import { spawnSync } from 'node:child_process';
@@ -47,6 +49,15 @@ const reports = process.argv.includes('--no-reports')
       stdio: 'inherit',
       env: process.env,
     });
+// Live consoles: 5,000 and 10,000 open event streams on one API process, beside a bare SSE server; `--no-streams` skips it.
+const streams =
+  process.argv.includes('--no-streams') || process.argv.includes('--pglite') || both
+    ? { status: 0 }
+    : spawnSync(process.execPath, ['--import', 'tsx', 'bench/streams.ts'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: process.env,
+      });
 // Console weight and the orders page's largest contentful paint on the same dataset; `--no-web` skips it.
 const web =
   process.argv.includes('--no-web') || process.argv.includes('--pglite') || both
@@ -57,5 +68,6 @@ process.exit(
     (slips.status ?? 1) ||
     (bulk.status ?? 1) ||
     (reports.status ?? 1) ||
+    (streams.status ?? 1) ||
     (web.status ?? 1),
 );
