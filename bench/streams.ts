@@ -13,7 +13,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
@@ -136,11 +135,9 @@ try {
 
   const config = loadConfig({ ...process.env, ...SERVER_TEST_ENV, DATABASE_URL: db.url });
   const database = openPostgres(db.url, 4);
-  const admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
-  const [owner] = (
-    await admin.query<{ id: string }>("SELECT id FROM users WHERE lower(email) = 'owner@demo.test'")
-  ).rows;
+  const [owner] = await database.query<{ id: string }>(
+    "SELECT id FROM users WHERE lower(email) = 'owner@demo.test'",
+  );
   if (!owner) throw new Error('the demo owner is missing');
   const tokens: string[] = [];
   const tokenFor = async (i: number) => {
@@ -208,7 +205,6 @@ try {
       floor_fan_out: summarise(floorTimes, floorListeners.length),
     });
   }
-  await admin.end();
   await database.close();
 } finally {
   for (const l of [...listeners, ...floorListeners]) l.close();
