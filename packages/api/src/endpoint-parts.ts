@@ -28,4 +28,5 @@ export const TAGS = {
   reports: ['Reports'],
   marketplace: ['Marketplace'],
   integrations: ['Integrations'],
+  apiKeys: ['API keys'],
 } as const;
