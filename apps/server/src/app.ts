@@ -17,6 +17,7 @@ import { validatorCompiler } from './lib/request-validation.ts';
 import { marketplaceHandlers } from './marketplace/routes.ts';
 import { analyticsHandlers } from './modules/analytics/index.ts';
 import { registerApiDocsRoutes } from './modules/api-docs/index.ts';
+import { apiKeyHandlers } from './modules/api-keys/index.ts';
 import { authHandlers } from './modules/auth/index.ts';
 import { billingHandlers, registerSandboxStripePages } from './modules/billing/index.ts';
 import { courierHandlers } from './modules/courier/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     ...smsHandlers(ctx),
     ...marketplaceHandlers(ctx),
     ...courierHandlers(ctx),
+    ...apiKeyHandlers(ctx),
   } satisfies EndpointHandlers<OperationId>;
   try {
     registerEndpoints(

@@ -13,6 +13,11 @@ export interface Principal {
   tmk: string | null;
   /** The merchant row, read in the same query as the session (one query per request for both). */
   merchant: MerchantRow | null;
+  /**
+   * Set when the caller is an integration's API key, not a person (docs/decisions/0140): then `userId` and
+   * `sessionId` are the key's id, `roles` is empty and `scopes` decide what it may do.
+   */
+  apiKey?: { id: string; name: string; scopes: string[] };
 }
 
 /** A caller of a merchant endpoint: the principal, and the merchant it acts for (role already checked). */
