@@ -87,14 +87,18 @@ export async function resolveApiKeyPrincipal(ctx: AppContext, token: string): Pr
 }
 
 /**
- * One use of a key on a merchant route: counted against the key's own limit (429 past it; an account
- * route refuses a key before this), and noted in `last_used_at` at most once a minute.
+ * A request with a key on a merchant route, counted against the key's own limit: 429 past it (an account
+ * route refuses a key before this).
  */
-export async function countApiKeyUse(ctx: AppContext, keyId: string): Promise<void> {
+export async function countApiKeyRequest(ctx: AppContext, keyId: string): Promise<void> {
   // A database that cannot count lets the request through, as the route limits do (skipOnError in app.ts).
   const { current } = await countRequest(ctx.database, 'apikey', keyId, RATE_WINDOW_MS).catch(() => ({
     current: 0,
   }));
   if (current > ctx.config.apiKeyRateLimit) throw new DomainError('RATE_LIMITED', API_KEY_RATE_LIMIT_MESSAGE);
+}
+
+/** A use of the key its scopes allow: noted in `last_used_at` at most once a minute. */
+export async function noteApiKeyUse(ctx: AppContext, keyId: string): Promise<void> {
   await touch(ctx, keyId, Date.now());
 }

@@ -2,7 +2,7 @@ import { type Capability, can, DomainError, looksLikeApiKey, scopesAllow } from 
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Caller, Principal } from '../../lib/principal.ts';
-import { countApiKeyUse, resolveApiKeyPrincipal } from './api-key-principal.ts';
+import { countApiKeyRequest, noteApiKeyUse, resolveApiKeyPrincipal } from './api-key-principal.ts';
 import { resolvePrincipal } from './sessions.ts';
 
 export const PASSWORD_MUST_CHANGE_MESSAGE = 'Please set a new password before you continue.';
@@ -54,9 +54,11 @@ export async function requireMerchant(
   if (principal.passwordMustChange) throw new DomainError('FORBIDDEN', PASSWORD_MUST_CHANGE_MESSAGE);
   if (!principal.tmk || principal.tmk !== tmk) throw new DomainError('NOT_FOUND', 'Merchant not found');
   if (principal.apiKey) {
-    await countApiKeyUse(ctx, principal.apiKey.id);
+    await countApiKeyRequest(ctx, principal.apiKey.id);
     if (!scopesAllow(principal.apiKey.scopes, capability))
       throw new DomainError('FORBIDDEN', API_KEY_SCOPE_MESSAGE);
+    // Only a request the key may make is a use of it (a refusal changes nothing).
+    await noteApiKeyUse(ctx, principal.apiKey.id);
   } else if (!can(principal.roles, capability)) {
     throw new DomainError('FORBIDDEN', 'Your role does not allow this. Ask the store owner for access.');
   }
