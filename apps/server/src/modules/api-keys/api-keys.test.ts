@@ -17,6 +17,7 @@ import { API_KEY_INVALID_MESSAGE } from '../auth/api-key-principal.ts';
 import { API_KEY_ACCOUNT_MESSAGE, API_KEY_SCOPE_MESSAGE } from '../auth/require-caller.ts';
 import { sessionCacheOf } from '../auth/session-cache.ts';
 import { API_KEY_STREAM_MESSAGE } from '../orders/events/open-event-stream.ts';
+import { base62, MAX_API_KEYS, newApiKey, TOO_MANY_KEYS_MESSAGE } from './api-keys.ts';
 
 const t = useTestApp();
 
@@ -157,6 +158,43 @@ describe('making, listing and revoking keys', () => {
   });
 });
 
+describe('key limits and format', () => {
+  it('writes 32 bytes as 43 base62 characters, whatever the bytes', () => {
+    expect(base62(new Uint8Array(32))).toBe('0'.repeat(43));
+    const max = base62(new Uint8Array(32).fill(255));
+    expect(max).toMatch(/^[0-9A-Za-z]{43}$/);
+    expect(max).not.toMatch(/^0/);
+    expect(new Set(Array.from({ length: 20 }, () => newApiKey())).size).toBe(20);
+  });
+
+  it('refuses a 51st live key with 409; a revoked key frees its place', async () => {
+    const owner = await buildMerchantWithOwner(t);
+    await t.ctx.database.db.insert(apiKeys).values(
+      Array.from({ length: MAX_API_KEYS }, (_, i) => ({
+        merchant_id: owner.merchant.id,
+        name: `Key ${i}`,
+        scopes: ['orders.read'],
+        prefix: 'mck_filler',
+        key_hash: `filler-${owner.merchant.id}-${i}`,
+      })),
+    );
+    const url = `/m/v2/merchant/${owner.merchant.tmk}/api_keys`;
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: owner.headers,
+        payload: { name: 'One more', scopes: ['orders.read'] },
+      });
+    const refused = await post();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(TOO_MANY_KEYS_MESSAGE);
+    const [first] = (await t.app.inject({ url, headers: owner.headers })).json().items as { id: string }[];
+    await t.app.inject({ method: 'DELETE', url: `${url}/${first!.id}`, headers: owner.headers });
+    expect((await post()).statusCode).toBe(201);
+  });
+});
+
 describe('a key as a caller', () => {
   it('reaches what its scopes allow, 403 elsewhere, 404 for another store, 401 when unknown', async () => {
     const owner = await buildMerchantWithOwner(t);
@@ -246,6 +284,36 @@ describe('a key as a caller', () => {
     const detail = await get(`/m/v2/orders/${id}`, made.key);
     const accepted = detail.json().history.find((h: { action: string }) => h.action === 'accept');
     expect(historyTitle(accepted)).toBe("Accepted by API key 'Front till'");
+  });
+
+  it('accepts in bulk: the background job acts as the key, and history names it', async () => {
+    const owner = await buildMerchantWithOwner(t);
+    const made = await makeKey(owner, ['orders.read', 'orders.write'], 'ERP');
+    const ids = [
+      await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'SUBMITTED' }),
+      await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk, status: 'SUBMITTED' }),
+    ];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/m/v2/merchant/${owner.merchant.tmk}/orders/bulk/accept`,
+      headers: bearer(made.key),
+      payload: { orders: ids.map((id) => ({ id, status: 'MERCHANT_ACCEPTED' })) },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const batchId = res.json().batch_id as string;
+    const url = `/m/v2/merchant/${owner.merchant.tmk}/batches/${batchId}`;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      if ((await get(url, made.key)).json().state === 'done') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const rows = await t.ctx.database.db
+      .select()
+      .from(orderHistory)
+      .where(eq(orderHistory.to_status, 'MERCHANT_ACCEPTED'));
+    expect(rows.filter((r) => ids.includes(r.order_id)).map((r) => r.actor_name)).toEqual([
+      "API key 'ERP'",
+      "API key 'ERP'",
+    ]);
   });
 
   it('keeps last_used_at, written at most once a minute', async () => {

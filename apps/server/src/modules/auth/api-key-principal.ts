@@ -29,14 +29,9 @@ const invalid = () => new DomainError('UNAUTHENTICATED', API_KEY_INVALID_MESSAGE
 /** When this process last wrote each key's `last_used_at` (the SQL condition covers the other processes). */
 const lastWritten = new WeakMap<object, Map<string, number>>();
 
-async function readKeyPrincipal(ctx: AppContext, token: string): Promise<Principal> {
-  const [row] = await ctx.database.db
-    .select({ key: apiKeys, merchant: merchants })
-    .from(apiKeys)
-    .innerJoin(merchants, eq(merchants.id, apiKeys.merchant_id))
-    .where(and(eq(apiKeys.key_hash, sha256(token)), isNull(apiKeys.revoked_at)))
-    .limit(1);
-  if (!row) throw invalid();
+type KeyRow = { key: typeof apiKeys.$inferSelect; merchant: typeof merchants.$inferSelect };
+
+function toPrincipal(row: KeyRow): Principal {
   return {
     userId: row.key.id,
     sessionId: row.key.id,
@@ -49,6 +44,32 @@ async function readKeyPrincipal(ctx: AppContext, token: string): Promise<Princip
     merchant: row.merchant,
     apiKey: { id: row.key.id, name: row.key.name, scopes: row.key.scopes },
   };
+}
+
+function selectLiveKey(ctx: AppContext) {
+  return ctx.database.db
+    .select({ key: apiKeys, merchant: merchants })
+    .from(apiKeys)
+    .innerJoin(merchants, eq(merchants.id, apiKeys.merchant_id));
+}
+
+async function readKeyPrincipal(ctx: AppContext, token: string): Promise<Principal> {
+  const [row] = await selectLiveKey(ctx)
+    .where(and(eq(apiKeys.key_hash, sha256(token)), isNull(apiKeys.revoked_at)))
+    .limit(1);
+  if (!row) throw invalid();
+  return toPrincipal(row);
+}
+
+/**
+ * The principal of a live key by its id, or null (revoked, or never a key): for work a key started and a
+ * background job finishes (a bulk accept), checked again when the job runs.
+ */
+export async function loadApiKeyPrincipal(ctx: AppContext, keyId: string): Promise<Principal | null> {
+  const [row] = await selectLiveKey(ctx)
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revoked_at)))
+    .limit(1);
+  return row ? toPrincipal(row) : null;
 }
 
 async function touch(ctx: AppContext, keyId: string, now: number): Promise<void> {
