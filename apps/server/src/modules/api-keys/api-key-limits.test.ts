@@ -24,6 +24,9 @@ describe('an API key’s own rate limit', () => {
     const limited = await call(bearer(one));
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(API_KEY_RATE_LIMIT_MESSAGE);
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
     // Same address, another key: its own count.
     expect((await call(bearer(two))).statusCode).toBe(200);
     // People are not counted by keys' limits.

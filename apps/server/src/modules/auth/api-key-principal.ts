@@ -113,10 +113,15 @@ export async function resolveApiKeyPrincipal(ctx: AppContext, token: string): Pr
  */
 export async function countApiKeyRequest(ctx: AppContext, keyId: string): Promise<void> {
   // A database that cannot count lets the request through, as the route limits do (skipOnError in app.ts).
-  const { current } = await countRequest(ctx.database, 'apikey', keyId, RATE_WINDOW_MS).catch(() => ({
+  const { current, ttl } = await countRequest(ctx.database, 'apikey', keyId, RATE_WINDOW_MS).catch(() => ({
     current: 0,
+    ttl: 0,
   }));
-  if (current > ctx.config.apiKeyRateLimit) throw new DomainError('RATE_LIMITED', API_KEY_RATE_LIMIT_MESSAGE);
+  if (current > ctx.config.apiKeyRateLimit)
+    throw new DomainError('RATE_LIMITED', API_KEY_RATE_LIMIT_MESSAGE, {
+      // When the key's minute ends, as the route limits say it.
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) },
+    });
 }
 
 /** A use of the key its scopes allow: noted in `last_used_at` at most once a minute. */
