@@ -218,6 +218,18 @@ describe('a key as a caller', () => {
     expect((await get(`/m/v2/merchant/${tmk}/orders/optimized`, 'mck_short')).statusCode).toBe(401);
   });
 
+  it('with reports.read reads the summary with its revenue figures, as the owner who made it does', async () => {
+    const owner = await buildMerchantWithOwner(t);
+    const made = await makeKey(owner, ['reports.read']);
+    const url = `/m/v2/merchant/${owner.merchant.tmk}/reports/summary?from=2026-01-01&to=2026-01-31`;
+    const res = await get(url, made.key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('"revenue"');
+    // A member's summary has none: the test can tell the two apart.
+    const member = await buildTeammate(t, owner.merchant);
+    expect((await t.app.inject({ url, headers: member.headers })).body).not.toContain('"revenue"');
+  });
+
   it('never reaches an account route: profile, sign-out, a person’s roles or access (401)', async () => {
     const owner = await buildMerchantWithOwner(t);
     const made = await makeKey(owner, [

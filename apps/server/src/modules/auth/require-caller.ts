@@ -1,7 +1,7 @@
-import { type Capability, can, DomainError, looksLikeApiKey, scopesAllow } from '@mc/domain';
+import { type Capability, DomainError, looksLikeApiKey } from '@mc/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { Caller, Principal } from '../../lib/principal.ts';
+import { type Caller, type Principal, principalCan } from '../../lib/principal.ts';
 import { countApiKeyRequest, noteApiKeyUse, resolveApiKeyPrincipal } from './api-key-principal.ts';
 import { resolvePrincipal } from './sessions.ts';
 
@@ -55,11 +55,10 @@ export async function requireMerchant(
   if (!principal.tmk || principal.tmk !== tmk) throw new DomainError('NOT_FOUND', 'Merchant not found');
   if (principal.apiKey) {
     await countApiKeyRequest(ctx, principal.apiKey.id);
-    if (!scopesAllow(principal.apiKey.scopes, capability))
-      throw new DomainError('FORBIDDEN', API_KEY_SCOPE_MESSAGE);
+    if (!principalCan(principal, capability)) throw new DomainError('FORBIDDEN', API_KEY_SCOPE_MESSAGE);
     // Only a request the key may make is a use of it (a refusal changes nothing).
     await noteApiKeyUse(ctx, principal.apiKey.id);
-  } else if (!can(principal.roles, capability)) {
+  } else if (!principalCan(principal, capability)) {
     throw new DomainError('FORBIDDEN', 'Your role does not allow this. Ask the store owner for access.');
   }
   const merchant = principal.merchant;
