@@ -11,7 +11,7 @@ import {
 } from '../db/schema.ts';
 import { buildMerchant, useTestApp } from '../test/harness.ts';
 import { postSignUp } from '../test/sign-up.ts';
-import { brandAndLine, parseSize } from './catalogue-sync.ts';
+import { brandAndLine, parseSize, syncCatalogue } from './catalogue-sync.ts';
 
 const t = useTestApp();
 const auth = { authorization: 'Bearer demo-marketplace-key' };
@@ -232,6 +232,21 @@ describe('PUT …/marketplace/merchants/{tmk}/offerings', () => {
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
     }
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('writes in one transaction: a failure after the catalogue rows were made leaves none of them', async () => {
+    const merchant = await buildMerchant(t.ctx);
+    const before = await tableCounts();
+    const brand = `Rollback${uniq()}`;
+    // A price no request can carry (the schema refuses it) fails only when the offerings are written,
+    // after the brand, line and product of the first line were inserted.
+    const failing = syncCatalogue(t.database, merchant.tmk, [
+      item({ name: `${brand} Gin`, brand, size: '33cl' }),
+      item({ name: `${brand} Vodka`, brand, price: Number.NaN }),
+    ]);
+    await expect(failing).rejects.toThrow();
+    expect(await tableCounts()).toEqual(before);
+    expect(await t.database.db.select().from(productBrands).where(eq(productBrands.name, brand))).toEqual([]);
   });
 
   it('answers 404 for an unknown merchant and 401 without the marketplace credential', async () => {
