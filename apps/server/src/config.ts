@@ -23,6 +23,8 @@ export interface Config {
   databasePoolSize: number;
   jwtSecret: Uint8Array;
   sessionTtlHours: number;
+  /** Requests one API key may make a minute (docs/decisions/0140). */
+  apiKeyRateLimit: number;
   marketplaceKey: string;
   clientBasicCredential: string;
   seedDemo: boolean;
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: s.DATABASE_POOL_SIZE,
     jwtSecret: new TextEncoder().encode(jwtSecret),
     sessionTtlHours: s.SESSION_TTL_HOURS,
+    apiKeyRateLimit: s.API_KEY_RATE_LIMIT,
     marketplaceKey: s.MARKETPLACE_KEY ?? (mode === 'production' ? '' : DEMO_MARKETPLACE_KEY),
     clientBasicCredential: s.CLIENT_BASIC_CREDENTIAL,
     seedDemo: isSet('SEED_DEMO') ? Boolean(s.SEED_DEMO) : mode !== 'production',

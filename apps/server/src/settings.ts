@@ -173,6 +173,12 @@ export const SettingsSchema = z.object({
     default: '168',
     group: 'server',
   }),
+  API_KEY_RATE_LIMIT: setting(whole(1, 100_000), {
+    description: 'requests one API key may make a minute, across every process (docs/decisions/0140)',
+    expects: 'a number between 1 and 100000',
+    default: '600',
+    group: 'server',
+  }),
   MARKETPLACE_KEY: setting(secret, {
     description: 'server credential of the marketplace intake API (`Authorization: Bearer …`)',
     expects: 'a key',

@@ -11,8 +11,11 @@ export function errors<S extends ErrorStatus>(...statuses: S[]): { [K in S]: typ
     [K in S]: typeof ErrorBodySchema;
   };
 }
-/** What every merchant endpoint can answer besides its success: bad input, no session, role, not found. */
-export const merchantErrors = errors(400, 401, 403, 404);
+/**
+ * What every merchant endpoint can answer besides its success: bad input, no session, role (or an API key's
+ * scopes), not found, and an API key past its own rate limit (docs/decisions/0140).
+ */
+export const merchantErrors = errors(400, 401, 403, 404, 429);
 /** What the framework answers to a POST or PUT before its body reaches a schema: too large (413), a content type it does not read (415). */
 export const bodyErrors = errors(413, 415);
 
@@ -28,4 +31,5 @@ export const TAGS = {
   reports: ['Reports'],
   marketplace: ['Marketplace'],
   integrations: ['Integrations'],
+  apiKeys: ['API keys'],
 } as const;

@@ -83,5 +83,13 @@ export const ROUTES = {
     path: '/m/v2/marketplace/merchants/{tmk}/offerings',
     kind: 'json',
   },
+  syncMarketplaceOfferings: {
+    method: 'PUT',
+    path: '/m/v2/marketplace/merchants/{tmk}/offerings',
+    kind: 'json',
+  },
   receiveDoordashEvent: { method: 'POST', path: '/v1/courier/doordash/events', kind: 'json' },
+  listApiKeys: { method: 'GET', path: '/m/v2/merchant/{tmk}/api_keys', kind: 'json' },
+  createApiKey: { method: 'POST', path: '/m/v2/merchant/{tmk}/api_keys', kind: 'json' },
+  revokeApiKey: { method: 'DELETE', path: '/m/v2/merchant/{tmk}/api_keys/{id}', kind: 'json' },
 } as const satisfies Record<OperationId, RouteInfo>;

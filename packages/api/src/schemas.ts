@@ -24,3 +24,4 @@ export * from './merchant/settings-schemas.ts';
 export * from './team/schemas.ts';
 export * from './billing/schemas.ts';
 export * from './merchant/carrier-schemas.ts';
+export * from './api-keys/schemas.ts';

@@ -45,6 +45,14 @@ describe('scrubEvent', () => {
 });
 
 describe('redactUrl / redactText', () => {
+  it('remove an API key wherever it stands: bearer header, query value, bare text', () => {
+    const key = `mck_${'a1B2c3D4e5'.repeat(4)}xyz`;
+    expect(redactText(`Authorization: Bearer ${key}`)).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(redactUrl(`/m/v2/x?api_key=${key}&tab=new`)).toBe(`/m/v2/x?api_key=${REDACTED}&tab=new`);
+    expect(redactText(`the key ${key} failed`)).toBe(`the key ${REDACTED} failed`);
+    expect(redactText('mck_ alone, or mck_short')).toBe('mck_ alone, or mck_short');
+  });
+
   it('rewrite credential query values and the reset page token, and nothing else', () => {
     expect(redactUrl('/m/v2/merchant/a/orders/events?ticket=abc&x=1')).toBe(
       `/m/v2/merchant/a/orders/events?ticket=${REDACTED}&x=1`,

@@ -37,6 +37,8 @@ export const SECRET_PATH_PREFIXES = [
 
 const JWT_RE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/g;
 const BEARER_RE = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
+/** A store's API key anywhere in text (docs/decisions/0140): its `mck_` prefix is there to be found. */
+const API_KEY_RE = /\bmck_[0-9A-Za-z]{8,}/g;
 
 /** `/forgot/password-reset/abc?ticket=x&tab=new` → `/forgot/password-reset/[REDACTED]?ticket=[REDACTED]&tab=new`. */
 export function redactUrl(url: string): string {
@@ -68,7 +70,7 @@ export function redactUrl(url: string): string {
 
 /** Removes JWTs, bearer credentials and secret URL parts from free text (error messages, stacks). */
 export function redactText(text: string): string {
-  let out = text.replace(JWT_RE, REDACTED).replace(BEARER_RE, `$1 ${REDACTED}`);
+  let out = text.replace(JWT_RE, REDACTED).replace(BEARER_RE, `$1 ${REDACTED}`).replace(API_KEY_RE, REDACTED);
   for (const prefix of SECRET_PATH_PREFIXES) {
     out = out.replace(
       new RegExp(`${prefix.replace(/[/-]/g, '\\$&')}[^/\\s?#"'\`]+`, 'gi'),

@@ -50,6 +50,8 @@ describe('roles', () => {
     'inventory.read',
     'merchant.read',
     'profile.write',
+    'documents.read',
+    'reports.read',
   ];
   const MANAGER_DENIED: Capability[] = [
     'billing.read',

@@ -289,6 +289,8 @@ export const products = pgTable('products', {
   container_size_id: uuid('container_size_id').references(() => containerSizes.id),
   description: text('description').notNull().default(''),
   image_spec: text('image_spec'),
+  /** The kind of product ('Whiskey') a catalogue sync gave (migration 0015, docs/decisions/0141); the intake's default for an order line's category. */
+  category: text('category'),
 });
 
 export const offerings = pgTable(
@@ -611,5 +613,33 @@ export const outboxMessages = pgTable(
   (t) => [
     index('outbox_created_idx').on(t.created_at),
     uniqueIndex('outbox_idempotency_key_uq').on(t.idempotency_key),
+  ],
+);
+
+// ---------------------------------------------------------------- API keys
+
+/**
+ * A store's API keys (migration 0015, docs/decisions/0140): only the SHA-256 of the key is kept, with its
+ * first characters (`prefix`) for the owner to tell keys apart. A revoked key keeps its row, refused.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchant_id: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    prefix: text('prefix').notNull(),
+    key_hash: text('key_hash').notNull(),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    last_used_at: tstz('last_used_at'),
+    revoked_at: tstz('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_uq').on(t.key_hash),
+    index('api_keys_merchant_idx').on(t.merchant_id, t.created_at),
   ],
 );

@@ -103,6 +103,23 @@ describe('logs at trace level', () => {
     });
     expect(res.statusCode).toBe(200);
 
+    // An API key: made (the answer carries it, once), used as a bearer, and sent where it does not belong.
+    res = await app.inject({
+      method: 'POST',
+      url: `/m/v2/merchant/${tmk}/api_keys`,
+      headers: bearer(token1),
+      payload: { name: 'Log test', scopes: ['orders.read'] },
+    });
+    expect(res.statusCode).toBe(201);
+    secrets.apiKey = res.json().key as string;
+    res = await app.inject({ url: `/m/v2/merchant/${tmk}/orders/count`, headers: bearer(secrets.apiKey) });
+    expect(res.statusCode).toBe(200);
+    res = await app.inject({
+      url: `/a/v2/users/${userId}?api_key=${secrets.apiKey}`,
+      headers: bearer(secrets.apiKey),
+    });
+    expect(res.statusCode).toBe(401);
+
     // Forgot → the reset page (console route) → reset with the token.
     res = await app.inject({ method: 'POST', url: '/a/v2/accounts/password_token', payload: { email } });
     expect(res.statusCode).toBe(200);

@@ -21,6 +21,25 @@ RETURNING count, greatest(0, ceil(extract(epoch FROM c.window_started_at + $3::i
 const PRUNE = `DELETE FROM request_counters WHERE window_started_at < now() - interval '1 day'`;
 const PRUNE_EVERY = 1000;
 
+/**
+ * Counts one request against a limit of its own, outside a route's configuration: the same table and
+ * statement as the store, in bucket `bucket` for `key`. Used where the client is known only once the
+ * request is authenticated (an API key, by its id: docs/decisions/0140).
+ */
+export async function countRequest(
+  database: Database,
+  bucket: string,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const [row] = await database.query<{ count: number; ttl: number }>(COUNT, [
+    bucket,
+    key,
+    Math.round(windowMs),
+  ]);
+  return { current: row?.count ?? 1, ttl: row?.ttl ?? windowMs };
+}
+
 export function postgresRateLimitStore(database: Database): FastifyRateLimitStoreCtor {
   let counted = 0;
   class PostgresRateLimitStore implements FastifyRateLimitStore {

@@ -107,7 +107,8 @@ export async function placeOrder(
     if (item.preorder_balance_due_excl_taxes_fees !== undefined)
       aux.preorder_balance_due_excl_taxes_fees = item.preorder_balance_due_excl_taxes_fees;
     // Pick list (docs/decisions/0103): the category it is grouped under and the gift-wrap call-out.
-    if (item.category) aux.category = item.category;
+    const category = item.category ?? found?.product.category;
+    if (category) aux.category = category;
     if (item.gift_wrap) aux.gift_wrap = true;
     const line: (typeof lines)[number] = {
       id: crypto.randomUUID(),

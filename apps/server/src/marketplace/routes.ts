@@ -3,6 +3,7 @@ import { DomainError } from '@mc/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { EndpointHandlers } from '../lib/endpoint-handlers.ts';
+import { syncCatalogue } from './catalogue-sync.ts';
 import { applyMarketplaceEvent, listMerchantOfferings, placeOrder } from './place-order.ts';
 
 function requireMarketplace(ctx: AppContext, req: FastifyRequest): void {
@@ -14,7 +15,11 @@ function requireMarketplace(ctx: AppContext, req: FastifyRequest): void {
   }
 }
 
-type MarketplaceOperation = 'placeOrder' | 'reportMarketplaceEvent' | 'listMarketplaceOfferings';
+type MarketplaceOperation =
+  | 'placeOrder'
+  | 'reportMarketplaceEvent'
+  | 'listMarketplaceOfferings'
+  | 'syncMarketplaceOfferings';
 
 /** The marketplace side: order intake and payment/customer events, with the server credential. */
 export function marketplaceHandlers(ctx: AppContext): EndpointHandlers<MarketplaceOperation> {
@@ -29,6 +34,10 @@ export function marketplaceHandlers(ctx: AppContext): EndpointHandlers<Marketpla
     listMarketplaceOfferings: {
       onRequest,
       handle: async ({ params }) => listMerchantOfferings(ctx, params.tmk),
+    },
+    syncMarketplaceOfferings: {
+      onRequest,
+      handle: async ({ params, body }) => syncCatalogue(ctx.database, params.tmk, body.items),
     },
   };
 }

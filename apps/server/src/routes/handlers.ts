@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { EndpointHandlers } from '../lib/endpoint-handlers.ts';
 import { marketplaceHandlers } from '../marketplace/routes.ts';
 import { analyticsHandlers } from '../modules/analytics/index.ts';
+import { apiKeyHandlers } from '../modules/api-keys/index.ts';
 import { authHandlers } from '../modules/auth/index.ts';
 import { billingHandlers } from '../modules/billing/index.ts';
 import { courierHandlers } from '../modules/courier/index.ts';
@@ -33,5 +34,6 @@ export function appHandlers(
     ...smsHandlers(ctx),
     ...marketplaceHandlers(ctx),
     ...courierHandlers(ctx),
+    ...apiKeyHandlers(ctx),
   } satisfies EndpointHandlers<OperationId>;
 }

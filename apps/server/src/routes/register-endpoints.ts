@@ -105,9 +105,13 @@ export function responseSerialization(endpoint: Endpoint): {
 function authorizer(ctx: AppContext, endpoint: Endpoint) {
   const access = endpoint.access;
   const hasTmk = endpoint.path.includes('{tmk}');
+  // Account routes (/a/v2) are a person's, whatever capability they check: an API key never reaches one
+  // (docs/decisions/0140).
+  const personOnly = endpoint.path.startsWith('/a/');
   return async (req: FastifyRequest): Promise<{ caller?: Caller; principal?: Principal }> => {
     if (access === 'self') return { principal: await requireUser(ctx, req) };
     if (typeof access === 'object') {
+      if (personOnly) await requireUser(ctx, req);
       const caller = hasTmk
         ? await requireMerchant(ctx, req, (req.params as { tmk: string }).tmk, access.capability)
         : await requireOwnMerchant(ctx, req, access.capability);

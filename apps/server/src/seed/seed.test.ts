@@ -70,6 +70,29 @@ describe('demo seed', () => {
     for (const id of Object.values(DEMO_ORDERS)) expect(await q(`id = '${id}'`), id).toBe(1);
   });
 
+  it("makes the second store's catalogue through the catalogue sync, on the seeded products, with the seeded stock", async () => {
+    const m = await one<{ id: string }>('select id from merchants where tmk = $1', [OTHER_TMK]);
+    const o = await one<{ n: number; seeded: number; stocked: number; standard: number; selling: number }>(
+      `select count(*)::int as n,
+              count(*) filter (where p.tpk like 'TPK%')::int as seeded,
+              count(*) filter (where o.quantity > 0)::int as stocked,
+              count(*) filter (where o.stock_behavior = 'Standard')::int as standard,
+              count(*) filter (where o.selling_with_provider)::int as selling
+         from offerings o join products p on p.id = o.product_id where o.merchant_id = $1`,
+      [m.id],
+    );
+    expect(o.n).toBe(60);
+    // Every line found its seeded product: the sync made no product, line or brand of its own.
+    expect(o.seeded).toBe(60);
+    expect(
+      (await one<{ n: number }>(`select count(*)::int as n from products where tpk like 'SYNC-%'`)).n,
+    ).toBe(0);
+    // The stock fields the marketplace does not send are the seed's draw, not the defaults.
+    expect(o.stocked).toBeGreaterThan(0);
+    expect(o.standard).toBeLessThan(60);
+    expect(o.selling).toBeLessThan(60);
+  });
+
   it('creates the documented logins for both stores', async () => {
     for (const u of DEMO_USERS) {
       const row = await one<{ roles: string[]; tmk: string }>(

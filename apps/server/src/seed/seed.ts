@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@mc/domain';
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   applications,
@@ -14,6 +14,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { syncCatalogue } from '../marketplace/catalogue-sync.ts';
 import { placeOrder } from '../marketplace/place-order.ts';
 import { advance } from './advance-order.ts';
 import { CONTAINER_SIZES, MARKETPLACE_APPS, PRODUCT_BRANDS } from './catalog.ts';
@@ -55,6 +56,7 @@ async function seedCatalogue(database: Database) {
   const allSizes = sizes.length ? sizes : await db.select().from(containerSizes);
   const productRows: (typeof products.$inferInsert)[] = [];
   const categoryByTpk = new Map<string, string>();
+  const namesByTpk = new Map<string, { brand: string; line: string; size: string }>();
   let tpk = 100000;
   for (const b of PRODUCT_BRANDS) {
     const [brand] = await db.insert(productBrands).values({ name: b.brand }).returning();
@@ -70,6 +72,7 @@ async function seedCatalogue(database: Database) {
       for (const f of sizeChoices) {
         const size = allSizes.find((s) => s.formatted === f)!;
         categoryByTpk.set(`TPK${tpk}`, `${b.kind.charAt(0).toUpperCase()}${b.kind.slice(1)}`);
+        namesByTpk.set(`TPK${tpk}`, { brand: b.brand, line: lineName, size: f });
         productRows.push({
           tpk: `TPK${tpk++}`,
           product_line_id: line!.id,
@@ -83,8 +86,55 @@ async function seedCatalogue(database: Database) {
   const inserted = await db.insert(products).values(productRows).returning();
   // The catalogue has no category column: the kind of spirit travels with the order line (the pick list
   // groups by it), e.g. 'Whiskey'.
-  return inserted.map((p) => ({ ...p, category: categoryByTpk.get(p.tpk) ?? null }));
+  return inserted.map((p) => ({
+    ...p,
+    category: categoryByTpk.get(p.tpk) ?? null,
+    names: namesByTpk.get(p.tpk)!,
+  }));
 }
+
+/**
+ * A store's offerings through the catalogue sync (the function the marketplace's PUT calls): each line
+ * names the seeded product's brand, line and size, so the sync reuses those products and leaves them as
+ * they are (no image or category is sent to fill in). The stock fields the marketplace does not send
+ * (quantity, stock behaviour, selling through the marketplace) are then set as the seed drew them, so the
+ * rows equal what a direct insert made.
+ */
+async function syncOfferings(
+  database: Database,
+  tmk: string,
+  rows: (typeof offerings.$inferInsert)[],
+  picked: CatalogueProduct[],
+) {
+  await syncCatalogue(
+    database,
+    tmk,
+    rows.map((row, i) => ({
+      merchant_sku: row.merchant_sku,
+      name: `${picked[i]!.names.brand} ${picked[i]!.names.line}`,
+      brand: picked[i]!.names.brand,
+      size: picked[i]!.names.size,
+      price: row.price_cents / 100,
+      active: row.is_active ?? true,
+    })),
+  );
+  for (const row of rows)
+    await database.db
+      .update(offerings)
+      .set({
+        quantity: row.quantity,
+        stock_behavior: row.stock_behavior,
+        selling_with_provider: row.selling_with_provider,
+      })
+      .where(and(eq(offerings.merchant_id, row.merchant_id), eq(offerings.merchant_sku, row.merchant_sku)));
+  return database.db
+    .select()
+    .from(offerings)
+    .where(eq(offerings.merchant_id, rows[0]!.merchant_id))
+    .orderBy(asc(offerings.merchant_sku));
+}
+
+type CatalogueProduct = Awaited<ReturnType<typeof seedCatalogue>>[number];
 
 async function seedMerchant(
   database: Database,
@@ -245,8 +295,9 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
     })),
   );
 
-  const makeOfferings = async (merchantId: string, n: number, prefix: string) => {
-    const rows = r.sample(catalogue, Math.min(n, catalogue.length)).map((p, i) => ({
+  const makeOfferings = async (merchantId: string, n: number, prefix: string, viaSync?: { tmk: string }) => {
+    const picked = r.sample(catalogue, Math.min(n, catalogue.length));
+    const rows = picked.map((p, i) => ({
       merchant_id: merchantId,
       product_id: p.id,
       merchant_sku: `${prefix}-${String(i + 1).padStart(5, '0')}`,
@@ -256,7 +307,9 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
       stock_behavior: r.chance(0.12) ? 'NextDay' : 'Standard',
       selling_with_provider: !r.chance(0.15),
     }));
-    const inserted = await db.insert(offerings).values(rows).returning();
+    const inserted = viaSync
+      ? await syncOfferings(database, viaSync.tmk, rows, picked)
+      : await db.insert(offerings).values(rows).returning();
     const categoryOf = new Map(catalogue.map((p) => [p.id, p.category]));
     return inserted
       .filter((o) => o.is_active)
@@ -268,7 +321,9 @@ export async function seedDemo(database: Database, opts: { orders?: number } = {
       }));
   };
   const demoOfferings = await makeOfferings(demo.id, 320, 'DWS');
-  const otherOfferings = await makeOfferings(other.id, 60, 'HBL');
+  // The second store's catalogue comes through the marketplace's catalogue sync, so that path runs on
+  // every start (docs/decisions/0141).
+  const otherOfferings = await makeOfferings(other.id, 60, 'HBL', { tmk: other.tmk });
 
   await placeMany(database, r, demo, demoOfferings, opts.orders ?? 640, 'Olivia Owner');
   await placeMany(database, r, other, otherOfferings, 40, 'Oscar Other');

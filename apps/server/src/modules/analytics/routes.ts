@@ -1,14 +1,14 @@
 /** GET /m/v2/merchant/{tmk}/reports/summary (docs/decisions/0084). */
-import { can } from '@mc/domain';
 import type { AppContext } from '../../context.ts';
 import type { EndpointHandlers } from '../../lib/endpoint-handlers.ts';
+import { principalCan } from '../../lib/principal.ts';
 import { getReportsSummary } from './get-reports-summary.ts';
 
 export function analyticsHandlers(ctx: AppContext): EndpointHandlers<'getReportsSummary'> {
   return {
     getReportsSummary: async ({ caller, query }) =>
       getReportsSummary(ctx.database.query, caller.merchant, query, {
-        withRevenue: can(caller.principal.roles, 'reports.revenue'),
+        withRevenue: principalCan(caller.principal, 'reports.revenue'),
       }),
   };
 }

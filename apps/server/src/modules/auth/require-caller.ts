@@ -1,10 +1,15 @@
-import { type Capability, can, DomainError } from '@mc/domain';
+import { type Capability, DomainError, looksLikeApiKey } from '@mc/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import type { Caller, Principal } from '../../lib/principal.ts';
+import { type Caller, type Principal, principalCan } from '../../lib/principal.ts';
+import { countApiKeyRequest, noteApiKeyUse, resolveApiKeyPrincipal } from './api-key-principal.ts';
 import { resolvePrincipal } from './sessions.ts';
 
 export const PASSWORD_MUST_CHANGE_MESSAGE = 'Please set a new password before you continue.';
+/** An API key on an account route (/a/v2: profile, password, sign-out, a person's team membership). */
+export const API_KEY_ACCOUNT_MESSAGE =
+  'API keys cannot be used on account routes. Sign in as a person to do this.';
+export const API_KEY_SCOPE_MESSAGE = 'This API key’s scopes do not allow this.';
 
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
@@ -12,13 +17,25 @@ function bearer(request: FastifyRequest): string | null {
   return h.slice(7).trim() || null;
 }
 
-/** The caller, or 401. Cached on the request. */
-export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+/** The caller, a person or an API key (`mck_…`, docs/decisions/0140), or 401. Cached on the request. */
+async function requireCaller(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   if (request.principal) return request.principal;
   const token = bearer(request);
   if (!token) throw new DomainError('UNAUTHENTICATED', 'Please sign in.');
-  request.principal = await resolvePrincipal(ctx, token);
+  request.principal = looksLikeApiKey(token)
+    ? await resolveApiKeyPrincipal(ctx, token)
+    : await resolvePrincipal(ctx, token);
   return request.principal;
+}
+
+/**
+ * A signed-in person, or 401. An API key is never a person: an account route takes a person's session
+ * only, so a key is 401 there as no credential would be, whatever its scopes (docs/decisions/0140).
+ */
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+  const principal = await requireCaller(ctx, request);
+  if (principal.apiKey) throw new DomainError('UNAUTHENTICATED', API_KEY_ACCOUNT_MESSAGE);
+  return principal;
 }
 
 /**
@@ -31,12 +48,17 @@ export async function requireMerchant(
   tmk: string,
   capability: Capability,
 ): Promise<Caller> {
-  const principal = await requireUser(ctx, request);
+  const principal = await requireCaller(ctx, request);
   // A session signed in with an old invitation's temporary password reaches its own profile (to set a new
   // password) and logout, nothing of a store (docs/decisions/0114-email-verification-reauthentication-invitations.md).
   if (principal.passwordMustChange) throw new DomainError('FORBIDDEN', PASSWORD_MUST_CHANGE_MESSAGE);
   if (!principal.tmk || principal.tmk !== tmk) throw new DomainError('NOT_FOUND', 'Merchant not found');
-  if (!can(principal.roles, capability)) {
+  if (principal.apiKey) {
+    await countApiKeyRequest(ctx, principal.apiKey.id);
+    if (!principalCan(principal, capability)) throw new DomainError('FORBIDDEN', API_KEY_SCOPE_MESSAGE);
+    // Only a request the key may make is a use of it (a refusal changes nothing).
+    await noteApiKeyUse(ctx, principal.apiKey.id);
+  } else if (!principalCan(principal, capability)) {
     throw new DomainError('FORBIDDEN', 'Your role does not allow this. Ask the store owner for access.');
   }
   const merchant = principal.merchant;
@@ -50,7 +72,7 @@ export async function requireOwnMerchant(
   request: FastifyRequest,
   capability: Capability,
 ): Promise<Caller> {
-  const principal = await requireUser(ctx, request);
+  const principal = await requireCaller(ctx, request);
   if (!principal.tmk) throw new DomainError('FORBIDDEN', 'Your account is not linked to a store.');
   return requireMerchant(ctx, request, principal.tmk, capability);
 }

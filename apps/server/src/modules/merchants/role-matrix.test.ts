@@ -4,10 +4,24 @@
  * docs/decisions/0054). A merchant route answers 2xx to a role that has its capability, 403 to one
  * that has not, 404 to another merchant's owner (never revealing that the merchant exists) and 401
  * without a token. Every refused request changes nothing (a fingerprint of every table before and after).
+ *
+ * API keys too (docs/decisions/0140): a key with each one scope walks every route, its expectation made
+ * from the endpoint's capability in the contract and the domain's scope table: 2xx where its scope grants
+ * the capability, 403 elsewhere, 401 on account routes (/a/v2), marketplace and 'self' routes, and 403 on
+ * the console's live stream and its ticket whatever the scope.
  */
-import { type Capability, can, type MerchantRole } from '@mc/domain';
+import { endpoints } from '@mc/api';
+import {
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  type Capability,
+  can,
+  type MerchantRole,
+  scopesAllow,
+} from '@mc/domain';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { apiKeys } from '../../db/schema.ts';
 import { changedTables, fingerprint } from '../../test/db-fingerprint.ts';
 import {
   bearer,
@@ -19,8 +33,18 @@ import {
 } from '../../test/harness.ts';
 import { auxDataBody, billingBody, carrierBody, hoursBody, storeDetailsBody } from './settings-fixtures.ts';
 
-type Caller = 'merch.owner' | 'merch.manager' | 'merch.user' | 'other-owner' | 'none';
-const CALLERS: Caller[] = ['merch.owner', 'merch.manager', 'merch.user', 'other-owner', 'none'];
+type KeyCaller = `key:${ApiKeyScope}`;
+type Caller = 'merch.owner' | 'merch.manager' | 'merch.user' | 'other-owner' | 'none' | KeyCaller;
+const KEY_CALLERS: KeyCaller[] = API_KEY_SCOPES.map((s) => `key:${s}` as const);
+const CALLERS: Caller[] = [
+  'merch.owner',
+  'merch.manager',
+  'merch.user',
+  'other-owner',
+  'none',
+  ...KEY_CALLERS,
+];
+const isKey = (c: Caller): c is KeyCaller => c.startsWith('key:');
 
 interface Ctx {
   tmk: string;
@@ -31,6 +55,8 @@ interface Ctx {
   /** An order of the merchant in the status the route asks for, fresh per call. */
   order: string;
   batch: string;
+  /** A fresh API key of the merchant (revoking acts on it). */
+  apiKey: string;
   n: number;
 }
 
@@ -46,7 +72,7 @@ interface Ctx {
 type Access = { capability: Capability; denied?: 403 | 404 } | 'self' | 'public' | 'marketplace' | 'signed';
 
 interface RouteCase {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The path as the OpenAPI document names it. */
   path: string;
   access: Access;
@@ -289,7 +315,7 @@ export const ROUTES: RouteCase[] = [
   {
     method: 'GET',
     path: '/m/v2/merchant/{tmk}/reports/summary',
-    access: { capability: 'orders.read' },
+    access: { capability: 'reports.read' },
     url: (c) => `${m(c)}/reports/summary?from=2026-01-01&to=2026-01-31`,
   },
   {
@@ -375,7 +401,7 @@ export const ROUTES: RouteCase[] = [
   {
     method: 'POST',
     path: '/m/v2/merchant/{tmk}/orders/batch/reports',
-    access: { capability: 'orders.read' },
+    access: { capability: 'documents.read' },
     url: (c) => `${m(c)}/orders/batch/reports`,
     body: (c) => ({ order_keys: [c.order], report_types: ['packingslip'] }),
   },
@@ -400,7 +426,7 @@ export const ROUTES: RouteCase[] = [
   {
     method: 'GET',
     path: '/m/v2/merchant/{tmk}/orders/{id}/reports/{type}',
-    access: { capability: 'orders.read' },
+    access: { capability: 'documents.read' },
     url: (c) => `${m(c)}/orders/${c.order}/reports/packingslip`,
   },
   {
@@ -423,7 +449,7 @@ export const ROUTES: RouteCase[] = [
   {
     method: 'GET',
     path: '/m/v2/merchant/{tmk}/orders/{id}/labels/{file}',
-    access: { capability: 'orders.read' },
+    access: { capability: 'documents.read' },
     url: (c) => `${m(c)}/orders/${c.order}/labels/00000000-0000-0000-0000-000000000000.pdf`,
     // No such label: past the role check, 404.
     allowed: [404],
@@ -434,6 +460,26 @@ export const ROUTES: RouteCase[] = [
     access: { capability: 'orders.write' },
     url: () => '/m/v2/sms',
     body: (c) => ({ number: '2125550123', order_id: c.order }),
+  },
+  // ------------------------------------------------------------ API keys (owner)
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/api_keys',
+    access: { capability: 'api_keys.manage' },
+    url: (c) => `${m(c)}/api_keys`,
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/api_keys',
+    access: { capability: 'api_keys.manage' },
+    url: (c) => `${m(c)}/api_keys`,
+    body: () => ({ name: 'Matrix', scopes: ['orders.read'] }),
+  },
+  {
+    method: 'DELETE',
+    path: '/m/v2/merchant/{tmk}/api_keys/{id}',
+    access: { capability: 'api_keys.manage' },
+    url: (c) => `${m(c)}/api_keys/${c.apiKey}`,
   },
   // ------------------------------------------------------------ marketplace (server credential only)
   {
@@ -456,13 +502,40 @@ export const ROUTES: RouteCase[] = [
     access: 'marketplace',
     url: (c) => `/m/v2/marketplace/merchants/${c.tmk}/offerings`,
   },
+  {
+    method: 'PUT',
+    path: '/m/v2/marketplace/merchants/{tmk}/offerings',
+    access: 'marketplace',
+    url: (c) => `/m/v2/marketplace/merchants/${c.tmk}/offerings`,
+    body: () => ({ items: [] }),
+  },
   // ------------------------------------------------------------ last: it ends the caller's session
   { method: 'POST', path: '/a/v2/logout', access: 'self', url: () => '/a/v2/logout' },
 ];
 
+/** The contract's entry of a route (its access, as the server checks it). */
+function contractAccess(r: RouteCase) {
+  const entry = Object.values(endpoints).find((e) => e.method === r.method && e.path === r.path);
+  if (!entry) throw new Error(`${r.method} ${r.path} is not in the endpoint table`);
+  return entry.access;
+}
+
+/** The console's live stream and its ticket: a person's session only, whatever a key's scopes. */
+const STREAM_PATHS = ['/m/v2/merchant/{tmk}/orders/events', '/m/v2/merchant/{tmk}/orders/events/ticket'];
+
+/** What a key with `scope` gets, from the contract's access and the scope table alone. */
+function expectedForKey(r: RouteCase, scope: ApiKeyScope, ok: string): string {
+  const access = contractAccess(r);
+  if (access === 'public' || access === 'signed') return 'same for every caller';
+  if (access === 'marketplace' || access === 'self' || r.path.startsWith('/a/')) return '401';
+  if (STREAM_PATHS.includes(r.path)) return '403';
+  return scopesAllow([scope], access.capability) ? ok : '403';
+}
+
 /** The status the table expects, as `2xx` for any success. */
 function expected(r: RouteCase, caller: Caller): string {
   const ok = r.allowed ? r.allowed.join('|') : '2xx';
+  if (isKey(caller)) return expectedForKey(r, caller.slice(4) as ApiKeyScope, ok);
   if (r.access === 'public' || r.access === 'signed') return 'same for every caller';
   if (r.access === 'marketplace') return '401';
   if (caller === 'none') return '401';
@@ -509,6 +582,18 @@ async function send(opts: InjectOptions, stream?: boolean): Promise<number> {
 // Each caller walks every route of the API (about 90 requests, writes checked unchanged): over a minute
 // on a loaded 2-core machine for the owner.
 describe('role matrix', { timeout: 180_000 }, () => {
+  it('declares each route’s capability as the contract does', () => {
+    // (A teammate's roles are 'self' in the contract and checked against team.read by the handler.)
+    const differing = ROUTES.filter((r) => typeof contractAccess(r) === 'object').flatMap((r) => {
+      const access = contractAccess(r) as { capability: Capability };
+      const declared = typeof r.access === 'object' ? r.access.capability : r.access;
+      return access.capability === declared
+        ? []
+        : [`${r.method} ${r.path}: ${declared} here, ${access.capability} in the contract`];
+    });
+    expect(differing).toEqual([]);
+  });
+
   it('covers every route of the API document', async () => {
     const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
@@ -532,6 +617,14 @@ describe('role matrix', { timeout: 180_000 }, () => {
         const other = await buildMerchantWithOwner(t);
         headers = other.headers;
         self = other.user.id;
+      } else if (isKey(caller)) {
+        const made = await t.app.inject({
+          method: 'POST',
+          url: `/m/v2/merchant/${target.merchant.tmk}/api_keys`,
+          headers: target.headers,
+          payload: { name: `Matrix ${caller}`, scopes: [caller.slice(4)] },
+        });
+        headers = bearer((made.json() as { key: string }).key);
       } else if (caller !== 'none') {
         const user =
           caller === 'merch.owner'
@@ -563,13 +656,38 @@ describe('role matrix', { timeout: 180_000 }, () => {
           merchantTmk: target.merchant.tmk,
           status: r.orderStatus ?? 'SUBMITTED',
         });
-        const c: Ctx = { tmk: target.merchant.tmk, teammate: teammate.id, self, order, batch, n: n++ };
+        // A key to revoke, for the route that revokes one (a store holds at most 50).
+        const [apiKey] =
+          r.method === 'DELETE'
+            ? await t.ctx.database.db
+                .insert(apiKeys)
+                .values({
+                  merchant_id: target.merchant.id,
+                  name: `Revocable ${n}`,
+                  scopes: ['orders.read'],
+                  prefix: 'mck_matrix',
+                  key_hash: `matrix-${target.merchant.id}-${n}`,
+                })
+                .returning({ id: apiKeys.id })
+            : [{ id: '00000000-0000-4000-8000-000000000000' }];
+        const c: Ctx = {
+          tmk: target.merchant.tmk,
+          teammate: teammate.id,
+          self,
+          order,
+          batch,
+          apiKey: apiKey!.id,
+          n: n++,
+        };
         const before = await fingerprint(t.database);
         const status = await send(
           {
             method: r.method,
             url: r.url(c),
             headers: { ...headers, ...(r.headers?.(c) ?? {}) },
+            // Each caller from an address of its own: the sign-in limit (60 a minute an address) is not the
+            // subject here, and twelve callers walk the sign-in route within a minute.
+            remoteAddress: `10.99.0.${CALLERS.indexOf(caller) + 1}`,
             ...(r.body ? { payload: r.body(c) as object } : {}),
           },
           r.stream,

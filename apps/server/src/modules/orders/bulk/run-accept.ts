@@ -6,11 +6,12 @@
  *   but before the item was settled) is recognised from the order history — a transition by the batch's
  *   user since the batch was created — and settled from it, without a second transition.
  */
-import { BULK_MSG, bulkFailureText, can, DomainError } from '@mc/domain';
+import { BULK_MSG, bulkFailureText, can, DomainError, scopesAllow } from '@mc/domain';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { merchants, orderHistory, users } from '../../../db/schema.ts';
 import type { StepLog } from '../../../lib/steps.ts';
+import { loadApiKeyPrincipal } from '../../auth/index.ts';
 import { acceptOrder } from '../commands/accept-order.ts';
 import type { Caller } from '../commands/command-context.ts';
 import { type BatchRow, pendingOrderIds, settleItem } from './batch-store.ts';
@@ -22,6 +23,14 @@ export async function batchCaller(ctx: AppContext, batch: BatchRow): Promise<Cal
     ctx.database.db.select().from(users).where(eq(users.id, batch.created_by)).limit(1),
     ctx.database.db.select().from(merchants).where(eq(merchants.id, batch.merchant_id)).limit(1),
   ]);
+  if (!u && merchant) {
+    // Started with an API key (its id is the batch's creator): the key must still be live, the store's, and
+    // allowed to write orders (docs/decisions/0140).
+    const key = await loadApiKeyPrincipal(ctx, batch.created_by);
+    if (!key?.apiKey || key.merchantId !== merchant.id || !scopesAllow(key.apiKey.scopes, 'orders.write'))
+      return null;
+    return { merchant, principal: { ...key, sessionId: `batch:${batch.id}` } };
+  }
   if (!u || !merchant || u.authorized_merchant_id !== merchant.id || !can(u.roles, 'orders.write'))
     return null;
   return {

@@ -1,9 +1,17 @@
 import { DomainError } from '@mc/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import type { Caller } from '../../../lib/principal.ts';
+import type { Caller, Principal } from '../../../lib/principal.ts';
 import { HEARTBEAT_MS, type OrderStreams, streamOrderEvents } from './order-events-stream.ts';
 import { claimStreamPlace, redeemStreamTicket } from './stream-tickets.ts';
+
+/** The console's live stream is a person's (its places are a session's): integrations read the event feed. */
+export const API_KEY_STREAM_MESSAGE =
+  'API keys cannot open the console’s live order stream. Read the event feed or use webhooks instead.';
+
+export function refuseApiKey(principal: Principal): void {
+  if (principal.apiKey) throw new DomainError('FORBIDDEN', API_KEY_STREAM_MESSAGE);
+}
 
 const TOKEN_IN_URL_MESSAGE =
   'Tokens are not accepted in URLs. Use a ticket from POST …/orders/events/ticket.';
@@ -35,6 +43,7 @@ export async function openOrderEventStream(
     req.principal = principal;
   }
   const { principal, merchant } = await input.authorize();
+  refuseApiKey(principal);
   // One of the session's MAX_STREAMS_PER_SESSION places, or 429 before the stream starts.
   const place = await claimStreamPlace(ctx, principal.sessionId, merchant.id);
   streamOrderEvents(ctx, req, reply, streams, merchant.id, principal, HEARTBEAT_MS, place);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../context.ts';
 import type { EndpointHandlers } from '../../../lib/endpoint-handlers.ts';
-import { openOrderEventStream } from './open-event-stream.ts';
+import { openOrderEventStream, refuseApiKey } from './open-event-stream.ts';
 import type { OrderStreams } from './order-events-stream.ts';
 import { issueStreamTicket } from './stream-tickets.ts';
 
@@ -10,7 +10,11 @@ export function orderEventHandlers(
   streams: OrderStreams,
 ): EndpointHandlers<'createEventsTicket' | 'streamOrderEvents'> {
   return {
-    createEventsTicket: async ({ caller }) => issueStreamTicket(ctx, caller.principal, caller.merchant.id),
+    createEventsTicket: async ({ caller }) => {
+      // A key has no session to bind a ticket to, and its scopes are for the event feed (docs/decisions/0140).
+      refuseApiKey(caller.principal);
+      return issueStreamTicket(ctx, caller.principal, caller.merchant.id);
+    },
     streamOrderEvents: {
       authorize: 'handler',
       handle: async ({ req, reply, query, authorize }) =>
