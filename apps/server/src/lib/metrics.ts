@@ -32,6 +32,7 @@ export class Metrics {
   readonly requestDuration: Histogram<'operation' | 'method' | 'status_class'>;
   readonly inFlight: Gauge;
   readonly jobDuration: Histogram<'queue' | 'outcome'>;
+  readonly webhookDeliveries: Counter<'outcome'>;
   private readonly pools = new Map<string, PoolLike>();
   private readonly queues = new Map<string, () => Promise<QueueStats | null>>();
   private streams: () => number = () => 0;
@@ -65,6 +66,12 @@ export class Metrics {
       help: 'Jobs this process ran, by queue and outcome (done, failed, interrupted, skipped, database_unavailable)',
       labelNames: ['queue', 'outcome'],
       buckets: JOB_BUCKETS,
+      registers,
+    });
+    this.webhookDeliveries = new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook delivery attempts by outcome (delivered, failed, gone, refused)',
+      labelNames: ['outcome'],
       registers,
     });
     const pools = this.pools;
@@ -159,6 +166,11 @@ export class Metrics {
       return out;
     })();
     return this.queuesRead;
+  }
+
+  /** One webhook delivery attempt (docs/decisions/0139). */
+  webhookDelivered(outcome: 'delivered' | 'failed' | 'gone' | 'refused'): void {
+    this.webhookDeliveries.inc({ outcome });
   }
 
   jobFinished(queue: string, outcome: string, seconds: number): void {

@@ -8,6 +8,7 @@ import {
   historyFailedDelivery,
   historyItemProblems,
   latestPreorderDate,
+  mapsDirectionsUrl,
   parseRejectionMessage,
   STATIC_MAP,
   suggestsCancel,
@@ -69,8 +70,31 @@ export function orderDetailOf(
   return detailOf(ctx, merchant, order, names, now);
 }
 
+/**
+ * The detail of an order read in a transaction that has just changed it: the `data.order` of its outgoing
+ * event (docs/decisions/0138). The directions link is the one every maps adapter gives.
+ */
+export async function orderDetailInTransaction(
+  tx: AppContext['database']['db'],
+  merchant: MerchantRow,
+  order: OrderRow,
+  now = new Date(),
+): Promise<OrderDetail> {
+  const view = {
+    database: { db: tx },
+    adapters: { maps: { directionsUrl: mapsDirectionsUrl } },
+  } as unknown as Pick<AppContext, 'database' | 'adapters'>;
+  const names = tx
+    .select({ name: applications.name, brand_name: applications.brand_name })
+    .from(applications)
+    .where(eq(applications.id, order.application_id))
+    .limit(1)
+    .then(([app]) => app ?? { name: '', brand_name: '' });
+  return detailOf(view, merchant, order, names, now);
+}
+
 async function detailOf(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'database' | 'adapters'>,
   merchant: MerchantRow,
   o: OrderRow,
   appNames: Promise<AppNames>,
