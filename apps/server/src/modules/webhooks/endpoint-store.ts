@@ -9,7 +9,7 @@ import type {
 import { DomainError, type OutgoingEventType } from '@mc/domain';
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { applications, webhookEndpoints } from '../../db/schema.ts';
+import { webhookEndpoints } from '../../db/schema.ts';
 import { resolveDestination } from './destination.ts';
 import { newWebhookSecret } from './signing.ts';
 
@@ -73,17 +73,7 @@ export async function createEndpoint(
 ): Promise<WebhookEndpointWithSecret> {
   await resolveDestination(new URL(body.url), ctx.config.webhookAllowPrivate);
   const applicationRef = 'application_ref' in body ? (body.application_ref ?? null) : null;
-  if (applicationRef) {
-    const [app] = await ctx.database.db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(eq(applications.ref, applicationRef))
-      .limit(1);
-    if (!app)
-      throw new DomainError('NOT_FOUND', 'Unknown application_ref', {
-        errors: [{ path: 'application_ref', message: 'Unknown application_ref' }],
-      });
-  }
+  // A brand need not exist yet: a storefront may subscribe before its first order comes in.
   const [row] = await ctx.database.db
     .insert(webhookEndpoints)
     .values({
