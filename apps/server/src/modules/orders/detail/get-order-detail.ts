@@ -24,7 +24,9 @@ import {
   orders,
   shipments,
 } from '../../../db/schema.ts';
-import type { OrderRow } from '../transition-order.ts';
+
+/** An order row (as transition-order.ts names it; not imported, which would make a circle with the events). */
+type OrderRow = typeof orders.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
