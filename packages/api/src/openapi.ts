@@ -11,6 +11,7 @@ import type { Access, Endpoint, ResponseSpec } from './endpoint-types.ts';
 import { isNonJsonResponse, successStatus } from './endpoint-types.ts';
 import { type Endpoints, endpoints, type OperationId } from './endpoints.ts';
 import { ErrorBodySchema } from './errors.ts';
+import { webhooksSection } from './webhooks/openapi-webhooks.ts';
 
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -358,6 +359,8 @@ export function buildOpenApiDocument(info: OpenApiInfo, options: OpenApiOptions 
       ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
     })),
     paths: tidy.paths,
+    // What a subscribed endpoint receives (docs/decisions/0139).
+    webhooks: webhooksSection(refTo('Event', 'output')),
     components: {
       schemas: tidy.schemas,
       securitySchemes: {
