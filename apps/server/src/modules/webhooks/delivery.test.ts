@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, webhookEndpoints } from '../../db/schema.ts';
 import { buildMerchantWithOwner, buildOrder, useTestApp } from '../../test/harness.ts';
+import { fanOut, pruneEvents } from './delivery.ts';
 import { isPrivateAddress, resolveDestination } from './destination.ts';
 import { type Received, type Receiver, startReceiver, until } from './test-receiver.ts';
 import { startWebhookWorker, type WebhookWorker } from './worker.ts';
@@ -254,6 +255,47 @@ describe('webhook delivery', () => {
       expect(receiver.received).toHaveLength(0);
     } finally {
       Object.assign(t.ctx, { config: original });
+    }
+  });
+});
+
+describe('durability', () => {
+  it('sends again a message whose worker died holding it, once its lease ran out', async () => {
+    const s = await storeWithEndpoint(['order.created']);
+    await worker.stop();
+    try {
+      await buildOrder(t.ctx, { merchantTmk: s.merchant.tmk });
+      // As a worker leaves it when killed mid-send: fanned out, claimed, never settled.
+      await fanOut(t.ctx);
+      await t.ctx.database.query(
+        `UPDATE webhook_messages SET locked_until = now() - interval '1 second' WHERE endpoint_id = $1`,
+        [s.endpoint.id],
+      );
+    } finally {
+      worker = startWebhookWorker(t.ctx, { retryDelaysS: RETRIES, tickMs: 100 });
+    }
+    await until(() => receiver.received.length === 1);
+    expect(verified(s.endpoint.secret, receiver.received[0]!).type).toBe('order.created');
+  });
+
+  it('prunes events past their retention, with their pending messages', async () => {
+    const s = await storeWithEndpoint(['order.created']);
+    await worker.stop();
+    try {
+      await buildOrder(t.ctx, { merchantTmk: s.merchant.tmk });
+      await fanOut(t.ctx);
+      await t.ctx.database.query(
+        `UPDATE events SET created_at = now() - interval '31 days' WHERE merchant_id = $1`,
+        [s.merchant.id],
+      );
+      expect(await pruneEvents(t.ctx, 30)).toBeGreaterThanOrEqual(1);
+      const left = await t.ctx.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM webhook_messages WHERE endpoint_id = $1',
+        [s.endpoint.id],
+      );
+      expect(left[0]?.n).toBe(0);
+    } finally {
+      worker = startWebhookWorker(t.ctx, { retryDelaysS: RETRIES, tickMs: 100 });
     }
   });
 });

@@ -21,8 +21,8 @@ async function feed(tmk: string, headers: Record<string, string>, query = '') {
  * The feed once it holds `n` events: a transaction open anywhere on the PostgreSQL server (another test
  * file's) holds the feed back until it ends, by design (docs/decisions/0138).
  */
-async function feedOf(tmk: string, headers: Record<string, string>, n: number, query = '') {
-  await until(async () => (await feed(tmk, headers, query)).json().items.length >= n, 10_000);
+async function feedOf(tmk: string, headers: Record<string, string>, n: number, query = '', ms = 10_000) {
+  await until(async () => (await feed(tmk, headers, query)).json().items.length >= n, ms);
   return feed(tmk, headers, query);
 }
 
@@ -157,4 +157,26 @@ describe.runIf(TEST_DB === 'pg')('the cursor across transactions that commit out
     expect(seen.sort()).toEqual([low, high].sort());
     expect(new Set(seen).size).toBe(2);
   });
+});
+
+describe('batch.completed', () => {
+  it('is in the feed once a bulk batch finishes', async () => {
+    const { merchant, headers } = await buildMerchantWithOwner(t);
+    const order = await buildOrder(t.ctx, { merchantTmk: merchant.tmk, status: 'MERCHANT_ACCEPTED' });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/m/v2/merchant/${merchant.tmk}/orders/batch/details`,
+      headers,
+      payload: { items: [order] },
+    });
+    expect(started.statusCode).toBeLessThan(300);
+    const batchId = started.json().batch_id as string;
+    const page = (await feedOf(merchant.tmk, headers, 1, '?types=batch.completed', 110_000)).json();
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({
+      type: 'batch.completed',
+      application_ref: null,
+      data: { batch: { batch_id: batchId, state: 'done', total_count: 1 } },
+    });
+  }, 120_000);
 });
