@@ -113,6 +113,17 @@ describe('production defaults and warnings', () => {
     expect(productionWarnings(seeded)).toEqual([expect.stringMatching(/^SEED_DEMO=1: /)]);
   });
 
+  it('WEBHOOK_ALLOW_PRIVATE is off in production unless set explicitly, and then warned about', () => {
+    expect(loadConfig({ ...STRONG }).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', WEBHOOK_ALLOW_PRIVATE: 'off' }).webhookAllowPrivate).toBe(
+      false,
+    );
+    const allowed = loadConfig({ ...STRONG, ...PROVIDERS, WEBHOOK_ALLOW_PRIVATE: '1' });
+    expect(allowed.webhookAllowPrivate).toBe(true);
+    expect(productionWarnings(allowed)).toEqual([expect.stringMatching(/^WEBHOOK_ALLOW_PRIVATE=1: /)]);
+  });
+
   it('ALLOW_SANDBOX=1 starts with one warning naming each sandbox in use', () => {
     const config = loadConfig({ ...STRONG, ALLOW_SANDBOX: '1', SMTP_URL: 'smtp://mail.example.com' });
     expect(productionWarnings(config)).toEqual([

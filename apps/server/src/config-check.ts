@@ -105,6 +105,10 @@ export function productionWarnings(config: Config): string[] {
     warnings.push(
       'SEED_DEMO=1: the demo marketplace (accounts with the published demo password) is seeded into an empty database',
     );
+  if (config.webhookAllowPrivate)
+    warnings.push(
+      'WEBHOOK_ALLOW_PRIVATE=1: webhook endpoints may reach loopback, private and link-local addresses (the metadata service among them)',
+    );
   return warnings;
 }
 

@@ -54,6 +54,8 @@ export interface Config {
   siteName: string;
   /** LEGACY_BANK_FORM: the console renders the former payment provider's bank-account form (off). */
   legacyBankForm: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE: webhook endpoints may reach private addresses (default: outside production). */
+  webhookAllowPrivate: boolean;
   /** Worker threads that draw bulk report PDFs (BULK_RENDER_THREADS; cores − 1, at most 2). */
   bulkRenderThreads: number;
   /** One line per setting whose value was wrong and replaced by its default (config-check.ts). */
@@ -167,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(REPO_ROOT, s.WEB_DIST),
     siteName: s.SITE_NAME,
     legacyBankForm: s.LEGACY_BANK_FORM,
+    webhookAllowPrivate: isSet('WEBHOOK_ALLOW_PRIVATE')
+      ? Boolean(s.WEBHOOK_ALLOW_PRIVATE)
+      : mode !== 'production',
     bulkRenderThreads: s.BULK_RENDER_THREADS ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
     invalidSettings: invalid.map((i) => i.line),
   };

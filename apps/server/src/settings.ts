@@ -422,6 +422,13 @@ export const SettingsSchema = z.object({
     default: 'https://maps.googleapis.com',
     group: 'provider-urls',
   }),
+  WEBHOOK_ALLOW_PRIVATE: setting(flag, {
+    description:
+      'webhook endpoints may be on loopback, private and link-local addresses (development and tests; docs/decisions/0139)',
+    expects: FLAG,
+    defaultText: '`true`; `false` in production',
+    group: 'server',
+  }),
   OUTBOUND_TIMEOUT_MS: setting(whole(100, 120_000), {
     description:
       'time-out of one call to a provider; all attempts of a call stay within 12 s (`docs/providers.md`)',

@@ -31,5 +31,7 @@ export const TAGS = {
   reports: ['Reports'],
   marketplace: ['Marketplace'],
   integrations: ['Integrations'],
+  events: ['Events'],
+  webhooks: ['Webhooks'],
   apiKeys: ['API keys'],
 } as const;

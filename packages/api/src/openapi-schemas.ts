@@ -9,7 +9,7 @@ export type Json = Record<string, unknown>;
 export type Io = 'input' | 'output';
 
 const componentId = (id: string, io: Io) => (io === 'input' ? `${id}Input` : id);
-const refTo = (id: string, io: Io) => `#/components/schemas/${componentId(id, io)}`;
+export const refTo = (id: string, io: Io) => `#/components/schemas/${componentId(id, io)}`;
 
 function override(ctx: { zodSchema: unknown; jsonSchema: Json }, io: Io): void {
   const def = (ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def;

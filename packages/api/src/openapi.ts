@@ -11,7 +11,8 @@ import type { Access, Endpoint, ResponseSpec } from './endpoint-types.ts';
 import { isNonJsonResponse, successStatus } from './endpoint-types.ts';
 import { type Endpoints, endpoints, type OperationId } from './endpoints.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { components, type Json, tidyComponents, toJsonSchema } from './openapi-schemas.ts';
+import { components, type Json, refTo, tidyComponents, toJsonSchema } from './openapi-schemas.ts';
+import { webhooksSection } from './webhooks/openapi-webhooks.ts';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -55,6 +56,9 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Reports: 'Summaries of a period: counts, revenue (owners and managers), SLA and breakdowns.',
   Marketplace: 'The marketplace side: order intake and order events, with the server credential.',
   Integrations: 'Provider webhooks.',
+  Events: 'The feed of what changed: order changes and finished batches, oldest first, kept 30 days.',
+  Webhooks:
+    'Endpoints that receive the events, signed as Standard Webhooks, retried for about a day, with a log of each attempt.',
   'API keys': 'Keys for integrations (owner): made with scopes, shown once, revoked at once.',
 };
 
@@ -225,6 +229,8 @@ export function buildOpenApiDocument(info: OpenApiInfo, options: OpenApiOptions 
       ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
     })),
     paths: tidy.paths,
+    // What a subscribed endpoint receives (docs/decisions/0139).
+    webhooks: webhooksSection(refTo('Event', 'output')),
     components: {
       schemas: tidy.schemas,
       securitySchemes: {

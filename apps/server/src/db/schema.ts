@@ -616,6 +616,109 @@ export const outboxMessages = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- outgoing events and webhooks
+
+/** A transaction id (migration 0014): compared in SQL only, read as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+/** A bigint column read as a number (sequences stay far below 2^53). */
+const bigintNumber = customType<{ data: number; driverData: string | number }>({
+  dataType: () => 'bigint',
+  fromDriver: (v) => Number(v),
+});
+
+/** Every event the store sends out, written in the change's transaction (migration 0014, decision 0138). */
+export const events = pgTable(
+  'events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    merchant_id: uuid('merchant_id').references(() => merchants.id, { onDelete: 'cascade' }),
+    order_id: text('order_id'),
+    application_ref: text('application_ref'),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    /** The envelope as sent, with the customer's contact (left out per subscriber when served). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('events_id_uq').on(t.id),
+    index('events_xid_seq_idx').on(t.xid, t.seq),
+    index('events_merchant_xid_seq_idx').on(t.merchant_id, t.xid, t.seq),
+    index('events_application_xid_seq_idx').on(t.application_ref, t.xid, t.seq),
+    index('events_created_idx').on(t.created_at),
+  ],
+);
+
+/** A store's (merchant_id) or a storefront's (merchant_id null) webhook endpoint (decision 0139). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchant_id: uuid('merchant_id').references(() => merchants.id, { onDelete: 'cascade' }),
+    application_ref: text('application_ref'),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    description: text('description'),
+    include_customer_contact: boolean('include_customer_contact').notNull().default(false),
+    secret: text('secret').notNull(),
+    /** The secret before the last rotation, signing beside the new one until `previous_secret_until`. */
+    previous_secret: text('previous_secret'),
+    previous_secret_until: tstz('previous_secret_until'),
+    status: text('status').notNull().default('enabled'),
+    disabled_reason: text('disabled_reason'),
+    created_at: createdAt(),
+    updated_at: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_merchant_idx').on(t.merchant_id)],
+);
+
+/** How far the dispatcher has fanned the events out: (xid, seq) of the last one (one row). */
+export const webhookCursor = pgTable('webhook_cursor', {
+  id: integer('id').primaryKey(),
+  xid: xid8('xid').notNull(),
+  seq: bigintNumber('seq').notNull(),
+});
+
+/** One event to one endpoint, pending until delivered or its retries are spent. */
+export const webhookMessages = pgTable('webhook_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  endpoint_id: uuid('endpoint_id')
+    .notNull()
+    .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  event_seq: bigintNumber('event_seq')
+    .notNull()
+    .references(() => events.seq, { onDelete: 'cascade' }),
+  /** Events of one order reach an endpoint in order: one pending message per key at a time. */
+  order_key: text('order_key').notNull(),
+  state: text('state').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  next_attempt_at: tstz('next_attempt_at').notNull().defaultNow(),
+  locked_until: tstz('locked_until'),
+  created_at: createdAt(),
+});
+
+/** The log: one row per delivery attempt. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpoint_id: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    message_id: bigintNumber('message_id').references(() => webhookMessages.id, { onDelete: 'set null' }),
+    event_seq: bigintNumber('event_seq').references(() => events.seq, { onDelete: 'set null' }),
+    event_id: text('event_id').notNull(),
+    event_type: text('event_type').notNull(),
+    attempt: integer('attempt').notNull(),
+    at: tstz('at').notNull().defaultNow(),
+    status_code: integer('status_code'),
+    duration_ms: integer('duration_ms'),
+    response_body: text('response_body'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_deliveries_endpoint_at_idx').on(t.endpoint_id, t.at)],
+);
 // ---------------------------------------------------------------- API keys
 
 /**

@@ -45,6 +45,7 @@ export class Metrics {
     const call = message as ProviderCall;
     this.providerCalls.observe({ provider: call.provider, outcome: call.outcome }, call.seconds);
   };
+  readonly webhookDeliveries: Counter<'outcome'>;
   private readonly pools = new Map<string, PoolLike>();
   private readonly queues = new Map<string, () => Promise<QueueStats | null>>();
   private streams: () => number = () => 0;
@@ -96,6 +97,12 @@ export class Metrics {
       registers,
     });
     queryTimingChannel.subscribe(this.onQuery);
+    this.webhookDeliveries = new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook delivery attempts by outcome (delivered, failed, gone, refused)',
+      labelNames: ['outcome'],
+      registers,
+    });
     const pools = this.pools;
     new Gauge({
       name: 'db_pool_connections',
@@ -194,6 +201,11 @@ export class Metrics {
       return out;
     })();
     return this.queuesRead;
+  }
+
+  /** One webhook delivery attempt (docs/decisions/0139). */
+  webhookDelivered(outcome: 'delivered' | 'failed' | 'gone' | 'refused'): void {
+    this.webhookDeliveries.inc({ outcome });
   }
 
   jobFinished(queue: string, outcome: string, seconds: number): void {

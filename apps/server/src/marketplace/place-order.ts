@@ -232,6 +232,7 @@ export async function placeOrder(
       merchant_id: merchant.id,
       order_id: id,
       status: body.status,
+      change: { from: null, action: 'placed' },
     });
   });
   return { id, status: body.status, merchant: merchant.tmk };

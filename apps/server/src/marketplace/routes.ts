@@ -1,19 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
-import { DomainError } from '@mc/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { EndpointHandlers } from '../lib/endpoint-handlers.ts';
+import { requireMarketplace } from '../lib/marketplace-auth.ts';
 import { syncCatalogue } from './catalogue-sync.ts';
 import { applyMarketplaceEvent, listMerchantOfferings, placeOrder } from './place-order.ts';
-
-function requireMarketplace(ctx: AppContext, req: FastifyRequest): void {
-  const given = Buffer.from(req.headers.authorization ?? '');
-  const expected = Buffer.from(`Bearer ${ctx.config.marketplaceKey}`);
-  // An unset key never matches (production refuses to start without one: config-check.ts).
-  if (!ctx.config.marketplaceKey || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new DomainError('UNAUTHENTICATED', 'A valid marketplace credential is required');
-  }
-}
 
 type MarketplaceOperation =
   | 'placeOrder'

@@ -17,6 +17,7 @@ import { merchantHandlers } from '../modules/merchants/index.ts';
 import { type OrderStreams, orderHandlers } from '../modules/orders/index.ts';
 import { smsHandlers } from '../modules/sms/index.ts';
 import { teamHandlers } from '../modules/team/index.ts';
+import { webhookHandlers } from '../modules/webhooks/index.ts';
 
 export function appHandlers(
   ctx: AppContext,
@@ -35,5 +36,6 @@ export function appHandlers(
     ...marketplaceHandlers(ctx),
     ...courierHandlers(ctx),
     ...apiKeyHandlers(ctx),
+    ...webhookHandlers(ctx),
   } satisfies EndpointHandlers<OperationId>;
 }

@@ -16,6 +16,7 @@ import type { Adapters, AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { loggerOptions } from '../lib/logging.ts';
 import { type BulkJobs, startBulkJobs, stopBulkJobs, stopBulkWork } from '../modules/orders/index.ts';
+import { startWebhookWorker, stopWebhookWorker } from '../modules/webhooks/index.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
 import type { Readiness } from './health.ts';
 import { withStartupLock } from './startup-lock.ts';
@@ -84,8 +85,11 @@ export async function startServer(
     app = built.app;
     const { ctx } = built;
     app.addHook('onClose', async () => stopBulkJobs(ctx));
+    app.addHook('onClose', async () => stopWebhookWorker(ctx));
     // Jobs start before we listen, so a batch interrupted by a crash is picked up again at once.
     const jobs = config.role === 'api' ? null : await startBulkJobs(ctx, { log: app.log });
+    // Webhook delivery is a worker's too (docs/decisions/0139); it stops with the app, before the database.
+    if (config.role !== 'api') startWebhookWorker(ctx, { log: app.log });
     if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
     else await app.ready();
 

@@ -82,6 +82,8 @@ export async function applyDoordashEvent(
         order_id: updated.id,
         status: updated.status,
         version: updated.version,
+        // A courier's progress note keeps the status: no outgoing event (docs/decisions/0138).
+        change: { from: updated.status, action: 'courier_update' },
       });
     return updated;
   });

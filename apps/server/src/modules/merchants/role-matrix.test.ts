@@ -19,9 +19,10 @@ import {
   type MerchantRole,
   scopesAllow,
 } from '@mc/domain';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { apiKeys } from '../../db/schema.ts';
+import { apiKeys, events, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { changedTables, fingerprint } from '../../test/db-fingerprint.ts';
 import {
   bearer,
@@ -57,6 +58,9 @@ interface Ctx {
   batch: string;
   /** A fresh API key of the merchant (revoking acts on it). */
   apiKey: string;
+  /** A webhook endpoint of the merchant and one delivery of it (of the order's event), fresh per call. */
+  webhook: string;
+  delivery: string;
   n: number;
 }
 
@@ -72,7 +76,7 @@ interface Ctx {
 type Access = { capability: Capability; denied?: 403 | 404 } | 'self' | 'public' | 'marketplace' | 'signed';
 
 interface RouteCase {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path as the OpenAPI document names it. */
   path: string;
   access: Access;
@@ -509,6 +513,88 @@ export const ROUTES: RouteCase[] = [
     url: (c) => `/m/v2/marketplace/merchants/${c.tmk}/offerings`,
     body: () => ({ items: [] }),
   },
+  // ------------------------------------------------------------ events and webhooks
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/events',
+    access: { capability: 'events.read' },
+    url: (c) => `${m(c)}/events`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/webhooks',
+    access: { capability: 'webhooks.manage' },
+    url: (c) => `${m(c)}/webhooks`,
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/webhooks',
+    access: { capability: 'webhooks.manage' },
+    url: (c) => `${m(c)}/webhooks`,
+    body: () => ({ url: 'http://127.0.0.1:9/hooks', events: ['order.created'] }),
+  },
+  {
+    method: 'PATCH',
+    path: '/m/v2/merchant/{tmk}/webhooks/{id}',
+    access: { capability: 'webhooks.manage' },
+    url: (c) => `${m(c)}/webhooks/${c.webhook}`,
+    body: () => ({ description: 'Renamed' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/m/v2/merchant/{tmk}/webhooks/{id}',
+    access: { capability: 'webhooks.manage' },
+    url: (c) => `${m(c)}/webhooks/${c.webhook}`,
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/webhooks/{id}/rotate_secret',
+    access: { capability: 'webhooks.manage' },
+    url: (c) => `${m(c)}/webhooks/${c.webhook}/rotate_secret`,
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/webhooks/{id}/test',
+    access: { capability: 'webhooks.manage' },
+    url: (c) => `${m(c)}/webhooks/${c.webhook}/test`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/webhooks/{id}/deliveries',
+    access: { capability: 'webhooks.manage' },
+    url: (c) => `${m(c)}/webhooks/${c.webhook}/deliveries`,
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/webhooks/{id}/deliveries/{delivery_id}/replay',
+    access: { capability: 'webhooks.manage' },
+    url: (c) => `${m(c)}/webhooks/${c.webhook}/deliveries/${c.delivery}/replay`,
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/marketplace/events',
+    access: 'marketplace',
+    url: () => '/m/v2/marketplace/events',
+  },
+  {
+    method: 'GET',
+    path: '/m/v2/marketplace/webhooks',
+    access: 'marketplace',
+    url: () => '/m/v2/marketplace/webhooks',
+  },
+  {
+    method: 'POST',
+    path: '/m/v2/marketplace/webhooks',
+    access: 'marketplace',
+    url: () => '/m/v2/marketplace/webhooks',
+    body: () => ({ url: 'http://127.0.0.1:9/hooks', events: ['order.created'] }),
+  },
+  {
+    method: 'DELETE',
+    path: '/m/v2/marketplace/webhooks/{id}',
+    access: 'marketplace',
+    url: (c) => `/m/v2/marketplace/webhooks/${c.webhook}`,
+  },
   // ------------------------------------------------------------ last: it ends the caller's session
   { method: 'POST', path: '/a/v2/logout', access: 'self', url: () => '/a/v2/logout' },
 ];
@@ -550,6 +636,36 @@ function actual(r: RouteCase, status: number): string {
 }
 
 const t = useTestApp();
+
+/** A webhook endpoint of the merchant with one delivery of the order's `order.created` event. */
+async function buildWebhook(merchantId: string, orderId: string) {
+  const [endpoint] = await t.ctx.database.db
+    .insert(webhookEndpoints)
+    .values({
+      merchant_id: merchantId,
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['order.created'],
+      secret: 'whsec_AAAA',
+    })
+    .returning({ id: webhookEndpoints.id });
+  const [event] = await t.ctx.database.db
+    .select({ seq: events.seq, id: events.id, type: events.type })
+    .from(events)
+    .where(eq(events.order_id, orderId))
+    .limit(1);
+  const [delivery] = await t.ctx.database.db
+    .insert(webhookDeliveries)
+    .values({
+      endpoint_id: endpoint!.id,
+      event_seq: event!.seq,
+      event_id: event!.id,
+      event_type: event!.type,
+      attempt: 1,
+      status_code: 200,
+    })
+    .returning({ id: webhookDeliveries.id });
+  return { webhook: endpoint!.id, delivery: delivery!.id };
+}
 
 /** Waits for a batch's background job to finish, so its writes are not taken for a refusal's. */
 async function settleBatch(tmk: string, batchId: string, headers: Record<string, string>): Promise<void> {
@@ -670,6 +786,7 @@ describe('role matrix', { timeout: 180_000 }, () => {
                 })
                 .returning({ id: apiKeys.id })
             : [{ id: '00000000-0000-4000-8000-000000000000' }];
+        const { webhook, delivery } = await buildWebhook(target.merchant.id, order);
         const c: Ctx = {
           tmk: target.merchant.tmk,
           teammate: teammate.id,
@@ -677,6 +794,8 @@ describe('role matrix', { timeout: 180_000 }, () => {
           order,
           batch,
           apiKey: apiKey!.id,
+          webhook,
+          delivery,
           n: n++,
         };
         const before = await fingerprint(t.database);

@@ -28,6 +28,7 @@ export {
 } from './events/order-events-plugin.ts';
 export { OrderEventRelay } from './events/order-events-relay.ts';
 export { OrderStreams } from './events/order-events-stream.ts';
+export { recordMerchantEvent } from './outgoing-events.ts';
 export { orderTransaction, transitionOrder, writeHistory, writeOrderEvent } from './transition-order.ts';
 
 /** What `/metrics` reads of the orders module: its open event streams and its job queue (lib/metrics.ts). */

@@ -14,6 +14,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext, OrderEvent } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { merchants, orderEventOutbox, orderHistory, orderItems, orders } from '../../db/schema.ts';
+import { recordOrderChangeEvent } from './outgoing-events.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -37,13 +38,19 @@ export async function orderTransaction<T>(
   return result;
 }
 
-/** The order event of a change, into the outbox of the change's transaction (published after commit). */
+/**
+ * The order event of a change, into the outbox of the change's transaction (published after commit), and
+ * the change's outgoing event for the feed and webhooks (docs/decisions/0138), in the same transaction.
+ * `change` names the status before (null for a new order) and the history action, which pick the event.
+ */
 export async function writeOrderEvent(
   tx: OrderTx,
-  e: Omit<OrderEvent, 'at'> & { at?: string },
+  e: Omit<OrderEvent, 'at'> & { at?: string; change: { from: string | null; action: string } },
 ): Promise<void> {
-  const event: OrderEvent = { ...e, at: e.at ?? new Date().toISOString() };
+  const { change, ...rest } = e;
+  const event: OrderEvent = { ...rest, at: rest.at ?? new Date().toISOString() };
   await tx.insert(orderEventOutbox).values({ payload: { ...event } });
+  await recordOrderChangeEvent(tx, e.order_id, { ...change, to: e.status });
 }
 
 /** A history row; `created_at` defaults to now (intake passes the marketplace's submission time). */
@@ -141,6 +148,7 @@ export async function transitionOrder(
       order_id: updated.id,
       status: updated.status,
       version: updated.version,
+      change: { from, action: req.action },
     });
     return updated;
   };

@@ -16,7 +16,8 @@ import {
 } from '@mc/domain';
 import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
-import { batches, batchFiles, batchItems, orders } from '../../../db/schema.ts';
+import { batches, batchFiles, batchItems, merchants, orders } from '../../../db/schema.ts';
+import { recordMerchantEvent } from '../outgoing-events.ts';
 import { batchFilePath } from './download-links.ts';
 
 export type BatchRow = typeof batches.$inferSelect;
@@ -136,10 +137,36 @@ export async function pendingOrderIds(ctx: AppContext, batchId: string): Promise
 
 export async function setBatchState(ctx: AppContext, batchId: string, state: BatchState): Promise<void> {
   const finished = state === 'done' || state === 'failed';
-  await ctx.database.db
-    .update(batches)
-    .set({ state, ...(finished ? { finished_at: new Date() } : {}) })
-    .where(and(eq(batches.id, batchId), sql`${batches.state} NOT IN ('done', 'failed')`));
+  if (!finished) {
+    await ctx.database.db
+      .update(batches)
+      .set({ state })
+      .where(and(eq(batches.id, batchId), sql`${batches.state} NOT IN ('done', 'failed')`));
+    return;
+  }
+  // A batch that finishes sends `batch.completed` (docs/decisions/0138), written with the state that
+  // finishes it. Its answer is read first (the items are settled by now): a read outside the transaction
+  // while it is open would wait on it forever on PGlite's one connection.
+  const [owner] = await ctx.database.db
+    .select({ id: merchants.id, tmk: merchants.tmk })
+    .from(batches)
+    .innerJoin(merchants, eq(merchants.id, batches.merchant_id))
+    .where(eq(batches.id, batchId))
+    .limit(1);
+  if (!owner) return;
+  const finishedAt = new Date();
+  const answer = await getBatch(ctx, owner, batchId);
+  await ctx.database.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(batches)
+      .set({ state, finished_at: finishedAt })
+      .where(and(eq(batches.id, batchId), sql`${batches.state} NOT IN ('done', 'failed')`))
+      .returning({ id: batches.id });
+    if (updated)
+      await recordMerchantEvent(tx, owner, 'batch.completed', {
+        batch: { ...answer, state, finished_at: finishedAt.toISOString() },
+      });
+  });
 }
 
 export interface BatchCountsRow {

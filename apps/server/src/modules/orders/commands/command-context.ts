@@ -91,6 +91,7 @@ export async function updateOrderData(
       order_id: order.id,
       status: order.status,
       version: updated.version,
+      change: { from: order.status, action: change.action },
     });
     return updated;
   });

@@ -8,6 +8,7 @@ import {
   historyFailedDelivery,
   historyItemProblems,
   latestPreorderDate,
+  mapsDirectionsUrl,
   parseRejectionMessage,
   STATIC_MAP,
   suggestsCancel,
@@ -23,7 +24,9 @@ import {
   orders,
   shipments,
 } from '../../../db/schema.ts';
-import type { OrderRow } from '../transition-order.ts';
+
+/** An order row (as transition-order.ts names it; not imported, which would make a circle with the events). */
+type OrderRow = typeof orders.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -69,31 +72,63 @@ export function orderDetailOf(
   return detailOf(ctx, merchant, order, names, now);
 }
 
+/**
+ * The detail of an order read in a transaction that has just changed it: the `data.order` of its outgoing
+ * event (docs/decisions/0138). The directions link is the one every maps adapter gives.
+ */
+export async function orderDetailInTransaction(
+  tx: AppContext['database']['db'],
+  merchant: MerchantRow,
+  order: OrderRow,
+  now = new Date(),
+): Promise<OrderDetail> {
+  const view = {
+    database: { db: tx },
+    adapters: { maps: { directionsUrl: mapsDirectionsUrl } },
+  } as unknown as Pick<AppContext, 'database' | 'adapters'>;
+  const [app] = await tx
+    .select({ name: applications.name, brand_name: applications.brand_name })
+    .from(applications)
+    .where(eq(applications.id, order.application_id))
+    .limit(1);
+  return detailOf(view, merchant, order, Promise.resolve(app ?? { name: '', brand_name: '' }), now, true);
+}
+
 async function detailOf(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'database' | 'adapters'>,
   merchant: MerchantRow,
   o: OrderRow,
   appNames: Promise<AppNames>,
   now: Date,
+  inTransaction = false,
 ): Promise<OrderDetail> {
   const { db } = ctx.database;
-  const [app, items, history, ships, hours] = await Promise.all([
-    appNames,
-    db.select().from(orderItems).where(eq(orderItems.order_id, o.id)).orderBy(asc(orderItems.position)),
-    db.select().from(orderHistory).where(eq(orderHistory.order_id, o.id)).orderBy(asc(orderHistory.id)),
-    db
-      .select({
-        id: shipments.id,
-        carrier: shipments.carrier,
-        tracking_code: shipments.tracking_code,
-        tracking_url: shipments.tracking_url,
-        has_label: sql<boolean>`${shipments.label_pdf} is not null`,
-      })
-      .from(shipments)
-      .where(eq(shipments.order_id, o.id))
-      .orderBy(asc(shipments.box_index)),
-    db.select().from(merchantHours).where(eq(merchantHours.merchant_id, merchant.id)),
-  ]);
+  const itemsRead = db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.order_id, o.id))
+    .orderBy(asc(orderItems.position));
+  const historyRead = db
+    .select()
+    .from(orderHistory)
+    .where(eq(orderHistory.order_id, o.id))
+    .orderBy(asc(orderHistory.id));
+  const shipsRead = db
+    .select({
+      id: shipments.id,
+      carrier: shipments.carrier,
+      tracking_code: shipments.tracking_code,
+      tracking_url: shipments.tracking_url,
+      has_label: sql<boolean>`${shipments.label_pdf} is not null`,
+    })
+    .from(shipments)
+    .where(eq(shipments.order_id, o.id))
+    .orderBy(asc(shipments.box_index));
+  const hoursRead = db.select().from(merchantHours).where(eq(merchantHours.merchant_id, merchant.id));
+  // In a transaction the reads take turns: one connection runs one query at a time.
+  const [app, items, history, ships, hours] = inTransaction
+    ? ([await appNames, await itemsRead, await historyRead, await shipsRead, await hoursRead] as const)
+    : await Promise.all([appNames, itemsRead, historyRead, shipsRead, hoursRead]);
 
   const detailItems = items.map((it) => ({
     id: it.id,

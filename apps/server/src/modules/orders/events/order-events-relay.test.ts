@@ -80,6 +80,7 @@ describe(`order events: outbox and relay (${TEST_DB})`, () => {
         merchant_id: eventsOf(id)[0]!.merchant_id,
         order_id: id,
         status: 'SUBMITTED',
+        change: { from: 'SUBMITTED', action: 'test' },
       }),
     );
     await until(() => eventsOf(id).length === 2, 5000);
@@ -108,6 +109,7 @@ describe.runIf(TEST_DB === 'pg')('several processes drain one outbox', () => {
             merchant_id: merchantId,
             order_id: id,
             status: 'SUBMITTED',
+            change: { from: 'SUBMITTED', action: 'test' },
             at: new Date(Date.UTC(2026, 10, 24, 0, 0, 0, i)).toISOString(),
           });
       });
