@@ -679,7 +679,8 @@ async function settleBatch(tmk: string, batchId: string, headers: Record<string,
   throw new Error(`batch ${batchId} did not finish`);
 }
 
-async function send(opts: InjectOptions, stream?: boolean): Promise<number> {
+/** One request; a batch it started is waited for, read with `owner`'s headers (a caller may not read it). */
+async function send(opts: InjectOptions, owner: Record<string, string>, stream?: boolean): Promise<number> {
   if (!stream) {
     const res = await t.app.inject(opts);
     const isJson = String(res.headers['content-type'] ?? '').includes('json');
@@ -687,7 +688,7 @@ async function send(opts: InjectOptions, stream?: boolean): Promise<number> {
       res.statusCode < 300 && isJson ? (res.json() as { batch_id?: unknown } | null)?.batch_id : undefined;
     const tmk = /^\/m\/v2\/merchant\/([^/]+)\//.exec(opts.url as string)?.[1];
     if (typeof batchId === 'string' && tmk)
-      await settleBatch(tmk, batchId, opts.headers as Record<string, string>);
+      await settleBatch(tmk, batchId, owner);
     return res.statusCode;
   }
   const res = await t.app.inject({ ...opts, payloadAsStream: true });
@@ -809,6 +810,7 @@ describe('role matrix', { timeout: 180_000 }, () => {
             remoteAddress: `10.99.0.${CALLERS.indexOf(caller) + 1}`,
             ...(r.body ? { payload: r.body(c) as object } : {}),
           },
+          target.headers,
           r.stream,
         );
         if (status >= 400) {
