@@ -35,6 +35,7 @@ import {
 } from './modules/orders/index.ts';
 import { smsHandlers } from './modules/sms/index.ts';
 import { teamHandlers } from './modules/team/index.ts';
+import { webhookHandlers } from './modules/webhooks/index.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { CSP_DIRECTIVES } from './plugins/csp.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     ...smsHandlers(ctx),
     ...marketplaceHandlers(ctx),
     ...courierHandlers(ctx),
+    ...webhookHandlers(ctx),
   } satisfies EndpointHandlers<OperationId>;
   try {
     registerEndpoints(

@@ -9,6 +9,8 @@ import { authExamples } from './auth/examples.ts';
 import { billingExamples } from './billing/examples.ts';
 import { bulkExamples } from './bulk/examples.ts';
 import { courierExamples } from './courier/examples.ts';
+// Outgoing events and webhooks (docs/decisions/0138, 0139).
+import { eventExamples } from './events/examples.ts';
 import type { EndpointExamples } from './example-values.ts';
 import { inventoryExamples } from './inventory/examples.ts';
 import { labelExamples } from './labels/examples.ts';
@@ -17,6 +19,7 @@ import { merchantExamples } from './merchant/examples.ts';
 import { orderExamples } from './orders/examples.ts';
 import { smsExamples } from './sms/examples.ts';
 import { teamExamples } from './team/examples.ts';
+import { webhookExamples } from './webhooks/examples.ts';
 
 export type { EndpointExamples } from './example-values.ts';
 
@@ -33,4 +36,6 @@ export const ENDPOINT_EXAMPLES: EndpointExamples = {
   ...bulkExamples,
   ...marketplaceExamples,
   ...courierExamples,
+  ...eventExamples,
+  ...webhookExamples,
 };

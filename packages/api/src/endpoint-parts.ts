@@ -28,4 +28,6 @@ export const TAGS = {
   reports: ['Reports'],
   marketplace: ['Marketplace'],
   integrations: ['Integrations'],
+  events: ['Events'],
+  webhooks: ['Webhooks'],
 } as const;

@@ -5,7 +5,7 @@
 import type { Capability } from '@mc/domain';
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint:

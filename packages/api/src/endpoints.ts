@@ -13,6 +13,8 @@ import { billingEndpoints } from './billing/endpoints.ts';
 import { bulkEndpoints } from './bulk/endpoints.ts';
 import { courierEndpoints } from './courier/endpoints.ts';
 import type { Endpoint } from './endpoint-types.ts';
+// Outgoing events and webhooks (docs/decisions/0138, 0139).
+import { eventEndpoints } from './events/endpoints.ts';
 import { inventoryEndpoints } from './inventory/endpoints.ts';
 import { labelEndpoints } from './labels/endpoints.ts';
 import { marketplaceEndpoints } from './marketplace/endpoints.ts';
@@ -21,6 +23,7 @@ import { orderEndpoints } from './orders/endpoints.ts';
 import { printoutEndpoints } from './printouts/endpoints.ts';
 import { smsEndpoints } from './sms/endpoints.ts';
 import { teamEndpoints } from './team/endpoints.ts';
+import { webhookEndpoints } from './webhooks/endpoints.ts';
 
 export const endpoints = {
   ...authEndpoints,
@@ -36,6 +39,8 @@ export const endpoints = {
   ...bulkEndpoints,
   ...marketplaceEndpoints,
   ...courierEndpoints,
+  ...eventEndpoints,
+  ...webhookEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

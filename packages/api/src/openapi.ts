@@ -55,6 +55,9 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Reports: 'Summaries of a period: counts, revenue (owners and managers), SLA and breakdowns.',
   Marketplace: 'The marketplace side: order intake and order events, with the server credential.',
   Integrations: 'Provider webhooks.',
+  Events: 'The feed of what changed: order changes and finished batches, oldest first, kept 30 days.',
+  Webhooks:
+    'Endpoints that receive the events, signed as Standard Webhooks, retried for about a day, with a log of each attempt.',
 };
 
 function accessText(access: Access): string {

@@ -8,7 +8,7 @@ import type { OperationId } from './endpoints.ts';
 
 export type ResponseKind = 'json' | 'empty' | 'binary' | 'event-stream' | 'redirect';
 export interface RouteInfo {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly kind: ResponseKind;
 }
@@ -84,4 +84,29 @@ export const ROUTES = {
     kind: 'json',
   },
   receiveDoordashEvent: { method: 'POST', path: '/v1/courier/doordash/events', kind: 'json' },
+  listEvents: { method: 'GET', path: '/m/v2/merchant/{tmk}/events', kind: 'json' },
+  listMarketplaceEvents: { method: 'GET', path: '/m/v2/marketplace/events', kind: 'json' },
+  listWebhooks: { method: 'GET', path: '/m/v2/merchant/{tmk}/webhooks', kind: 'json' },
+  createWebhook: { method: 'POST', path: '/m/v2/merchant/{tmk}/webhooks', kind: 'json' },
+  updateWebhook: { method: 'PATCH', path: '/m/v2/merchant/{tmk}/webhooks/{id}', kind: 'json' },
+  deleteWebhook: { method: 'DELETE', path: '/m/v2/merchant/{tmk}/webhooks/{id}', kind: 'json' },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/webhooks/{id}/rotate_secret',
+    kind: 'json',
+  },
+  testWebhook: { method: 'POST', path: '/m/v2/merchant/{tmk}/webhooks/{id}/test', kind: 'json' },
+  listWebhookDeliveries: {
+    method: 'GET',
+    path: '/m/v2/merchant/{tmk}/webhooks/{id}/deliveries',
+    kind: 'json',
+  },
+  replayWebhookDelivery: {
+    method: 'POST',
+    path: '/m/v2/merchant/{tmk}/webhooks/{id}/deliveries/{delivery_id}/replay',
+    kind: 'json',
+  },
+  listMarketplaceWebhooks: { method: 'GET', path: '/m/v2/marketplace/webhooks', kind: 'json' },
+  createMarketplaceWebhook: { method: 'POST', path: '/m/v2/marketplace/webhooks', kind: 'json' },
+  deleteMarketplaceWebhook: { method: 'DELETE', path: '/m/v2/marketplace/webhooks/{id}', kind: 'json' },
 } as const satisfies Record<OperationId, RouteInfo>;

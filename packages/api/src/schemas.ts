@@ -24,3 +24,5 @@ export * from './merchant/settings-schemas.ts';
 export * from './team/schemas.ts';
 export * from './billing/schemas.ts';
 export * from './merchant/carrier-schemas.ts';
+export * from './events/schemas.ts';
+export * from './webhooks/schemas.ts';

@@ -20,6 +20,7 @@ export * from './order-history.ts';
 export * from './order-status.ts';
 export * from './order-status-schemas.ts';
 export * from './order-updates.ts';
+export * from './outgoing-events.ts';
 export * from './password.ts';
 export * from './phone.ts';
 export * from './pick-list.ts';
