@@ -4,7 +4,9 @@
  * schema does not have is a compile error), and endpoint-examples.test.ts parses them with the endpoint's
  * schemas, so they cannot drift from the contract.
  */
+
 import { analyticsExamples } from './analytics/examples.ts';
+import { apiKeyExamples } from './api-keys/examples.ts';
 import { authExamples } from './auth/examples.ts';
 import { billingExamples } from './billing/examples.ts';
 import { bulkExamples } from './bulk/examples.ts';
@@ -38,4 +40,5 @@ export const ENDPOINT_EXAMPLES: EndpointExamples = {
   ...courierExamples,
   ...eventExamples,
   ...webhookExamples,
+  ...apiKeyExamples,
 };

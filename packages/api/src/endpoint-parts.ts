@@ -30,4 +30,5 @@ export const TAGS = {
   integrations: ['Integrations'],
   events: ['Events'],
   webhooks: ['Webhooks'],
+  apiKeys: ['API keys'],
 } as const;

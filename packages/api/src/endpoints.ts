@@ -7,7 +7,9 @@
  * Each resource writes its entries in its own folder (`<resource>/endpoints.ts`, with its schemas and
  * examples; docs/decisions/0127); this table joins them, in the order /openapi.json lists its paths.
  */
+
 import { analyticsEndpoints } from './analytics/endpoints.ts';
+import { apiKeyEndpoints } from './api-keys/endpoints.ts';
 import { authEndpoints } from './auth/endpoints.ts';
 import { billingEndpoints } from './billing/endpoints.ts';
 import { bulkEndpoints } from './bulk/endpoints.ts';
@@ -41,6 +43,7 @@ export const endpoints = {
   ...courierEndpoints,
   ...eventEndpoints,
   ...webhookEndpoints,
+  ...apiKeyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -4,7 +4,7 @@
  * path, query and header schemas become one parameter per field (`filter[id]` is a query parameter of its
  * own); files, the event stream and redirects are documented with their content types.
  */
-import { type Capability, PERMISSIONS } from '@mc/domain';
+import { type Capability, PERMISSIONS, scopesFor } from '@mc/domain';
 import type { z } from 'zod';
 import { ENDPOINT_EXAMPLES } from './endpoint-examples.ts';
 import type { Access, Endpoint, ResponseSpec } from './endpoint-types.ts';
@@ -58,6 +58,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Events: 'The feed of what changed: order changes and finished batches, oldest first, kept 30 days.',
   Webhooks:
     'Endpoints that receive the events, signed as Standard Webhooks, retried for about a day, with a log of each attempt.',
+  'API keys': 'Keys for integrations (owner): made with scopes, shown once, revoked at once.',
 };
 
 function accessText(access: Access): string {
@@ -66,7 +67,11 @@ function accessText(access: Access): string {
   if (access === 'marketplace') return 'The marketplace’s server credential.';
   if (access === 'self') return 'Any signed-in user.';
   const roles = PERMISSIONS[access.capability as Capability].join(', ');
-  return `Capability \`${access.capability}\`: roles ${roles}.`;
+  const scopes = scopesFor(access.capability as Capability);
+  const keys = scopes.length
+    ? ` API keys with scope ${scopes.map((x) => `\`${x}\``).join(' or ')}.`
+    : ' Not with an API key.';
+  return `Capability \`${access.capability}\`: roles ${roles}.${keys}`;
 }
 
 function parameters(endpoint: Endpoint): Json[] {
@@ -150,7 +155,9 @@ function operation(id: string, endpoint: Endpoint): Json {
       ? []
       : endpoint.access === 'marketplace'
         ? [{ marketplaceKey: [] }]
-        : undefined;
+        : typeof endpoint.access === 'object' && scopesFor(endpoint.access.capability).length
+          ? [{ bearer: [] }, { apiKey: [] }]
+          : undefined;
   const responses: Json = {};
   for (const [status, spec] of Object.entries(endpoint.responses))
     responses[status] = response(Number(status), spec, examples.responses[Number(status)]);
@@ -229,6 +236,14 @@ export function buildOpenApiDocument(info: OpenApiInfo, options: OpenApiOptions 
           type: 'http',
           scheme: 'bearer',
           description: 'Server-to-server marketplace credential',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'mck_…',
+          description:
+            'A store’s API key (`mck_` + 43 base62 characters), made by its owner with scopes; accepted on ' +
+            'the merchant operations its scopes allow, never on account operations (/a/v2).',
         },
       },
     },

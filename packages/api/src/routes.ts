@@ -83,6 +83,11 @@ export const ROUTES = {
     path: '/m/v2/marketplace/merchants/{tmk}/offerings',
     kind: 'json',
   },
+  syncMarketplaceOfferings: {
+    method: 'PUT',
+    path: '/m/v2/marketplace/merchants/{tmk}/offerings',
+    kind: 'json',
+  },
   receiveDoordashEvent: { method: 'POST', path: '/v1/courier/doordash/events', kind: 'json' },
   listEvents: { method: 'GET', path: '/m/v2/merchant/{tmk}/events', kind: 'json' },
   listMarketplaceEvents: { method: 'GET', path: '/m/v2/marketplace/events', kind: 'json' },
@@ -109,4 +114,7 @@ export const ROUTES = {
   listMarketplaceWebhooks: { method: 'GET', path: '/m/v2/marketplace/webhooks', kind: 'json' },
   createMarketplaceWebhook: { method: 'POST', path: '/m/v2/marketplace/webhooks', kind: 'json' },
   deleteMarketplaceWebhook: { method: 'DELETE', path: '/m/v2/marketplace/webhooks/{id}', kind: 'json' },
+  listApiKeys: { method: 'GET', path: '/m/v2/merchant/{tmk}/api_keys', kind: 'json' },
+  createApiKey: { method: 'POST', path: '/m/v2/merchant/{tmk}/api_keys', kind: 'json' },
+  revokeApiKey: { method: 'DELETE', path: '/m/v2/merchant/{tmk}/api_keys/{id}', kind: 'json' },
 } as const satisfies Record<OperationId, RouteInfo>;

@@ -26,3 +26,4 @@ export * from './billing/schemas.ts';
 export * from './merchant/carrier-schemas.ts';
 export * from './events/schemas.ts';
 export * from './webhooks/schemas.ts';
+export * from './api-keys/schemas.ts';

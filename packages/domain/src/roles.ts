@@ -66,6 +66,8 @@ export const CAPABILITIES = [
   'events.read',
   'webhooks.manage',
   'api_keys.manage',
+  'documents.read',
+  'reports.read',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -95,6 +97,10 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly MerchantRole[]>> 
   // Webhook endpoints and API keys send the store's orders to, or let in, a program: the owner decides.
   'webhooks.manage': OWNER,
   'api_keys.manage': OWNER,
+  // An order's PDFs and label files, and the summary of a period, have their own capabilities so an API key
+  // can be given them alone (docs/decisions/0140); every role keeps what it had through orders.read.
+  'documents.read': ALL,
+  'reports.read': ALL,
 };
 
 export function can(roles: readonly string[] | null | undefined, capability: Capability): boolean {

@@ -16,7 +16,7 @@ export const analyticsEndpoints = {
     description:
       '`from` and `to` are days (YYYY-MM-DD) in the store’s time zone, both included, at most 366 days. ' +
       'Revenue (dollars) is present for owners and managers only.',
-    access: { capability: 'orders.read' },
+    access: { capability: 'reports.read' },
     params: TmkParamsSchema,
     query: ReportsSummaryQuerySchema,
     responses: { 200: ReportsSummarySchema, ...merchantErrors },

@@ -53,7 +53,7 @@ export const bulkEndpoints = {
     tags: TAGS.bulk,
     summary:
       'Start a reports download: one merged PDF per report type (receipt, packingslip; picklist: one pick list of all the orders, summed per SKU) and a zip of them',
-    access: { capability: 'orders.read' },
+    access: { capability: 'documents.read' },
     params: TmkParamsSchema,
     body: BatchReportsBodySchema,
     responses: { 200: BatchSchema, ...merchantErrors, ...errors(409), ...bodyErrors },

@@ -57,7 +57,7 @@ export const labelEndpoints = {
     tags: TAGS.orders,
     summary: 'One shipping label as a PDF (`{shipmentId}.pdf`)',
     description: 'With the `exp` and `sig` of a `label_url`, or a bearer token.',
-    access: { capability: 'orders.read' },
+    access: { capability: 'documents.read' },
     params: LabelFileParamsSchema,
     query: LabelFileQuerySchema,
     responses: { 200: binary(['application/pdf'], 'The label PDF'), ...merchantErrors },

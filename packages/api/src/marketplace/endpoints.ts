@@ -7,6 +7,8 @@ import type { Endpoint } from '../endpoint-types.ts';
 import { TmkParamsSchema } from '../merchant/schemas.ts';
 import { OrderIdParamsSchema } from '../orders/detail-schemas.ts';
 import {
+  CatalogueSyncBodySchema,
+  CatalogueSyncResultSchema,
   MarketplaceEventBodySchema,
   MarketplaceOfferingsSchema,
   PlacedOrderSchema,
@@ -41,5 +43,19 @@ export const marketplaceEndpoints = {
     access: 'marketplace',
     params: TmkParamsSchema,
     responses: { 200: MarketplaceOfferingsSchema, ...errors(400, 401, 404, 409) },
+  },
+  syncMarketplaceOfferings: {
+    method: 'PUT',
+    path: '/m/v2/marketplace/merchants/{tmk}/offerings',
+    tags: TAGS.marketplace,
+    summary: "Sync a merchant's catalogue: upsert offerings by merchant_sku (1 to 1,000 a call)",
+    description:
+      'Idempotent: the same call twice leaves the same rows and answers `unchanged` for every line. Lines ' +
+      'not in the call are left as they are (send `active: false` to stop selling one). A bad line is a 400 ' +
+      'naming its field (`items[3].price`) and nothing is changed.',
+    access: 'marketplace',
+    params: TmkParamsSchema,
+    body: CatalogueSyncBodySchema,
+    responses: { 200: CatalogueSyncResultSchema, ...errors(400, 401, 404), ...bodyErrors },
   },
 } as const satisfies Record<string, Endpoint>;

@@ -38,4 +38,20 @@ export const marketplaceExamples: EndpointExamples<keyof typeof marketplaceEndpo
       ],
     },
   },
+  syncMarketplaceOfferings: {
+    body: {
+      items: [
+        {
+          merchant_sku: 'OHB-750',
+          name: 'Old Harbor Small Batch Bourbon',
+          brand: 'Old Harbor',
+          size: '750ml',
+          price: 39.99,
+          category: 'Whiskey',
+          active: true,
+        },
+      ],
+    },
+    response: { created: 1, updated: 0, unchanged: 0 },
+  },
 };

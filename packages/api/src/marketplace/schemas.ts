@@ -107,3 +107,61 @@ export const MarketplaceOfferingsSchema = z
   })
   .meta({ id: 'MarketplaceOfferings' });
 export type MarketplaceOfferings = z.infer<typeof MarketplaceOfferingsSchema>;
+
+/** The sizes a catalogue line may name: a number and ml, cl or l (`750ml`, `1.75L`, `50 ml`). */
+export const CATALOGUE_SIZE_PATTERN = /^\s*\d{1,5}(\.\d{1,3})?\s*(ml|cl|l)\s*$/i;
+
+/** One line of a catalogue sync: the merchant's offering, upserted by its `merchant_sku`. */
+export const CatalogueItemSchema = z.object({
+  merchant_sku: str(64).min(1),
+  /** The product as the customer sees it, e.g. 'Old Harbor Small Batch Bourbon'. */
+  name: str(200).min(1),
+  /** The maker, when known; a name that begins with it is filed under it ('Old Harbor' + 'Small Batch Bourbon'). */
+  brand: str(100).min(1).optional(),
+  size: str(20).regex(CATALOGUE_SIZE_PATTERN, 'size must look like 750ml, 1.75L or 50 ml'),
+  /** In dollars, as the intake takes it. */
+  price: money.refine(
+    (p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6,
+    'price must be in dollars and cents',
+  ),
+  image_url: z
+    .url({ protocol: /^https?$/, error: 'image_url must be an http(s) address' })
+    .max(2000)
+    .optional(),
+  category: str(60).optional(),
+  active: z.boolean(),
+});
+export type CatalogueItem = z.infer<typeof CatalogueItemSchema>;
+
+/** PUT /m/v2/marketplace/merchants/{tmk}/offerings: 1 to 1,000 lines, each `merchant_sku` once. */
+export const CatalogueSyncBodySchema = z
+  .object({
+    items: z
+      .array(CatalogueItemSchema)
+      .min(1)
+      .max(1000)
+      .superRefine((items, ctx) => {
+        const seen = new Set<string>();
+        items.forEach((item, i) => {
+          if (seen.has(item.merchant_sku))
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'merchant_sku'],
+              message: 'merchant_sku appears twice',
+            });
+          seen.add(item.merchant_sku);
+        });
+      }),
+  })
+  .meta({ id: 'CatalogueSyncBody' });
+export type CatalogueSyncBody = z.infer<typeof CatalogueSyncBodySchema>;
+
+/** What a sync did: every line is exactly one of created, updated or unchanged. */
+export const CatalogueSyncResultSchema = z
+  .object({
+    created: z.number().int().min(0),
+    updated: z.number().int().min(0),
+    unchanged: z.number().int().min(0),
+  })
+  .meta({ id: 'CatalogueSyncResult' });
+export type CatalogueSyncResult = z.infer<typeof CatalogueSyncResultSchema>;

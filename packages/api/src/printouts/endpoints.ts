@@ -15,7 +15,7 @@ export const printoutEndpoints = {
     description:
       "File names: '{orderId}-{lastName}-Packing Slip.pdf', '{orderId}_{lastName}_Receipt.pdf', " +
       "'{orderId}_Directions.pdf' (Content-Disposition). The receipt is refused (409) while the order is SUBMITTED.",
-    access: { capability: 'orders.read' },
+    access: { capability: 'documents.read' },
     params: ReportParamsSchema,
     responses: {
       200: binary(['application/pdf'], 'The report PDF, with a Content-Disposition file name'),
