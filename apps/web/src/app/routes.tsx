@@ -122,6 +122,7 @@ export const routes: RouteObject[] = [
         element: <RequireToken />,
         children: [
           { path: 'developers', element: <DevelopersPage />, handle: h({ title: 'Developers' }) },
+          { path: 'developers/:section', element: <DevelopersPage />, handle: h({ title: 'Developers' }) },
           {
             element: <AppLayout />,
             children: [

@@ -72,6 +72,13 @@ export const settingsKeys = {
   carrier: (tmk: string) => ['settings', tmk, 'carrier'] as const,
 };
 
+/** The Developers page: the store's API keys, webhook endpoints and each endpoint's delivery log. */
+export const developerKeys = {
+  apiKeys: (tmk: string) => ['developers', tmk, 'api-keys'] as const,
+  webhooks: (tmk: string) => ['developers', tmk, 'webhooks'] as const,
+  deliveries: (tmk: string, id: string) => ['developers', tmk, 'webhooks', id, 'deliveries'] as const,
+};
+
 export const inventoryKeys = {
   list: (tmk: string, filter: InventoryFilter) => ['inventory', tmk, filter] as const,
 };

@@ -5,17 +5,24 @@ import {
   Collapse,
   CopyButton,
   Group,
+  Tabs,
   Text,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { ordersListPath, pathOf } from '@mc/api';
+import { can } from '@mc/domain';
 import { IconArrowLeft, IconCheck, IconChevronDown, IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { siteName } from '../../lib/brand.ts';
-import { useSession } from '../../lib/session.ts';
+import { merchantQueryOptions } from '../../lib/merchant-api.ts';
+import { getUserId, useSession } from '../../lib/session.ts';
+import { userQueryOptions } from '../../lib/user-api.ts';
+import { ApiKeysPanel } from './components/api-keys-panel.tsx';
+import { WebhooksPanel } from './components/webhooks-panel.tsx';
 import classes from './developers.module.css';
 
 /** Where the server renders the OpenAPI reference of the merchant API. */
@@ -83,7 +90,8 @@ function ApiAccess() {
       <Collapse expanded={open} id="developers-token-help">
         <Text fz="sm" mt="xs">
           Sign in with your console email and password to get a bearer token, then send it in the{' '}
-          <Code>Authorization</Code> header. Merchant paths take your merchant key.
+          <Code>Authorization</Code> header. Merchant paths take your merchant key. A program should use an
+          API key instead, which the store owner makes under “API keys”.
         </Text>
         <Group justify="space-between" mt="xs" gap="xs">
           <Text fz="xs" c="dark.4">
@@ -106,8 +114,28 @@ function ApiAccess() {
   );
 }
 
-/** /developers: the logo linking to / and the API documentation in a full-screen frame. */
+/** The sections of /developers: the reference for everyone; keys and webhooks for whoever manages them. */
+const SECTIONS = [
+  { value: 'reference', label: 'API reference', path: '/developers', capability: null },
+  { value: 'api-keys', label: 'API keys', path: '/developers/api-keys', capability: 'api_keys.manage' },
+  { value: 'webhooks', label: 'Webhooks', path: '/developers/webhooks', capability: 'webhooks.manage' },
+] as const;
+
+/**
+ * /developers: the logo linking to /, then the API reference in a full-screen frame. The store owner also
+ * has tabs for the store's API keys and webhook endpoints (/developers/api-keys, /developers/webhooks);
+ * anyone else sees the reference alone, whatever the address says.
+ */
 export function DevelopersPage() {
+  const { token, merchantKey } = useSession();
+  const tmk = merchantKey ?? '';
+  const userId = getUserId(token) ?? '';
+  const roles = useQuery({ ...userQueryOptions(userId), enabled: Boolean(userId) }).data?.userRoles ?? [];
+  const timezone = useQuery({ ...merchantQueryOptions(tmk), enabled: Boolean(tmk) }).data?.timezone;
+  const navigate = useNavigate();
+  const { section } = useParams();
+  const visible = SECTIONS.filter((s) => s.capability === null || (tmk && can(roles, s.capability)));
+  const current = visible.find((s) => s.value === section)?.value ?? 'reference';
   return (
     <div className={classes.page}>
       <header className={classes.bar}>
@@ -124,8 +152,35 @@ export function DevelopersPage() {
           </Anchor>
         </Group>
       </header>
-      <ApiAccess />
-      <iframe className={classes.frame} src={API_DOCS_PATH} title="Merchant API documentation" />
+      {visible.length > 1 ? (
+        <Tabs
+          value={current}
+          onChange={(v) => navigate(SECTIONS.find((s) => s.value === v)?.path ?? '/developers')}
+          className={classes.tabs}
+        >
+          <Tabs.List aria-label="Developer tools">
+            {visible.map((s) => (
+              <Tabs.Tab key={s.value} value={s.value}>
+                {s.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      ) : null}
+      {current === 'api-keys' ? (
+        <main className={classes.content}>
+          <ApiKeysPanel tmk={tmk} timezone={timezone} />
+        </main>
+      ) : current === 'webhooks' ? (
+        <main className={classes.content}>
+          <WebhooksPanel tmk={tmk} timezone={timezone} />
+        </main>
+      ) : (
+        <>
+          <ApiAccess />
+          <iframe className={classes.frame} src={API_DOCS_PATH} title="Merchant API documentation" />
+        </>
+      )}
     </div>
   );
 }
