@@ -8,7 +8,8 @@
  * directory (smaller default dataset), then measures the orders API against a bare floor route.
  * With --both, the orders counts and first pages on PostgreSQL and PGlite side by side, each beside its
  * floor, on one dataset (bench/engines.ts) instead of the orders benchmark. Then, each skippable with
- * `--no-<name>`: packing slips, bulk tools, reports, live-console streams (on a database of their own),
+ * `--no-<name>`: packing slips, bulk tools, reports, live-console streams and webhooks (each on a database
+ * of its own),
  * and the console's weight.
  * Results: printed as markdown and written to bench/.results/.
  */
@@ -58,6 +59,15 @@ const streams =
         stdio: 'inherit',
         env: process.env,
       });
+// Webhooks: 10,000 events to 5 endpoints through a worker process, its latency, and an outage; `--no-webhooks` skips it.
+const webhooks =
+  process.argv.includes('--no-webhooks') || process.argv.includes('--pglite') || both
+    ? { status: 0 }
+    : spawnSync(process.execPath, ['--import', 'tsx', 'bench/webhooks.ts'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: process.env,
+      });
 // Console weight and the orders page's largest contentful paint on the same dataset; `--no-web` skips it.
 const web =
   process.argv.includes('--no-web') || process.argv.includes('--pglite') || both
@@ -69,5 +79,6 @@ process.exit(
     (bulk.status ?? 1) ||
     (reports.status ?? 1) ||
     (streams.status ?? 1) ||
+    (webhooks.status ?? 1) ||
     (web.status ?? 1),
 );
