@@ -4,7 +4,7 @@ import type { ApiKeyScope, OutgoingEventType } from '@mc/domain';
 export const SCOPE_LABELS: Readonly<Record<ApiKeyScope, { label: string; description: string }>> = {
   'orders.read': {
     label: 'Read orders',
-    description: 'Lists, counts, search, details and the live order events',
+    description: 'Lists, counts, search, details and batches (not the live stream: use the feed)',
   },
   'orders.write': {
     label: 'Change orders',
