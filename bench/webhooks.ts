@@ -212,6 +212,7 @@ try {
     });
     floorLatency.push(performance.now() - t0);
   }
+  const phase = (name: string) => console.log(`webhooks bench: ${name}`, JSON.stringify(results[name]));
   results.latency = {
     samples: latencies.length,
     p50_ms: pct(latencies, 50),
@@ -219,6 +220,7 @@ try {
     floor_p50_ms: pct(floorLatency, 50),
     floor_p95_ms: pct(floorLatency, 95),
   };
+  phase('latency');
 
   // 2. Throughput: EVENTS events at once, one worker.
   const insertEvents = async (run: string) => {
@@ -266,6 +268,7 @@ try {
     floor_per_second: total / floorSeconds,
     bad_signatures: receivers.reduce((n, r) => n + r.badSignatures, 0),
   };
+  phase('throughput');
 
   // 3. Connections terminated at a quarter, the worker killed at half, a new worker started.
   reset(receivers);
@@ -290,6 +293,7 @@ try {
     lost: total - unique,
     duplicates: got - unique,
   };
+  phase('outage');
 } finally {
   for (const p of started.reverse()) await stopServer(p).catch(() => undefined);
   for (const r of receivers) r.server.close();
