@@ -47,6 +47,9 @@ function update(id: string, token: string, payload: object, remoteAddress = '127
     remoteAddress,
   });
 }
+/** The profile's password change to 'a-new-password-9', checked with `password`, from `ip`. */
+const changePassword = (id: string, token: string, password: string, ip: string) =>
+  update(id, token, { password, new_password: 'a-new-password-9' }, ip);
 /** POST /a/v2/login from `remoteAddress` (the sign-in limits count by address). */
 const signIn = (email: string, password: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/a/v2/login', payload: { email, password }, remoteAddress });
@@ -142,20 +145,10 @@ describe('current-password guesses', () => {
     const { user, token } = await buildMerchantWithOwner(t);
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
-      const res = await update(
-        user.id,
-        token,
-        { password: `wrong-guess-${i}`, new_password: 'a-new-password-9' },
-        ip,
-      );
+      const res = await changePassword(user.id, token, `wrong-guess-${i}`, ip);
       expect(res.statusCode).toBe(400);
     }
-    const eleventh = await update(
-      user.id,
-      token,
-      { password: TEST_PASSWORD, new_password: 'a-new-password-9' },
-      ip,
-    );
+    const eleventh = await changePassword(user.id, token, TEST_PASSWORD, ip);
     expect(eleventh.statusCode).toBe(429);
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     // The sign-in page from that address is locked as well.
@@ -171,12 +164,7 @@ describe('current-password guesses', () => {
       const res = await signIn(user.email, `wrong-${i}`, ip);
       expect(res.statusCode).toBe(401);
     }
-    const res = await update(
-      user.id,
-      token,
-      { password: TEST_PASSWORD, new_password: 'a-new-password-9' },
-      ip,
-    );
+    const res = await changePassword(user.id, token, TEST_PASSWORD, ip);
     expect(res.statusCode).toBe(429);
   });
 });
