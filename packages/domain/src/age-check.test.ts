@@ -76,6 +76,9 @@ describe('AgeVerificationSchema', () => {
 describe('decideAgeCheck', () => {
   // 7:42 PM on 12 June 2026 in New York is 23:42 UTC; 00:30 UTC on 13 June is still 12 June in New York.
   const at = '2026-06-12T23:42:00.000Z';
+  /** The store's own driver delivers at `at` in New York to someone born on `birthDate`. */
+  const bornOn = (birthDate: string) =>
+    decideAgeCheck({ rule: 'own_driver', verification: check(birthDate), deliveredOn: at, tz: NY });
 
   it('an own-driver order without a check is refused', () => {
     expect(decideAgeCheck({ rule: 'own_driver', deliveredOn: at, tz: NY })).toEqual({
@@ -86,12 +89,7 @@ describe('decideAgeCheck', () => {
   });
 
   it('21 on the delivery day passes and records the outcome without the birth date', () => {
-    const d = decideAgeCheck({
-      rule: 'own_driver',
-      verification: check('2005-06-12'),
-      deliveredOn: at,
-      tz: NY,
-    });
+    const d = bornOn('2005-06-12');
     expect(d).toEqual({
       ok: true,
       outcome: { by: 'store', result: '21+', id_type: 'drivers_license', checked_by: 'Sam', checked_at: at },
@@ -100,12 +98,7 @@ describe('decideAgeCheck', () => {
   });
 
   it('the day before the 21st birthday is refused', () => {
-    const d = decideAgeCheck({
-      rule: 'own_driver',
-      verification: check('2005-06-13'),
-      deliveredOn: at,
-      tz: NY,
-    });
+    const d = bornOn('2005-06-13');
     expect(d).toEqual({ ok: false, field: 'age_verification.birth_date', message: AGE_UNDER_21_MESSAGE });
   });
 
@@ -123,13 +116,11 @@ describe('decideAgeCheck', () => {
 
   it('a birth date in the future or more than 120 years back is not a valid date', () => {
     for (const b of ['2027-01-01', '1890-01-01'])
-      expect(decideAgeCheck({ rule: 'own_driver', verification: check(b), deliveredOn: at, tz: NY })).toEqual(
-        {
-          ok: false,
-          field: 'age_verification.birth_date',
-          message: BIRTH_DATE_MESSAGE,
-        },
-      );
+      expect(bornOn(b)).toEqual({
+        ok: false,
+        field: 'age_verification.birth_date',
+        message: BIRTH_DATE_MESSAGE,
+      });
   });
 
   it('carrier orders need nothing and record nothing; courier orders record the courier status', () => {

@@ -129,27 +129,14 @@ describe('history title', () => {
 describe('retry on time (SLA of the order back to accepted)', () => {
   const submittedAt = new Date('2026-06-12T14:00:00Z');
   const at = (iso: string) => new Date(iso);
+  const onDemandAt = (now: string) =>
+    retrySla({ deliveryMethod: 'on_demand', submittedAt, timezone: 'UTC', now: at(now) });
   it('on-demand: 2 h from placing', () => {
-    const early = retrySla({
-      deliveryMethod: 'on_demand',
-      submittedAt,
-      timezone: 'UTC',
-      now: at('2026-06-12T14:40:00Z'),
-    });
+    const early = onDemandAt('2026-06-12T14:40:00Z');
     expect(early).toMatchObject({ type: 'SLA0', onTime: true, label: 'Retry on time: due in 1h 20m' });
-    const late = retrySla({
-      deliveryMethod: 'on_demand',
-      submittedAt,
-      timezone: 'UTC',
-      now: at('2026-06-12T16:30:00Z'),
-    });
+    const late = onDemandAt('2026-06-12T16:30:00Z');
     expect(late).toMatchObject({ type: 'SLA2', onTime: false, label: 'Retry late: overdue by 30m' });
-    const close = retrySla({
-      deliveryMethod: 'on_demand',
-      submittedAt,
-      timezone: 'UTC',
-      now: at('2026-06-12T15:45:00Z'),
-    });
+    const close = onDemandAt('2026-06-12T15:45:00Z');
     expect(close).toMatchObject({ type: 'SLA1', onTime: true });
   });
   it('scheduled: the window end', () => {

@@ -21,33 +21,23 @@ const item = (o: Partial<OrderItemLike> & { id: string }): OrderItemLike => ({
   ...o,
 });
 
+/** One engraving (9.99) on the whisky line p1. */
+const engraving = (id: string, message: string[]) =>
+  item({
+    id,
+    name: 'Engraving',
+    quantity: 1,
+    price: 9.99,
+    parent_line_item_id: 'p1',
+    aux_data: { engraving_message: message },
+  });
+
 describe('quantities and engraving', () => {
   const items = [
     item({ id: 'p1', name: 'Whisky', quantity: 3, price: 50 }),
-    item({
-      id: 'e1',
-      name: 'Engraving',
-      quantity: 1,
-      price: 9.99,
-      parent_line_item_id: 'p1',
-      aux_data: { engraving_message: ['Happy', 'Birthday'] },
-    }),
-    item({
-      id: 'e2',
-      name: 'Engraving',
-      quantity: 1,
-      price: 9.99,
-      parent_line_item_id: 'p1',
-      aux_data: { engraving_message: ['Happy', 'Birthday'] },
-    }),
-    item({
-      id: 'e3',
-      name: 'Engraving',
-      quantity: 1,
-      price: 9.99,
-      parent_line_item_id: 'p1',
-      aux_data: { engraving_message: ['To Bob'] },
-    }),
+    engraving('e1', ['Happy', 'Birthday']),
+    engraving('e2', ['Happy', 'Birthday']),
+    engraving('e3', ['To Bob']),
     item({ id: 'p2', name: 'Gin', quantity: 2, price: 30 }),
   ];
   it('totalQuantity excludes engraving child lines', () => expect(totalQuantity(items)).toBe(5));

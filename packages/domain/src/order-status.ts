@@ -3,13 +3,19 @@
  * No zod here (the orders list reads it); OrderStatusSchema is in order-status-schemas.ts (decision 0109).
  */
 import { isOneOf } from './one-of.ts';
-export const ORDER_STATUSES = [
+
+/** The statuses of an order still in progress: the Active tab. */
+const IN_PROGRESS_STATUSES = [
   'SUBMITTED',
   'PAYMENT_SUBMITTED',
   'PAYMENT_APPROVED',
   'ACTIVE',
   'MERCHANT_ACCEPTED',
   'MERCHANT_SHIPPED',
+] as const;
+
+export const ORDER_STATUSES = [
+  ...IN_PROGRESS_STATUSES,
   'CLOSED',
   'MERCHANT_REJECTED',
   'REJECTED_PARTIAL',
@@ -50,14 +56,7 @@ export const ORDER_TABS = ['active', 'on_hold', 'cancelled', 'completed'] as con
 export type OrderTab = (typeof ORDER_TABS)[number];
 
 export const TAB_STATUSES: Record<OrderTab, readonly OrderStatus[]> = {
-  active: [
-    'SUBMITTED',
-    'PAYMENT_SUBMITTED',
-    'PAYMENT_APPROVED',
-    'ACTIVE',
-    'MERCHANT_ACCEPTED',
-    'MERCHANT_SHIPPED',
-  ],
+  active: IN_PROGRESS_STATUSES,
   on_hold: ['REJECTED_PARTIAL'],
   cancelled: ['MERCHANT_REJECTED', 'CANCELLED', 'PAYMENT_DECLINED', 'DISPUTED', 'REFUNDED'],
   completed: ['CLOSED'],

@@ -136,24 +136,18 @@ describe(`a failed query's error in the log (${TEST_DB})`, () => {
         .catch((e: unknown) => e);
       // A unique violation: PostgreSQL's detail names the key's value.
       const [m] = await database.db.insert(merchants).values({ tmk: 't-log-1', name: 'Store' }).returning();
-      await database.db.insert(users).values({
+      const user = {
         first_name: 'A',
         last_name: 'B',
         email: secretEmail,
         password_hash: 'x',
         roles: ['merch.owner'],
         authorized_merchant_id: m!.id,
-      });
+      };
+      await database.db.insert(users).values(user);
       const duplicate = await database.db
         .insert(users)
-        .values({
-          first_name: 'A',
-          last_name: 'B',
-          email: secretEmail,
-          password_hash: 'x',
-          roles: ['merch.owner'],
-          authorized_merchant_id: m!.id,
-        })
+        .values(user)
         .catch((e: unknown) => e);
       // A raw query (no Drizzle wrapper).
       const raw = await database

@@ -125,12 +125,10 @@ function drawAddress(doc: Doc, address: LabelAddress, x: number, y: number, larg
 }
 
 /** Draws the 4×6 label with its top-left corner at the current origin (0, 0). */
-function drawLabelBody(doc: Doc, input: ShippingLabelInput): void {
-  const { width, height } = LABEL_4X6;
-
-  // Sandbox band.
-  doc.save().rect(0, 0, width, 20).fill('#000000').restore();
-  drawText(doc, SANDBOX_NOTICE, 0, 6, {
+/** The black band saying the label is a sandbox one (at the top and the foot of the label). */
+function sandboxBand(doc: Doc, y: number, width: number): void {
+  doc.save().rect(0, y, width, 20).fill('#000000').restore();
+  drawText(doc, SANDBOX_NOTICE, 0, y + 6, {
     font: 'bold',
     size: 8.5,
     color: '#ffffff',
@@ -138,6 +136,13 @@ function drawLabelBody(doc: Doc, input: ShippingLabelInput): void {
     align: 'center',
     noWrap: true,
   });
+}
+
+function drawLabelBody(doc: Doc, input: ShippingLabelInput): void {
+  const { width, height } = LABEL_4X6;
+
+  // Sandbox band.
+  sandboxBand(doc, 0, width);
 
   // Carrier and service.
   let y = 28;
@@ -237,19 +242,7 @@ function drawLabelBody(doc: Doc, input: ShippingLabelInput): void {
   });
 
   // Footer notice.
-  doc
-    .save()
-    .rect(0, height - 20, width, 20)
-    .fill('#000000')
-    .restore();
-  drawText(doc, SANDBOX_NOTICE, 0, height - 14, {
-    font: 'bold',
-    size: 8.5,
-    color: '#ffffff',
-    width,
-    align: 'center',
-    noWrap: true,
-  });
+  sandboxBand(doc, height - 20, width);
   box(doc, 0.5, 0.5, width - 1, height - 1, { stroke: '#000000', lineWidth: 1 });
 }
 

@@ -38,6 +38,18 @@ const COL = {
   price: { x: CONTENT_LEFT + 352, width: 90 },
   total: { x: CONTENT_RIGHT - 90, width: 90 },
 } as const;
+
+/** One amount of a sub-line (engraving, gift wrap), right-aligned in its column. */
+function subAmount(
+  doc: Doc,
+  text: string,
+  col: { x: number; width: number },
+  y: number,
+  color: string = COLOR.text,
+) {
+  drawText(doc, text, col.x, y, { size: 9, color, width: col.width, align: 'right', noWrap: true });
+}
+
 const ROW_PAD = 6;
 const SUB_INDENT = 14;
 /** A product name is cut after four lines. */
@@ -168,32 +180,9 @@ function drawRow(doc: Doc, line: ItemLine, y: number): number {
       .restore();
     cy += drawText(doc, sub.title, subX, cy, { size: 9, color: COLOR.text, width: textWidth - SUB_INDENT });
     // Amounts right after the title, so the text reads 'Engraving 2 $10.00 $20.00'.
-    if (sub.quantity !== undefined) {
-      drawText(doc, String(sub.quantity), COL.qty.x, top, {
-        size: 9,
-        color: COLOR.muted,
-        width: COL.qty.width,
-        align: 'right',
-        noWrap: true,
-      });
-    }
-    if (sub.price !== undefined) {
-      drawText(doc, formatMoney(sub.price), COL.price.x, top, {
-        size: 9,
-        color: COLOR.muted,
-        width: COL.price.width,
-        align: 'right',
-        noWrap: true,
-      });
-    }
-    if (sub.total !== undefined) {
-      drawText(doc, formatMoney(sub.total), COL.total.x, top, {
-        size: 9,
-        width: COL.total.width,
-        align: 'right',
-        noWrap: true,
-      });
-    }
+    if (sub.quantity !== undefined) subAmount(doc, String(sub.quantity), COL.qty, top, COLOR.muted);
+    if (sub.price !== undefined) subAmount(doc, formatMoney(sub.price), COL.price, top, COLOR.muted);
+    if (sub.total !== undefined) subAmount(doc, formatMoney(sub.total), COL.total, top);
     for (const text of sub.detail) {
       cy += drawText(doc, text, subX, cy, {
         font: 'italic',

@@ -1,3 +1,4 @@
+import type { PlaceOrderBody } from '@mc/api';
 import type { OrderStatus } from '@mc/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -20,7 +21,7 @@ import { advance } from './advance-order.ts';
 import { CONTAINER_SIZES, MARKETPLACE_APPS, PRODUCT_BRANDS } from './catalog.ts';
 import { DEMO_PASSWORD, DEMO_TMK, OTHER_TMK } from './demo-constants.ts';
 import { seedLabelDemoOrders } from './label-demo-orders.ts';
-import { buildOrderBody, DELIVERY_KINDS, type FactoryOffering } from './order-factory.ts';
+import { buildOrderBody, DELIVERY_KINDS, type DeliveryKind, type FactoryOffering } from './order-factory.ts';
 import { createRandom, type Random } from './random.ts';
 
 export { DEMO_PASSWORD, DEMO_TMK, OTHER_TMK } from './demo-constants.ts';
@@ -335,44 +336,26 @@ async function seedDesignatedOrders(database: Database, r: Random, offeringList:
   const ctx = { database, orderEvents: { kick() {} } };
   const now = new Date();
   const recent = (min: number) => new Date(now.getTime() - min * 60_000);
-  await placeOrder(
-    ctx,
+  /** A demo-store order placed `minutesAgo`, of `kind`, with `overrides` (its id at least). */
+  const demoOrder = (minutesAgo: number, kind: DeliveryKind, overrides: Partial<PlaceOrderBody>) =>
     buildOrderBody(r, {
       merchant: DEMO_TMK,
       offerings: offeringList,
-      submittedAt: recent(25),
-      kind: 'on_demand',
-      overrides: { id: DEMO_ORDERS.paymentDecline, payment_behavior: 'decline' },
-    }),
-  );
+      submittedAt: recent(minutesAgo),
+      kind,
+      overrides,
+    });
   await placeOrder(
     ctx,
-    buildOrderBody(r, {
-      merchant: DEMO_TMK,
-      offerings: offeringList,
-      submittedAt: recent(12),
-      kind: 'on_demand',
-      overrides: { id: DEMO_ORDERS.onDemandNew },
-    }),
+    demoOrder(25, 'on_demand', { id: DEMO_ORDERS.paymentDecline, payment_behavior: 'decline' }),
   );
-  const poBox = buildOrderBody(r, {
-    merchant: DEMO_TMK,
-    offerings: offeringList,
-    submittedAt: recent(300),
-    kind: 'shipping',
-    overrides: { id: DEMO_ORDERS.poBox },
-  });
+  await placeOrder(ctx, demoOrder(12, 'on_demand', { id: DEMO_ORDERS.onDemandNew }));
+  const poBox = demoOrder(300, 'shipping', { id: DEMO_ORDERS.poBox });
   poBox.recipient.street_1 = 'PO Box 4471';
   poBox.recipient.street_2 = '';
   await placeOrder(ctx, poBox);
   await advance(database, r, DEMO_ORDERS.poBox, recent(300), 'MERCHANT_ACCEPTED', 'Olivia Owner');
-  const presale = buildOrderBody(r, {
-    merchant: DEMO_TMK,
-    offerings: offeringList,
-    submittedAt: recent(600),
-    kind: 'preorder',
-    overrides: { id: DEMO_ORDERS.presale },
-  });
+  const presale = demoOrder(600, 'preorder', { id: DEMO_ORDERS.presale });
   for (const item of presale.items)
     item.preorder_available_date = new Date(now.getTime() + 30 * 86400_000).toISOString().slice(0, 10);
   await placeOrder(ctx, presale);

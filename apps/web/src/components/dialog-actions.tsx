@@ -33,3 +33,18 @@ export function DialogActions({
     </Group>
   );
 }
+
+/** The foot of a form dialog: Cancel, then the button that submits the form (`children` is its label). */
+export function SubmitActions({
+  loading,
+  children,
+  ...actions
+}: Omit<Parameters<typeof DialogActions>[0], 'children'> & { loading: boolean; children: ReactNode }) {
+  return (
+    <DialogActions {...actions}>
+      <Button type="submit" loading={loading}>
+        {children}
+      </Button>
+    </DialogActions>
+  );
+}

@@ -118,6 +118,10 @@ function happy(over: (r: RecordedRequest) => Answer | undefined = () => undefine
 const adapter = (timeoutMs = 2_000) =>
   easypostCarrier({ apiKey: KEY, baseUrl: `${api.url}/v2`, timeoutMs, budgetMs: 3_000 });
 
+/** Short time-outs, so a hung EasyPost answers NO_RESPONSE within a test's time. */
+const hurried = () =>
+  easypostCarrier({ apiKey: KEY, baseUrl: `${api.url}/v2`, timeoutMs: 200, budgetMs: 700 });
+
 describe('EasyPost: the requests', () => {
   it('creates, buys the Ground rate and fetches the PDF label, with Basic auth, JSON and idempotency keys', async () => {
     happy();
@@ -309,12 +313,7 @@ describe('EasyPost: each answer, mapped to the spec', () => {
   it('a hung EasyPost → NO_RESPONSE within one call budget (the lookup does not hide the time-out)', async () => {
     api.answer(() => 'hang');
     const started = Date.now();
-    const result = await easypostCarrier({
-      apiKey: KEY,
-      baseUrl: `${api.url}/v2`,
-      timeoutMs: 200,
-      budgetMs: 700,
-    }).buyLabels(request());
+    const result = await hurried().buyLabels(request());
     expect(result).toMatchObject({ ok: false, errors: [{ code: 'NO_RESPONSE' }] });
     expect(Date.now() - started).toBeLessThan(1_200);
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -322,12 +321,7 @@ describe('EasyPost: each answer, mapped to the spec', () => {
 
   it('time-out → NO_RESPONSE', async () => {
     happy((r) => (r.method === 'POST' && r.path === '/v2/shipments' ? 'hang' : undefined));
-    const result = await easypostCarrier({
-      apiKey: KEY,
-      baseUrl: `${api.url}/v2`,
-      timeoutMs: 200,
-      budgetMs: 700,
-    }).buyLabels(request());
+    const result = await hurried().buyLabels(request());
     expect(result).toMatchObject({ ok: false, errors: [{ code: 'NO_RESPONSE' }] });
     if (!result.ok) expect(labelErrorMessage(result.errors[0]!)).toBe(LABEL_ERROR_MESSAGES.NO_RESPONSE);
   });

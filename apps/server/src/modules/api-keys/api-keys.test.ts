@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { historyTitle } from '@mc/domain';
+import { API_KEY_SCOPES, historyTitle } from '@mc/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, orderHistory } from '../../db/schema.ts';
@@ -232,15 +232,7 @@ describe('a key as a caller', () => {
 
   it('never reaches an account route: profile, sign-out, a person’s roles or access (401)', async () => {
     const owner = await buildMerchantWithOwner(t);
-    const made = await makeKey(owner, [
-      'orders.read',
-      'orders.write',
-      'documents.read',
-      'reports.read',
-      'inventory.read',
-      'webhooks.manage',
-      'events.read',
-    ]);
+    const made = await makeKey(owner, [...API_KEY_SCOPES]);
     const calls = [
       { method: 'GET', url: `/a/v2/users/${owner.user.id}` },
       { method: 'POST', url: `/a/v2/users/${owner.user.id}`, payload: { first_name: 'Key' } },

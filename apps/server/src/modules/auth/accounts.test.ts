@@ -47,6 +47,12 @@ function update(id: string, token: string, payload: object, remoteAddress = '127
     remoteAddress,
   });
 }
+/** The profile's password change to 'a-new-password-9', checked with `password`, from `ip`. */
+const changePassword = (id: string, token: string, password: string, ip: string) =>
+  update(id, token, { password, new_password: 'a-new-password-9' }, ip);
+/** POST /a/v2/login from `remoteAddress` (the sign-in limits count by address). */
+const signIn = (email: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/a/v2/login', payload: { email, password }, remoteAddress });
 const verify = (token: string | undefined, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/a/v2/accounts/email', headers, payload: { token } });
 
@@ -90,11 +96,7 @@ describe('email change', () => {
 
     // Until the link is opened, the old email signs in and the new one does not.
     await login(t.app, user.email);
-    const early = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/login',
-      payload: { email: newEmail, password: TEST_PASSWORD },
-    });
+    const early = await signIn(newEmail, TEST_PASSWORD);
     expect(early.statusCode).toBe(401);
     // The own profile shows the pending address.
     expect(
@@ -115,15 +117,7 @@ describe('email change', () => {
       (await t.app.inject({ url: `/a/v2/users/${user.id}`, headers: bearer(otherSession) })).statusCode,
     ).toBe(401);
     await login(t.app, newEmail);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/a/v2/login',
-          payload: { email: user.email, password: TEST_PASSWORD },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(401);
     // The link works once.
     expect((await verify(link)).statusCode).toBe(400);
   });
@@ -151,30 +145,14 @@ describe('current-password guesses', () => {
     const { user, token } = await buildMerchantWithOwner(t);
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
-      const res = await update(
-        user.id,
-        token,
-        { password: `wrong-guess-${i}`, new_password: 'a-new-password-9' },
-        ip,
-      );
+      const res = await changePassword(user.id, token, `wrong-guess-${i}`, ip);
       expect(res.statusCode).toBe(400);
     }
-    const eleventh = await update(
-      user.id,
-      token,
-      { password: TEST_PASSWORD, new_password: 'a-new-password-9' },
-      ip,
-    );
+    const eleventh = await changePassword(user.id, token, TEST_PASSWORD, ip);
     expect(eleventh.statusCode).toBe(429);
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     // The sign-in page from that address is locked as well.
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/login',
-      payload: { email: user.email, password: TEST_PASSWORD },
-      remoteAddress: ip,
-    });
-    expect(signIn.statusCode).toBe(429);
+    expect((await signIn(user.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
     // And the password did not change.
     await login(t.app, user.email);
   });
@@ -183,20 +161,10 @@ describe('current-password guesses', () => {
     const { user, token } = await buildMerchantWithOwner(t);
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/a/v2/login',
-        payload: { email: user.email, password: `wrong-${i}` },
-        remoteAddress: ip,
-      });
+      const res = await signIn(user.email, `wrong-${i}`, ip);
       expect(res.statusCode).toBe(401);
     }
-    const res = await update(
-      user.id,
-      token,
-      { password: TEST_PASSWORD, new_password: 'a-new-password-9' },
-      ip,
-    );
+    const res = await changePassword(user.id, token, TEST_PASSWORD, ip);
     expect(res.statusCode).toBe(429);
   });
 });
@@ -361,11 +329,7 @@ describe('an old temporary password', () => {
     const merchant = await buildMerchant(t.ctx);
     const user = await buildUser(t.ctx, { merchantId: merchant.id, role: 'merch.user' });
     await t.database.db.update(users).set({ password_must_change: true }).where(eq(users.id, user.id));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/a/v2/login',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    });
+    const res = await signIn(user.email, TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json().user.password_must_change).toBe(true);
     const token = res.json().token as string;

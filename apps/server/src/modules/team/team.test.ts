@@ -162,6 +162,15 @@ describe('roles', () => {
   });
 });
 
+/** POST /a/v2/users/{id}/data: the revoke (`authorized_merchant: null`) the Users page sends. */
+const revoke = (userId: string, headers: Record<string, string>, authorizedMerchant: string | null = null) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/a/v2/users/${userId}/data`,
+    headers,
+    payload: { authorized_merchant: authorizedMerchant },
+  });
+
 describe('revoke', () => {
   it('removes the user’s merchant and ends their open session at once', async () => {
     const { owner, member, memberHeaders } = await teamWithMember();
@@ -169,12 +178,7 @@ describe('revoke', () => {
     expect(
       (await t.app.inject({ url: `/c/v2/merchants/${tmk}/offerings`, headers: memberHeaders })).statusCode,
     ).toBe(200);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/a/v2/users/${member.id}/data`,
-      headers: owner.headers,
-      payload: { authorized_merchant: null },
-    });
+    const res = await revoke(member.id, owner.headers);
     expect(res.statusCode).toBe(200);
     expect(
       (await t.app.inject({ url: `/c/v2/merchants/${tmk}/offerings`, headers: memberHeaders })).statusCode,
@@ -192,34 +196,14 @@ describe('revoke', () => {
   it('refuses revoking yourself, a non-null merchant, a user of another store, and a non-owner', async () => {
     const { owner, member, memberHeaders } = await teamWithMember();
     const other = await buildMerchantWithOwner(t);
-    const self = await t.app.inject({
-      method: 'POST',
-      url: `/a/v2/users/${owner.user.id}/data`,
-      headers: owner.headers,
-      payload: { authorized_merchant: null },
-    });
+    const self = await revoke(owner.user.id, owner.headers);
     expect(self.statusCode).toBe(403);
     expect(self.json().message).toBe(SELF_REVOKE_MESSAGE);
-    const nonNull = await t.app.inject({
-      method: 'POST',
-      url: `/a/v2/users/${member.id}/data`,
-      headers: owner.headers,
-      payload: { authorized_merchant: other.merchant.tmk },
-    });
+    const nonNull = await revoke(member.id, owner.headers, other.merchant.tmk);
     expect(nonNull.statusCode).toBe(400);
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: `/a/v2/users/${other.user.id}/data`,
-      headers: owner.headers,
-      payload: { authorized_merchant: null },
-    });
+    const foreign = await revoke(other.user.id, owner.headers);
     expect(foreign.statusCode).toBe(404);
-    const byMember = await t.app.inject({
-      method: 'POST',
-      url: `/a/v2/users/${owner.user.id}/data`,
-      headers: memberHeaders,
-      payload: { authorized_merchant: null },
-    });
+    const byMember = await revoke(owner.user.id, memberHeaders);
     expect(byMember.statusCode).toBe(403);
     const rows = await t.ctx.database.query<{ n: number }>(
       'select count(*)::int as n from users where authorized_merchant_id = $1',

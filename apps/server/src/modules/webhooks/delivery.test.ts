@@ -57,6 +57,9 @@ async function accept(headers: Record<string, string>, id: string) {
   expect(res.statusCode).toBe(200);
 }
 
+const endpointStatus = async (id: string) =>
+  (await t.ctx.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]?.status;
+
 describe('webhook delivery', () => {
   it('delivers order.accepted, signed, within 2 s of the accept', async () => {
     const s = await storeWithEndpoint(['order.accepted']);
@@ -143,13 +146,7 @@ describe('webhook delivery', () => {
     const s = await storeWithEndpoint(['order.created']);
     receiver.fallback = 410;
     await buildOrder(t.ctx, { merchantTmk: s.merchant.tmk });
-    await until(async () => {
-      const [row] = await t.ctx.database.db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, s.endpoint.id));
-      return row?.status === 'disabled';
-    });
+    await until(async () => (await endpointStatus(s.endpoint.id)) === 'disabled');
     expect(receiver.received).toHaveLength(1);
     const list = (
       await t.app.inject({
@@ -169,13 +166,7 @@ describe('webhook delivery', () => {
     const s = await storeWithEndpoint(['order.created']);
     receiver.fallback = 503;
     await buildOrder(t.ctx, { merchantTmk: s.merchant.tmk });
-    await until(async () => {
-      const [row] = await t.ctx.database.db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, s.endpoint.id));
-      return row?.status === 'disabled';
-    }, 8000);
+    await until(async () => (await endpointStatus(s.endpoint.id)) === 'disabled', 8000);
     expect(receiver.received).toHaveLength(RETRIES.length + 1);
     // The owner's email follows the switch-off.
     await until(async () => {
@@ -259,31 +250,35 @@ describe('webhook delivery', () => {
   });
 });
 
+/** With the worker stopped: an order in the store, fanned out to its endpoints, then `then`; the worker restarts. */
+async function fannedOutWithoutWorker(tmk: string, then: () => Promise<void>) {
+  await worker.stop();
+  try {
+    await buildOrder(t.ctx, { merchantTmk: tmk });
+    await fanOut(t.ctx);
+    await then();
+  } finally {
+    worker = startWebhookWorker(t.ctx, { retryDelaysS: RETRIES, tickMs: 100 });
+  }
+}
+
 describe('durability', () => {
   it('sends again a message whose worker died holding it, once its lease ran out', async () => {
     const s = await storeWithEndpoint(['order.created']);
-    await worker.stop();
-    try {
-      await buildOrder(t.ctx, { merchantTmk: s.merchant.tmk });
+    await fannedOutWithoutWorker(s.merchant.tmk, async () => {
       // As a worker leaves it when killed mid-send: fanned out, claimed, never settled.
-      await fanOut(t.ctx);
       await t.ctx.database.query(
         `UPDATE webhook_messages SET locked_until = now() - interval '1 second' WHERE endpoint_id = $1`,
         [s.endpoint.id],
       );
-    } finally {
-      worker = startWebhookWorker(t.ctx, { retryDelaysS: RETRIES, tickMs: 100 });
-    }
+    });
     await until(() => receiver.received.length === 1);
     expect(verified(s.endpoint.secret, receiver.received[0]!).type).toBe('order.created');
   });
 
   it('prunes events past their retention, with their pending messages', async () => {
     const s = await storeWithEndpoint(['order.created']);
-    await worker.stop();
-    try {
-      await buildOrder(t.ctx, { merchantTmk: s.merchant.tmk });
-      await fanOut(t.ctx);
+    await fannedOutWithoutWorker(s.merchant.tmk, async () => {
       await t.ctx.database.query(
         `UPDATE events SET created_at = now() - interval '31 days' WHERE merchant_id = $1`,
         [s.merchant.id],
@@ -294,8 +289,6 @@ describe('durability', () => {
         [s.endpoint.id],
       );
       expect(left[0]?.n).toBe(0);
-    } finally {
-      worker = startWebhookWorker(t.ctx, { retryDelaysS: RETRIES, tickMs: 100 });
-    }
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { BarChartProps } from '@mantine/charts';
 import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   DEFAULT_TIMEZONE,
@@ -21,6 +22,28 @@ import { SummaryStats } from './components/summary-stats.tsx';
 const ReportBarChart = lazy(async () => ({
   default: (await import('./components/report-bar-chart.tsx')).ReportBarChart,
 }));
+
+/** Orders by one thing (rejection reason, brand, delivery method): a bar a row, the chart as tall as the rows. */
+function OrderCountBars({
+  data,
+  dataKey,
+  color,
+}: {
+  data: BarChartProps['data'];
+  dataKey: string;
+  color: string;
+}) {
+  return (
+    <ReportBarChart
+      h={Math.max(160, 44 * data.length)}
+      data={data}
+      dataKey={dataKey}
+      orientation="vertical"
+      yAxisProps={{ width: 130 }}
+      series={[{ name: 'orders', label: 'Orders', color }]}
+    />
+  );
+}
 
 /** /reports: the period's orders, revenue (owners and managers), SLA and breakdowns (docs/decisions/0084). */
 export function ReportsPage() {
@@ -106,28 +129,14 @@ export function ReportsPage() {
               table={tables.reasons}
               empty="No rejected orders in this period."
             >
-              <ReportBarChart
-                h={Math.max(160, 44 * s.by_rejection_reason.length)}
-                data={s.by_rejection_reason}
-                dataKey="label"
-                orientation="vertical"
-                yAxisProps={{ width: 130 }}
-                series={[{ name: 'orders', label: 'Orders', color: 'orange.6' }]}
-              />
+              <OrderCountBars data={s.by_rejection_reason} dataKey="label" color="orange.6" />
             </ChartCard>
             <ChartCard
               title="Orders by brand"
               fileName={`orders-by-brand-${stamp}.csv`}
               table={tables.brands}
             >
-              <ReportBarChart
-                h={Math.max(160, 44 * s.by_brand.length)}
-                data={s.by_brand}
-                dataKey="name"
-                orientation="vertical"
-                yAxisProps={{ width: 130 }}
-                series={[{ name: 'orders', label: 'Orders', color: 'blue.6' }]}
-              />
+              <OrderCountBars data={s.by_brand} dataKey="name" color="blue.6" />
             </ChartCard>
           </SimpleGrid>
           <ChartCard
@@ -135,14 +144,7 @@ export function ReportsPage() {
             fileName={`orders-by-delivery-method-${stamp}.csv`}
             table={tables.methods}
           >
-            <ReportBarChart
-              h={Math.max(160, 44 * s.by_delivery_method.length)}
-              data={s.by_delivery_method}
-              dataKey="label"
-              orientation="vertical"
-              yAxisProps={{ width: 130 }}
-              series={[{ name: 'orders', label: 'Orders', color: 'grape.6' }]}
-            />
+            <OrderCountBars data={s.by_delivery_method} dataKey="label" color="grape.6" />
           </ChartCard>
         </Stack>
       )}

@@ -61,6 +61,22 @@ beforeAll(async () => {
   };
 });
 
+/** Runs `then` after each capture, before the accept writes (a change racing the accept); returns the undo. */
+function afterEachCapture(then: () => Promise<unknown>): () => void {
+  const payments = t.ctx.adapters.payments;
+  t.ctx.adapters.payments = {
+    ...payments,
+    async capture(req) {
+      const answer = await payments.capture(req);
+      await then();
+      return answer;
+    },
+  };
+  return () => {
+    t.ctx.adapters.payments = payments;
+  };
+}
+
 describe(`accept × reject race with payment compensation (${TEST_DB})`, () => {
   it(`${REQUESTS} concurrent accepts/rejects × ${ROUNDS} rounds: money captured exactly when accepted`, async () => {
     const started = Date.now();
@@ -127,44 +143,32 @@ describe(`accept × reject race with payment compensation (${TEST_DB})`, () => {
 
   it('an accept whose write loses to a change that does not return the money refunds its own capture', async () => {
     const id = await buildOrder(t.ctx, { merchantTmk: caller.merchant.tmk, status: 'SUBMITTED' });
-    const payments = t.ctx.adapters.payments;
-    t.ctx.adapters.payments = {
-      ...payments,
-      async capture(req) {
-        const answer = await payments.capture(req);
-        // The customer cancels while the capture is under way (the marketplace's change moves no money).
-        await transitionOrder(t.ctx, { orderId: id, actor: 'marketplace', to: 'CANCELLED', action: 'test' });
-        return answer;
-      },
-    };
+    // The customer cancels while the capture is under way (the marketplace's change moves no money).
+    const restore = afterEachCapture(() =>
+      transitionOrder(t.ctx, { orderId: id, actor: 'marketplace', to: 'CANCELLED', action: 'test' }),
+    );
     try {
       const err = await acceptOrder(t.ctx, caller, id).catch((e: unknown) => e);
       expect((err as DomainError).code).toBe('ILLEGAL_TRANSITION');
       expect(sandbox.intent(id)).toEqual({ status: 'succeeded', refunded: true });
     } finally {
-      t.ctx.adapters.payments = payments;
+      restore();
     }
   });
 
   it('an accept that fails to write while the order stays open keeps the capture for the next accept', async () => {
     const id = await buildOrder(t.ctx, { merchantTmk: caller.merchant.tmk, status: 'SUBMITTED' });
-    const payments = t.ctx.adapters.payments;
-    t.ctx.adapters.payments = {
-      ...payments,
-      async capture(req) {
-        const answer = await payments.capture(req);
-        // The write fails (the row changed under a stale read): the order is still open.
-        await t.database.db.update(orders).set({ status: 'PAYMENT_APPROVED' }).where(eq(orders.id, id));
-        return answer;
-      },
-    };
+    // The write fails (the row changed under a stale read): the order is still open.
+    const restore = afterEachCapture(() =>
+      t.database.db.update(orders).set({ status: 'PAYMENT_APPROVED' }).where(eq(orders.id, id)),
+    );
     try {
       expect(await acceptOrder(t.ctx, caller, id).catch((e: unknown) => (e as DomainError).code)).toBe(
         'ILLEGAL_TRANSITION',
       );
       expect(sandbox.intent(id)).toEqual({ status: 'succeeded', refunded: false });
     } finally {
-      t.ctx.adapters.payments = payments;
+      restore();
     }
     // The next accept replays the same capture (same key) and wins; a reject would have refunded it.
     expect((await acceptOrder(t.ctx, caller, id)).status).toBe('MERCHANT_ACCEPTED');

@@ -7,7 +7,7 @@ import { DomainError } from '@mc/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxCourierAdapter } from '../../../adapters/courier/courier.ts';
-import type { SandboxPaymentsAdapter } from '../../../adapters/payments/payments.ts';
+import type { PaymentsAdapter, SandboxPaymentsAdapter } from '../../../adapters/payments/payments.ts';
 import { orders } from '../../../db/schema.ts';
 import { setServerErrorReporter } from '../../../lib/error-reporting.ts';
 import { callerOf, failHistoryWrite, isFailedWrite, recordingStepLog } from '../../../test/failing-write.ts';
@@ -45,20 +45,30 @@ const statusOf = async (id: string) =>
 const newOrder = (status: 'SUBMITTED' | 'MERCHANT_ACCEPTED', overrides = {}) =>
   buildOrder(t.ctx, { merchantTmk: caller.merchant.tmk, status, overrides });
 
+/**
+ * Payments whose capture is followed by a reject of the order (so the accept's conditional write loses),
+ * with `overrides` on top; returns the payments it replaced, to put back.
+ */
+function rejectDuringCapture(id: string, overrides: Partial<PaymentsAdapter> = {}): PaymentsAdapter {
+  const inner = t.ctx.adapters.payments;
+  t.ctx.adapters.payments = {
+    ...inner,
+    capture: async (req) => {
+      const answer = await inner.capture(req);
+      await t.database.db.update(orders).set({ status: 'MERCHANT_REJECTED' }).where(eq(orders.id, id));
+      return answer;
+    },
+    ...overrides,
+  };
+  return inner;
+}
+
 describe(`accept: the capture is compensated when the accept is not written (${TEST_DB})`, () => {
   it('the order moved meanwhile (a reject): the accept fails and the capture is refunded at the provider', async () => {
     const id = await newOrder('SUBMITTED');
     const { log, lines } = recordingStepLog();
-    const inner = t.ctx.adapters.payments;
     // The provider captures; meanwhile the order is rejected, so the conditional write loses.
-    t.ctx.adapters.payments = {
-      ...inner,
-      capture: async (req) => {
-        const answer = await inner.capture(req);
-        await t.database.db.update(orders).set({ status: 'MERCHANT_REJECTED' }).where(eq(orders.id, id));
-        return answer;
-      },
-    };
+    const inner = rejectDuringCapture(id);
     try {
       const error = await acceptOrder(t.ctx, caller, id, log).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DomainError);
@@ -95,18 +105,11 @@ describe(`accept: the capture is compensated when the accept is not written (${T
   it('the provider cannot be reached for the refund: logged, reported, and the original error still answers', async () => {
     const id = await newOrder('SUBMITTED');
     const { log, lines } = recordingStepLog();
-    const inner = t.ctx.adapters.payments;
-    t.ctx.adapters.payments = {
-      ...inner,
-      capture: async (req) => {
-        const answer = await inner.capture(req);
-        await t.database.db.update(orders).set({ status: 'MERCHANT_REJECTED' }).where(eq(orders.id, id));
-        return answer;
-      },
+    const inner = rejectDuringCapture(id, {
       refund: async () => {
         throw new DomainError('UNAVAILABLE', 'The payment provider is not responding. Please try again.');
       },
-    };
+    });
     try {
       const error = await acceptOrder(t.ctx, caller, id, log).catch((e: unknown) => e);
       expect((error as DomainError).code).toBe('ILLEGAL_TRANSITION');

@@ -146,6 +146,19 @@ async function recordShipped(
   });
 }
 
+/** Stores the purchase's failed answer (replayed for the same key), unless it has meanwhile been done. */
+function storeFailure(ctx: AppContext, purchase: PurchaseRow, status: number, body: LabelErrorBody) {
+  return ctx.database.db
+    .update(labelPurchases)
+    .set({
+      state: 'failed',
+      response_status: status,
+      response: { kind: 'error', body } satisfies StoredResponse,
+      updated_at: new Date(),
+    })
+    .where(and(eq(labelPurchases.id, purchase.id), ne(labelPurchases.state, 'done')));
+}
+
 /**
  * The labels were bought and voided again because recording them threw. The order changed meanwhile (a
  * DomainError, e.g. cancelled): answered 409 and stored. Anything else (database trouble) is stored as a
@@ -161,15 +174,7 @@ async function recordNotShipped(
   const expected = err instanceof DomainError;
   const status = expected ? 409 : 502;
   const body: LabelErrorBody = { message: expected ? err.message : labelErrorMessage({}) };
-  const store = ctx.database.db
-    .update(labelPurchases)
-    .set({
-      state: 'failed',
-      response_status: status,
-      response: { kind: 'error', body } satisfies StoredResponse,
-      updated_at: new Date(),
-    })
-    .where(and(eq(labelPurchases.id, purchase.id), ne(labelPurchases.state, 'done')));
+  const store = storeFailure(ctx, purchase, status, body);
   if (!expected) {
     await store.catch(() => {});
     throw err;
@@ -212,14 +217,6 @@ async function recordFailure(
     firstError.code === 'NO_RESPONSE' ||
     firstError.code === 'NOT_RESPONDING_PURCHASE';
   const status = network ? 502 : 422;
-  await db
-    .update(labelPurchases)
-    .set({
-      state: 'failed',
-      response_status: status,
-      response: { kind: 'error', body } satisfies StoredResponse,
-      updated_at: new Date(),
-    })
-    .where(and(eq(labelPurchases.id, purchase.id), ne(labelPurchases.state, 'done')));
+  await storeFailure(ctx, purchase, status, body);
   return { status, body: { ...body, idempotency_key: key }, replayed: false };
 }

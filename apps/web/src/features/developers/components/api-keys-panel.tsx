@@ -1,28 +1,27 @@
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
   Group,
   Modal,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { ApiError, type ApiKey } from '@mc/api';
 import { API_KEY_SCOPES, type ApiKeyScope, formatOrderDate } from '@mc/domain';
-import { IconAlertTriangle, IconKey, IconPlus } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { SubmitActions } from '../../../components/dialog-actions.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { apiKeysQueryOptions, useCreateApiKey, useRevokeApiKey } from '../api/developer-api.ts';
 import classes from '../developers.module.css';
 import { SCOPE_LABELS } from '../labels.ts';
+import { DeveloperPanel } from './developer-panel.tsx';
 import { SecretOnce } from './secret-once.tsx';
 
 const when = (iso: string | null, timezone?: string) => (iso ? formatOrderDate(iso, timezone) : 'Never');
@@ -101,11 +100,9 @@ function CreateKeyModal({
               ))}
             </Stack>
           </Checkbox.Group>
-          <DialogActions onCancel={close}>
-            <Button type="submit" loading={create.isPending}>
-              Create key
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={close} loading={create.isPending}>
+            Create key
+          </SubmitActions>
         </Stack>
       </form>
     </Modal>
@@ -132,18 +129,15 @@ function RevokeKeyModal({
       onError: (error) => notifyError(error, 'The key could not be revoked.'),
     });
   return (
-    <Modal opened onClose={onClose} title="Revoke API key" centered>
-      <Stack gap="md">
-        <Text fz="sm">
-          Programs using “{apiKey.name}” ({apiKey.prefix}…) are refused from now on. This cannot be undone.
-        </Text>
-        <DialogActions onCancel={onClose} focusCancel>
-          <Button color="red" loading={revoke.isPending} onClick={go}>
-            Revoke
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      title="Revoke API key"
+      message={`Programs using “${apiKey.name}” (${apiKey.prefix}…) are refused from now on. This cannot be undone.`}
+      confirmLabel="Revoke"
+      confirmColor="red"
+      loading={revoke.isPending}
+      onConfirm={go}
+      onClose={onClose}
+    />
   );
 }
 
@@ -153,38 +147,23 @@ export function ApiKeysPanel({ tmk, timezone }: { tmk: string; timezone?: string
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const items = keys.data?.items ?? [];
   return (
-    <section aria-labelledby="api-keys-title" className={classes.panel}>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div>
-          <Title order={2} fz="h3" id="api-keys-title">
-            API keys
-          </Title>
-          <Text fz="sm" c="dark.4" maw={640}>
-            Keys let a program (a POS, an ERP, a shipping tool) use this store’s API without a person’s
-            password. Send one as <code>Authorization: Bearer mck_…</code>.
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
-          Create API key
-        </Button>
-      </Group>
-      {keys.isPending ? (
-        <Skeleton height={96} mt="md" />
-      ) : keys.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" mt="md">
-          The API keys could not be loaded.{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => keys.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : items.length === 0 ? (
-        <Group gap="xs" mt="md" c="dark.4">
-          <IconKey size={18} aria-hidden="true" />
-          <Text fz="sm">No API keys yet.</Text>
-        </Group>
-      ) : (
+    <DeveloperPanel
+      id="api-keys"
+      title="API keys"
+      intro={
+        <>
+          Keys let a program (a POS, an ERP, a shipping tool) use this store’s API without a person’s
+          password. Send one as <code>Authorization: Bearer mck_…</code>.
+        </>
+      }
+      addLabel="Create API key"
+      onAdd={() => setCreating(true)}
+      query={keys}
+      failedText="The API keys could not be loaded."
+      emptyIcon={<IconKey size={18} aria-hidden="true" />}
+      emptyText="No API keys yet."
+      renderItems={(items) => (
         <Table.ScrollContainer minWidth={640} mt="md">
           <Table verticalSpacing="sm" aria-label="API keys">
             <Table.Thead>
@@ -247,9 +226,10 @@ export function ApiKeysPanel({ tmk, timezone }: { tmk: string; timezone?: string
           </Table>
         </Table.ScrollContainer>
       )}
+    >
       <CreateKeyModal tmk={tmk} opened={creating} onClose={() => setCreating(false)} onCreated={setShown} />
       <SecretOnce title="Your new API key" what="API key" value={shown} onClose={() => setShown(null)} />
       <RevokeKeyModal tmk={tmk} apiKey={revoking} onClose={() => setRevoking(null)} />
-    </section>
+    </DeveloperPanel>
   );
 }

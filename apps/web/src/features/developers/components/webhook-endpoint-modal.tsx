@@ -1,8 +1,8 @@
-import { Button, Checkbox, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { ApiError, type WebhookEndpoint } from '@mc/api';
 import { OUTGOING_EVENT_TYPES, type OutgoingEventType } from '@mc/domain';
 import { useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { SubmitActions } from '../../../components/dialog-actions.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateWebhook, useUpdateWebhook } from '../api/developer-api.ts';
 import { EVENT_LABELS } from '../labels.ts';
@@ -136,11 +136,9 @@ export function WebhookEndpointModal({
               onChange={(e) => setEnabled(e.currentTarget.checked)}
             />
           ) : null}
-          <DialogActions onCancel={close}>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save' : 'Add endpoint'}
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={close} loading={create.isPending || update.isPending}>
+            {editing ? 'Save' : 'Add endpoint'}
+          </SubmitActions>
         </Stack>
       </form>
     </Modal>

@@ -4,21 +4,19 @@ import {
   Button,
   Collapse,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
   Table,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import type { WebhookDelivery, WebhookEndpoint } from '@mc/api';
 import { formatOrderDate, isOutgoingEventType } from '@mc/domain';
-import { IconAlertTriangle, IconPlus, IconWebhook } from '@tabler/icons-react';
+import { IconWebhook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   deliveriesQueryOptions,
@@ -29,6 +27,7 @@ import {
 } from '../api/developer-api.ts';
 import classes from '../developers.module.css';
 import { EVENT_LABELS } from '../labels.ts';
+import { DeveloperPanel } from './developer-panel.tsx';
 import { SecretOnce } from './secret-once.tsx';
 import { WebhookEndpointModal } from './webhook-endpoint-modal.tsx';
 
@@ -171,29 +170,19 @@ function ConfirmModal({
       });
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ConfirmDialog
       title={kind === 'rotate' ? 'Rotate signing secret' : 'Remove endpoint'}
-      centered
-    >
-      <Stack gap="md">
-        <Text fz="sm">
-          {kind === 'rotate'
-            ? 'A new secret signs every delivery from now on. For 24 hours the old one signs too (two signatures), so you can switch your receiver without missing an event.'
-            : `Nothing more is sent to ${endpoint.url}, and its delivery log is gone.`}
-        </Text>
-        <DialogActions onCancel={onClose} focusCancel>
-          <Button
-            color={kind === 'rotate' ? undefined : 'red'}
-            loading={rotate.isPending || remove.isPending}
-            onClick={go}
-          >
-            {kind === 'rotate' ? 'Rotate secret' : 'Remove'}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Modal>
+      message={
+        kind === 'rotate'
+          ? 'A new secret signs every delivery from now on. For 24 hours the old one signs too (two signatures), so you can switch your receiver without missing an event.'
+          : `Nothing more is sent to ${endpoint.url}, and its delivery log is gone.`
+      }
+      confirmLabel={kind === 'rotate' ? 'Rotate secret' : 'Remove'}
+      confirmColor={kind === 'rotate' ? undefined : 'red'}
+      loading={rotate.isPending || remove.isPending}
+      onConfirm={go}
+      onClose={onClose}
+    />
   );
 }
 
@@ -292,41 +281,18 @@ export function WebhooksPanel({ tmk, timezone }: { tmk: string; timezone?: strin
   const [editor, setEditor] = useState<{ editing: WebhookEndpoint | null } | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const items = endpoints.data?.items ?? [];
   return (
-    <section aria-labelledby="webhooks-title" className={classes.panel}>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div>
-          <Title order={2} fz="h3" id="webhooks-title">
-            Webhooks
-          </Title>
-          <Text fz="sm" c="dark.4" maw={640}>
-            We POST each event you choose to your endpoint, signed with its secret (Standard Webhooks), and
-            retry for about a day when it does not answer 2xx.
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setEditor({ editing: null })}
-        >
-          Add endpoint
-        </Button>
-      </Group>
-      {endpoints.isPending ? (
-        <Skeleton height={96} mt="md" />
-      ) : endpoints.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" mt="md">
-          The endpoints could not be loaded.{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => endpoints.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : items.length === 0 ? (
-        <Group gap="xs" mt="md" c="dark.4">
-          <IconWebhook size={18} aria-hidden="true" />
-          <Text fz="sm">No endpoints yet.</Text>
-        </Group>
-      ) : (
+    <DeveloperPanel
+      id="webhooks"
+      title="Webhooks"
+      intro="We POST each event you choose to your endpoint, signed with its secret (Standard Webhooks), and retry for about a day when it does not answer 2xx."
+      addLabel="Add endpoint"
+      onAdd={() => setEditor({ editing: null })}
+      query={endpoints}
+      failedText="The endpoints could not be loaded."
+      emptyIcon={<IconWebhook size={18} aria-hidden="true" />}
+      emptyText="No endpoints yet."
+      renderItems={(items) => (
         <Stack gap="sm" mt="md">
           {items.map((endpoint) => (
             <EndpointCard
@@ -340,6 +306,7 @@ export function WebhooksPanel({ tmk, timezone }: { tmk: string; timezone?: strin
           ))}
         </Stack>
       )}
+    >
       {editor ? (
         <WebhookEndpointModal
           key={editor.editing?.id ?? 'new'}
@@ -357,6 +324,6 @@ export function WebhooksPanel({ tmk, timezone }: { tmk: string; timezone?: strin
         value={secret}
         onClose={() => setSecret(null)}
       />
-    </section>
+    </DeveloperPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { TeamMember } from '@mc/api';
 import {
   isMerchantRole,
@@ -10,7 +10,7 @@ import {
 } from '@mc/domain';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { SubmitActions } from '../../../components/dialog-actions.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSetUserRole } from '../api/team.ts';
 import { RoleField } from './role-radio-group.tsx';
@@ -59,11 +59,9 @@ export function EditRoleModal({
             {member.email}
           </Text>
           <RoleField control={form.control} name="role" />
-          <DialogActions onCancel={onClose}>
-            <Button type="submit" loading={setRole.isPending}>
-              Save
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} loading={setRole.isPending}>
+            Save
+          </SubmitActions>
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type InviteUserBody, InviteUserBodySchema } from '@mc/api';
 import { MAX_LENGTH } from '@mc/domain';
 import { useForm } from 'react-hook-form';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { SubmitActions } from '../../../components/dialog-actions.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useInviteUser } from '../api/team.ts';
@@ -73,11 +73,9 @@ export function InviteUserModal({
             {...form.register('email')}
           />
           <RoleField control={form.control} name="role" />
-          <DialogActions onCancel={close}>
-            <Button type="submit" loading={invite.isPending}>
-              Send Invitation
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={close} loading={invite.isPending}>
+            Send Invitation
+          </SubmitActions>
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { TeamMember } from '@mc/api';
 import { canManageTeamMember, formatOrderDate, MSG, YOU_LABEL } from '@mc/domain';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { reportError } from '../../../lib/error-reporting.ts';
 import { merchantQueryOptions } from '../../../lib/merchant-api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -39,24 +39,21 @@ function RevokeModal({
       onError: (error) => notifyError(error, MSG.REVOKE_FAILED),
     });
   return (
-    <Modal opened onClose={onClose} title="Revoke access" centered>
-      <Stack gap="md">
-        <Text fz="sm">
-          {name} ({member.email}) will no longer be able to use this store, and is signed out at once.
-        </Text>
-        {retrying ? (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status">
-            {MSG.REVOKE_FAILED} {MSG.REVOKE_RETRYING}
-          </Alert>
-        ) : null}
-        {/* Opens on Cancel: Enter alone never revokes. */}
-        <DialogActions onCancel={onClose} focusCancel>
-          <Button color="red" loading={revoke.isPending} onClick={handleRevoke}>
-            Revoke
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      title="Revoke access"
+      message={`${name} (${member.email}) will no longer be able to use this store, and is signed out at once.`}
+      confirmLabel="Revoke"
+      confirmColor="red"
+      loading={revoke.isPending}
+      onConfirm={handleRevoke}
+      onClose={onClose}
+    >
+      {retrying ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status">
+          {MSG.REVOKE_FAILED} {MSG.REVOKE_RETRYING}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 

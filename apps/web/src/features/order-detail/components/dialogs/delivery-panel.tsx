@@ -33,7 +33,7 @@ import {
 } from '@mc/domain';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../../components/dialog.tsx';
-import { DialogActions } from '../../../../components/dialog-actions.tsx';
+import { SubmitActions } from '../../../../components/dialog-actions.tsx';
 import { refreshOrder } from '../../api/order-mutations.ts';
 import { CourierDetails } from '../courier-details.tsx';
 import {
@@ -279,11 +279,9 @@ export function DeliveryPanel({
               onChange={(e) => setDeliveredBy(e.currentTarget.value)}
             />
             {idCheck && <AgeCheckFields value={ageCheck} onChange={setAgeCheck} />}
-            <DialogActions onCancel={onClose}>
-              <Button type="submit" loading={actions.isPending}>
-                Mark as Delivered
-              </Button>
-            </DialogActions>
+            <SubmitActions onCancel={onClose} loading={actions.isPending}>
+              Mark as Delivered
+            </SubmitActions>
           </Stack>
         </form>
       ) : (
@@ -318,11 +316,9 @@ export function DeliveryPanel({
               checked={save}
               onChange={(e) => setSave(e.currentTarget.checked)}
             />
-            <DialogActions onCancel={onClose}>
-              <Button type="submit" loading={actions.isPending}>
-                Request Pickup
-              </Button>
-            </DialogActions>
+            <SubmitActions onCancel={onClose} loading={actions.isPending}>
+              Request Pickup
+            </SubmitActions>
           </Stack>
         </form>
       )}

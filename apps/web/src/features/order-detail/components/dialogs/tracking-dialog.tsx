@@ -1,4 +1,4 @@
-import { Alert, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   canEnterTracking,
   MAX_LENGTH,
@@ -12,7 +12,7 @@ import {
 } from '@mc/domain';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../../components/dialog.tsx';
-import { DialogActions } from '../../../../components/dialog-actions.tsx';
+import { SubmitActions } from '../../../../components/dialog-actions.tsx';
 import type { DialogProps } from './dialog-props.ts';
 
 /**
@@ -127,11 +127,9 @@ export function TrackingDialog({ opened, onClose, order, actions }: DialogProps)
               error={errors.tracking_url ? true : undefined}
             />
           )}
-          <DialogActions onCancel={onClose}>
-            <Button type="submit" loading={actions.isPending}>
-              {ships ? 'Save & Ship' : 'Save'}
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} loading={actions.isPending}>
+            {ships ? 'Save & Ship' : 'Save'}
+          </SubmitActions>
         </Stack>
       </form>
     </Dialog>

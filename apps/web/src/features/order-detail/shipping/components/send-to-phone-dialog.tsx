@@ -3,7 +3,7 @@
  * country code is given), formatted (###) ###-#### as typed. The server writes the message from the order
  * (recipient name, address, phone, maps link) and sends it through the SMS adapter.
  */
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import type { OrderDetail } from '@mc/api';
 import {
   directionsSentMessage,
@@ -18,7 +18,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../../components/dialog.tsx';
-import { DialogActions } from '../../../../components/dialog-actions.tsx';
+import { SubmitActions } from '../../../../components/dialog-actions.tsx';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
 import { sendDirectionsSms } from '../api/shipping-api.ts';
 
@@ -91,11 +91,9 @@ export function SendToPhoneDialog({ order, opened, onClose, onDone }: SendToPhon
             data-autofocus
             required
           />
-          <DialogActions onCancel={onClose} cancelDisabled={send.isPending}>
-            <Button type="submit" loading={send.isPending}>
-              Send
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} cancelDisabled={send.isPending} loading={send.isPending}>
+            Send
+          </SubmitActions>
         </Stack>
       </form>
     </Dialog>
