@@ -687,8 +687,7 @@ async function send(opts: InjectOptions, owner: Record<string, string>, stream?:
     const batchId =
       res.statusCode < 300 && isJson ? (res.json() as { batch_id?: unknown } | null)?.batch_id : undefined;
     const tmk = /^\/m\/v2\/merchant\/([^/]+)\//.exec(opts.url as string)?.[1];
-    if (typeof batchId === 'string' && tmk)
-      await settleBatch(tmk, batchId, owner);
+    if (typeof batchId === 'string' && tmk) await settleBatch(tmk, batchId, owner);
     return res.statusCode;
   }
   const res = await t.app.inject({ ...opts, payloadAsStream: true });
