@@ -43,6 +43,6 @@ export const apiKeyEndpoints = {
     summary: 'Revoke an API key: refused at once, on every server process',
     access: { capability: 'api_keys.manage' },
     params: ApiKeyParamsSchema,
-    responses: { 200: OkSchema, ...merchantErrors },
+    responses: { 200: OkSchema, ...merchantErrors, ...bodyErrors },
   },
 } as const satisfies Record<string, Endpoint>;

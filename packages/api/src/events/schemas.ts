@@ -11,7 +11,10 @@ import { OrderDetailSchema } from '../orders/detail-schemas.ts';
 export const EventTypeSchema = z.enum(OUTGOING_EVENT_TYPES).meta({ id: 'EventType' });
 
 /** An event id: `evt_` and 26 letters and digits; it is also the `webhook-id` of its deliveries. */
-export const EventIdSchema = z.string().regex(/^evt_[0-9A-Za-z]{26}$/, 'after must be an event id');
+export const EventIdSchema = z
+  .string()
+  .max(30, 'after must be an event id')
+  .regex(/^evt_[0-9A-Za-z]{26}$/, 'after must be an event id');
 
 /**
  * One event. `data.order` is the order as GET /m/v2/orders/{id} answers it when the change committed (the
@@ -48,6 +51,7 @@ const typesList = text('note')
 
 const limit = z
   .string()
+  .max(3, 'limit must be a whole number from 1 to 100')
   .regex(/^\d{1,3}$/, 'limit must be a whole number from 1 to 100')
   .refine((v) => Number(v) >= 1 && Number(v) <= 100, 'limit must be a whole number from 1 to 100');
 

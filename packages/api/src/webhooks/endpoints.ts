@@ -63,7 +63,7 @@ export const webhookEndpoints = {
     summary: 'Remove a webhook endpoint (its pending deliveries are dropped)',
     access: manage,
     params: WebhookParamsSchema,
-    responses: { 200: WebhookDeletedSchema, ...merchantErrors },
+    responses: { 200: WebhookDeletedSchema, ...merchantErrors, ...bodyErrors },
   },
   rotateWebhookSecret: {
     method: 'POST',
@@ -72,7 +72,7 @@ export const webhookEndpoints = {
     summary: 'A new signing secret, shown once; the old one keeps signing beside it for 24 hours',
     access: manage,
     params: WebhookParamsSchema,
-    responses: { 200: WebhookEndpointWithSecretSchema, ...merchantErrors },
+    responses: { 200: WebhookEndpointWithSecretSchema, ...merchantErrors, ...bodyErrors },
   },
   testWebhook: {
     method: 'POST',
@@ -81,7 +81,7 @@ export const webhookEndpoints = {
     summary: 'Send a `webhook.test` event to the endpoint (queued; see its deliveries)',
     access: manage,
     params: WebhookParamsSchema,
-    responses: { 202: WebhookQueuedSchema, ...merchantErrors },
+    responses: { 202: WebhookQueuedSchema, ...merchantErrors, ...bodyErrors },
   },
   listWebhookDeliveries: {
     method: 'GET',
@@ -99,7 +99,7 @@ export const webhookEndpoints = {
     summary: 'Send a delivery’s event to the endpoint again (queued; same `webhook-id`)',
     access: manage,
     params: WebhookDeliveryParamsSchema,
-    responses: { 202: WebhookQueuedSchema, ...merchantErrors, ...errors(409) },
+    responses: { 202: WebhookQueuedSchema, ...merchantErrors, ...errors(409), ...bodyErrors },
   },
   listMarketplaceWebhooks: {
     method: 'GET',
@@ -107,7 +107,7 @@ export const webhookEndpoints = {
     tags: TAGS.webhooks,
     summary: 'The storefront’s webhook endpoints',
     access: 'marketplace',
-    responses: { 200: WebhookEndpointListSchema, ...errors(401) },
+    responses: { 200: WebhookEndpointListSchema, ...errors(400, 401) },
   },
   createMarketplaceWebhook: {
     method: 'POST',
@@ -125,6 +125,6 @@ export const webhookEndpoints = {
     summary: 'Remove a storefront endpoint',
     access: 'marketplace',
     params: MarketplaceWebhookParamsSchema,
-    responses: { 200: WebhookDeletedSchema, ...errors(400, 401, 404) },
+    responses: { 200: WebhookDeletedSchema, ...errors(400, 401, 404), ...bodyErrors },
   },
 } as const satisfies Record<string, Endpoint>;
