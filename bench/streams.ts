@@ -158,7 +158,6 @@ try {
     const floorRss = await rssMb(floor.child.pid);
     const floorMarker = `floor-${target}`;
     markers.push(floorMarker);
-    for (const l of floorListeners) l.seen.delete(ORDER_EVENT);
     const f0 = performance.now();
     await call(floor, 'POST', `/fire?marker=${floorMarker}`);
     await waitAll(floorListeners, floorMarker, 30_000);
