@@ -13,6 +13,7 @@ import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerRequestIdHeader } from './lib/request-id.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { startTracing } from './lib/tracing.ts';
+import { registerTwilioInbound } from './modules/alerts/index.ts';
 import { registerApiDocsRoutes } from './modules/api-docs/index.ts';
 import { registerSandboxStripePages } from './modules/billing/index.ts';
 import { registerDevRoutes } from './modules/dev/index.ts';
@@ -131,6 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Outside the table (docs/decisions/0074): HTML and scripts of the reference page, sandbox pages.
   await registerApiDocsRoutes(app, ctx);
   if (ctx.adapters.payments.kind === 'sandbox') registerSandboxStripePages(app, ctx);
+  registerTwilioInbound(app, ctx); // a STOP reply to the store's texting number (when Twilio is set)
   // The sandbox outbox shows every kept email (reset links included): development only, whatever the adapters.
   if (config.env !== 'production' && usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 

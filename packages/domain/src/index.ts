@@ -1,4 +1,5 @@
 export * from './address.ts';
+export * from './alerts.ts';
 export * from './age-check.ts';
 export * from './api-keys.ts';
 export * from './availability.ts';
