@@ -311,7 +311,7 @@ async function deliver(ctx: AppContext, claimed: AlertRow[], to: Recipient): Pro
       if (!sent) {
         await db.update(staffAlerts).set({ sms_to: number }).where(inArray(staffAlerts.id, ids));
         try {
-          await ctx.adapters.sms.send(number, message.sms, { idempotencyKey: key });
+          await ctx.adapters.sms.send(number, message.sms, { idempotencyKey: `${key}:sms` });
           sent = true;
         } catch (error) {
           if (!isPermanentSmsRefusal(error)) throw error;
@@ -334,7 +334,7 @@ async function deliver(ctx: AppContext, claimed: AlertRow[], to: Recipient): Pro
       subject: message.subject,
       text: message.text,
       html: message.html,
-      idempotencyKey: key,
+      idempotencyKey: `${key}:email`,
     });
     await db.update(staffAlerts).set({ email_sent_at: new Date() }).where(inArray(staffAlerts.id, ids));
   }
