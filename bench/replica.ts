@@ -52,10 +52,17 @@ try {
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY 2 DESC LIMIT 6`,
   );
-  const [db] = await database.query<{ bytes: number }>('SELECT pg_database_size(current_database())::bigint AS bytes');
+  const [db] = await database.query<{ bytes: number }>(
+    'SELECT pg_database_size(current_database())::bigint AS bytes',
+  );
 
   const config = {
-    ...loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'warn', ALLOW_SANDBOX: '1' }),
+    ...loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'warn',
+      ALLOW_SANDBOX: '1',
+    }),
     databaseUrl: pair.primaryUrl,
   };
   const { app } = await buildApp({ config, database });
@@ -120,7 +127,9 @@ try {
           try {
             while (writing) {
               const batch = Array.from({ length: 10 }, () => ids[Math.floor(Math.random() * ids.length)]);
-              await c.query('UPDATE orders SET printed_timestamp = now() WHERE id = ANY($1::text[])', [batch]);
+              await c.query('UPDATE orders SET printed_timestamp = now() WHERE id = ANY($1::text[])', [
+                batch,
+              ]);
               writes += batch.length;
             }
           } finally {
@@ -132,7 +141,9 @@ try {
 
   const rows: string[] = [];
   const row = (phase: string, r: { p50: number; p95: number; orders: number }, extra = '') =>
-    rows.push(`| ${phase} | ${r.orders.toLocaleString('en-US')} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${extra} |`);
+    rows.push(
+      `| ${phase} | ${r.orders.toLocaleString('en-US')} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${extra} |`,
+    );
 
   const loadBefore = load();
   row('primary, idle', await measure('primary'));

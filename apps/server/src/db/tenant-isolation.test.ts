@@ -34,7 +34,7 @@ import {
 import type { Database } from './client.ts';
 import * as schema from './schema.ts';
 
-const tables = Object.values(schema).filter((v): v is PgTable => is(v, PgTable));
+const tables: PgTable[] = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
 const config = (t: PgTable) => getTableConfig(t);
 const columns = new Map(tables.map((t) => [config(t).name, new Set(config(t).columns.map((c) => c.name))]));
 
