@@ -50,14 +50,24 @@ export interface ReplicaOptions {
 }
 
 /**
- * One statement: is it a standby, is it caught up with what it received while streaming, and how old is
- * the last commit it replayed. `pg_stat_wal_receiver` has a row only while a WAL receiver runs (its pid is
- * visible to every role): a standby cut off from its primary has replayed all it received, yet is behind.
+ * One statement: is it a standby, is it caught up with what it received while streaming, what it has
+ * received, and how old is the last commit it replayed. `pg_stat_wal_receiver` has a row only while a WAL
+ * receiver runs (its pid is visible to every role): a standby cut off from its primary has replayed all it
+ * received, yet is behind.
  */
 const LAG_SQL = `SELECT pg_is_in_recovery() AS standby,
   coalesce(pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn(), false)
     AND EXISTS (SELECT 1 FROM pg_stat_wal_receiver) AS caught_up,
+  pg_last_wal_receive_lsn()::text AS received,
   (extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::float8 AS lag_ms`;
+
+/**
+ * WAL that is not a commit (a checkpoint, vacuum, hint bits) arrives on an idle primary too: caught
+ * between receiving and replaying it, the replica is "not caught up" while its last commit is old. So a
+ * replica that is not caught up gets a second look this much later: if it has replayed what it had
+ * received at the first, it keeps up (its lag is at most this wait); if not, the commit's age is the lag.
+ */
+const SECOND_LOOK_MS = 50;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -217,15 +227,27 @@ export class ReplicaReads {
       checkedAt,
     });
     try {
+      const started = Date.now();
       const { rows } = await this.pool.query<{
         standby: boolean;
         caught_up: boolean;
+        received: string | null;
         lag_ms: number | null;
       }>({ text: LAG_SQL, query_timeout: this.checkTimeoutMs } as pg.QueryConfig);
       const row = rows[0];
       // A server that is not in recovery is not a copy of the primary this guard can measure: never read it.
       if (!row?.standby) return no('not a standby');
-      const lagMs = row.caught_up ? 0 : row.lag_ms === null ? null : Math.max(0, Number(row.lag_ms));
+      let lagMs = row.caught_up ? 0 : row.lag_ms === null ? null : Math.max(0, Number(row.lag_ms));
+      if (!row.caught_up && row.received !== null && (lagMs === null || lagMs > SECOND_LOOK_MS)) {
+        await sleep(SECOND_LOOK_MS);
+        const { rows: again } = await this.pool.query<{ replayed: boolean; streaming: boolean }>({
+          text: `SELECT coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) AS replayed,
+                   EXISTS (SELECT 1 FROM pg_stat_wal_receiver) AS streaming`,
+          values: [row.received],
+          query_timeout: this.checkTimeoutMs,
+        } as pg.QueryConfig);
+        if (again[0]?.replayed && again[0].streaming) lagMs = Date.now() - started;
+      }
       if (lagMs === null) return no('lag unknown');
       if (lagMs > this.maxLagMs) return no('lagging', lagMs);
       return { usable: true, lagMs, reason: null, checkedAt };
