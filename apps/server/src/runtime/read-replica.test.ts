@@ -3,7 +3,8 @@
  * replica of this suite's own (test/replica-cluster.ts). The proof a read went to the replica: with its
  * replay paused, an order just written on the primary is missing from the report, and there once replay
  * resumes. Then: a replica lagging past REPLICA_MAX_LAG_MS, and a stopped one, send the reads to the
- * primary with no failed request, each with one calm line that never shows the URL's password.
+ * primary with no failed request, each with one calm line that never shows the URL's password; a details
+ * batch's file is read on the replica once it has replayed the batch.
  * Self-contained, so it runs once (the server-pg project leaves it out: vitest.config.ts); skipped, with
  * the reason printed, where the PostgreSQL programs are missing.
  */
@@ -182,6 +183,44 @@ suite('read replica', () => {
       'info read replica back in use: its reads leave the primary',
     ]);
     expect(lines[0]?.obj).toMatchObject({ replica: { reason: 'lagging', maxLagMs: MAX_LAG_MS } });
+  });
+
+  it("reads a details batch on the replica once it has replayed the batch (the job's COPY there)", async () => {
+    await caughtUp();
+    const viaReplica = await replicaReads('replica');
+    const ids = (
+      await ctx.database.query<{ id: string }>(
+        'SELECT o.id FROM orders o JOIN merchants m ON m.id = o.merchant_id WHERE m.tmk = $1',
+        [tmk],
+      )
+    ).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(1);
+    const started = await app!.inject({
+      method: 'POST',
+      url: `/m/v2/merchant/${tmk}/orders/batch/details`,
+      headers,
+      payload: { items: ids },
+    });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const batchId = started.json().batch_id as string;
+    let state = '';
+    for (let i = 0; i < 300 && state !== 'done' && state !== 'failed'; i++) {
+      if (i > 0) await sleep(100);
+      const res = await app!.inject({
+        method: 'GET',
+        url: `/m/v2/merchant/${tmk}/batches/${batchId}`,
+        headers,
+      });
+      state = res.json().state;
+    }
+    expect(state).toBe('done');
+    expect(await replicaReads('replica')).toBeGreaterThan(viaReplica);
+    const [file] = await ctx.database.query<{ content: Buffer }>(
+      "SELECT content FROM batch_files WHERE batch_id = $1 AND kind = 'csv'",
+      [batchId],
+    );
+    const csv = file!.content.toString('utf8');
+    for (const id of ids) expect(csv).toContain(id);
   });
 
   it('answers every report from the primary when the replica is stopped, with one line and no password', async () => {
