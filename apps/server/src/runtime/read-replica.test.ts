@@ -143,6 +143,11 @@ suite('read replica', () => {
 
     await caughtUp();
     expect(await reportOrders()).toBe(before + 1);
+    // The inventory list reads through the routed Drizzle handle (readDb): on the replica too.
+    const counted = await replicaReads('replica');
+    const offerings = await app!.inject({ method: 'GET', url: `/c/v2/merchants/${tmk}/offerings`, headers });
+    expect(offerings.statusCode, offerings.body).toBe(200);
+    expect(await replicaReads('replica')).toBeGreaterThan(counted);
     // A batch's reads (withReadDatabase) go to the replica once it has replayed what the primary had.
     expect(
       await withReadDatabase(
