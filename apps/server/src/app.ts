@@ -84,7 +84,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerRequestIdHeader(app);
   // Before any route: each route's handler runs inside its request's span (plugins/tracing.ts).
   if (config.tracing) registerTracing(app, startTracing({ ...config.tracing, role: config.role }));
-  if (ctx.metrics) await app.register(registerMetrics, { config, metrics: ctx.metrics, pool: database.pool });
+  if (ctx.metrics)
+    await app.register(registerMetrics, {
+      config,
+      metrics: ctx.metrics,
+      pool: database.pool,
+      replica: database.replica,
+    });
+  // The replica's fallback and recovery lines go through the app's logger (db/replica.ts).
+  database.replica?.useLog(app.log);
   registerErrorHandling(app);
   // The outage lines' pending counts are written on close (lib/outage-log.ts).
   app.addHook('onClose', async () => outageLogOf(app.log).close());
