@@ -123,10 +123,12 @@ export function nextOpeningAt(hours: readonly WeeklyHours[], timezone: string, n
   return now;
 }
 
-/** When an accepted order becomes at risk: 20 minutes before its promised time (now, if that has passed). */
-export function slaRiskAt(promisedAt: Date, now: Date): Date {
-  const at = promisedAt.getTime() - SLA_RISK_MINUTES * 60_000;
-  return new Date(Math.max(at, now.getTime()));
+/**
+ * When an accepted order becomes at risk: 20 minutes before its promised time. It may be past already (an
+ * order accepted late): the alert is then due at once, and says how long is really left.
+ */
+export function slaRiskAt(promisedAt: Date): Date {
+  return new Date(promisedAt.getTime() - SLA_RISK_MINUTES * 60_000);
 }
 
 /** One order as an alert names it. */
@@ -219,9 +221,9 @@ export function alertMessage(storeName: string, publicUrl: string, content: Aler
     case 'batch_ready': {
       link = content.link;
       const what = `${content.orderCount} order${content.orderCount === 1 ? '' : 's'}`;
-      sms = `${storeName}: your documents for ${what} are ready. ${link}`;
-      subject = `Your documents for ${what} are ready`;
-      lines = [`The documents you asked for (${what}) are ready.`];
+      sms = `${storeName}: your files for ${what} are ready. ${link}`;
+      subject = `Your files for ${what} are ready`;
+      lines = [`The files you asked for (${what}) are ready to download under Recent batches.`];
       break;
     }
   }

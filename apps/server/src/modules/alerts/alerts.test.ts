@@ -381,6 +381,70 @@ describe(`alerts sent (${TEST_DB})`, () => {
     expect(row?.state).toBe('pending');
   });
 
+  it('an accepted on-demand order 20 minutes from its promised time alerts those who asked; one out for delivery does not', async () => {
+    const owner = await buildMerchantWithOwner(t);
+    await setAlerts(owner, { sla_risk: ['email'], only_during_store_hours: false });
+    const put = (id: string, status: string) =>
+      t.app.inject({ method: 'PUT', url: `/m/v2/orders/${id}`, headers: owner.headers, payload: { status } });
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    // Promised two hours after it arrived: 10 minutes left when accepted.
+    const late = await buildOrder(t.ctx, {
+      merchantTmk: owner.merchant.tmk,
+      submittedAt: at(110),
+      overrides: { delivery: { method: 'on_demand' } } as never,
+    });
+    expect((await put(late, 'MERCHANT_ACCEPTED')).statusCode).toBe(200);
+    await until(() => smtp.to(owner.user.email).length === 1, 10_000);
+    expect(smtp.to(owner.user.email)[0]?.subject).toMatch(
+      new RegExp(`Order ${late} is due in (9|10|11) minutes`),
+    );
+    // 60 minutes left when accepted: due in 40; out for delivery before then cancels it.
+    const early = await buildOrder(t.ctx, {
+      merchantTmk: owner.merchant.tmk,
+      submittedAt: at(60),
+      overrides: { delivery: { method: 'on_demand' } } as never,
+    });
+    expect((await put(early, 'MERCHANT_ACCEPTED')).statusCode).toBe(200);
+    await until(async () => (await alertRows(owner.merchant.id)).some((r) => r.subject_id === early), 10_000);
+    expect((await put(early, 'MERCHANT_SHIPPED')).statusCode).toBe(200);
+    await until(
+      async () =>
+        (await alertRows(owner.merchant.id)).find((r) => r.subject_id === early)?.state === 'cancelled',
+      10_000,
+    );
+    expect(smtp.to(owner.user.email)).toHaveLength(1);
+  });
+
+  it('a details sheet the person asked for: an email once it is ready (a bulk accept sends none)', async () => {
+    const owner = await buildMerchantWithOwner(t);
+    await setAlerts(owner, { batch_ready: ['email'], only_during_store_hours: false });
+    const ids = [
+      await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk }),
+      await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk }),
+    ];
+    const base = `/m/v2/merchant/${owner.merchant.tmk}`;
+    const accept = await t.app.inject({
+      method: 'POST',
+      url: `${base}/orders/bulk/accept`,
+      headers: owner.headers,
+      payload: { orders: ids.map((id) => ({ id, status: 'MERCHANT_ACCEPTED' })) },
+    });
+    expect(accept.statusCode).toBeLessThan(300);
+    const details = await t.app.inject({
+      method: 'POST',
+      url: `${base}/orders/batch/details`,
+      headers: owner.headers,
+      payload: { items: ids },
+    });
+    expect(details.statusCode, details.body).toBeLessThan(300);
+    await until(
+      () => smtp.to(owner.user.email).some((m) => m.subject?.includes('Your files for 2 orders are ready')),
+      30_000,
+    );
+    await sleep(1500);
+    expect(smtp.to(owner.user.email).filter((m) => m.subject?.includes('are ready'))).toHaveLength(1);
+  });
+
   it('a store with unaccepted_after_minutes 1 escalates an unanswered order after a minute, once, and not one accepted within it', async () => {
     const owner = await buildMerchantWithOwner(t);
     const member = await buildTeammate(t, owner.merchant);

@@ -151,7 +151,7 @@ async function onOrderAccepted(tx: Tx, e: EventRow, staff: Person[]): Promise<Ne
     hours,
     deliveryWindowEnd: o.windowEnd,
   });
-  const due = slaRiskAt(promised, e.created_at);
+  const due = slaRiskAt(promised);
   return asked.map((p) => ({
     merchant_id: e.merchant_id as string,
     user_id: p.id,
@@ -162,14 +162,16 @@ async function onOrderAccepted(tx: Tx, e: EventRow, staff: Person[]): Promise<Ne
   }));
 }
 
-/** A finished batch: its requester, if they asked to hear of it (by email). */
+/** A finished batch of files: its requester, if they asked to hear of it (by email). */
 async function onBatchCompleted(tx: Tx, e: EventRow, staff: Person[]): Promise<NewAlert[]> {
   if (!e.batch_id) return [];
   const [b] = await tx
-    .select({ by: batches.created_by })
+    .select({ by: batches.created_by, kind: batches.kind })
     .from(batches)
     .where(and(eq(batches.id, e.batch_id), eq(batches.merchant_id, e.merchant_id as string)));
-  const p = staff.find((s) => s.id === b?.by);
+  // Files to fetch (a details sheet, PDFs): a bulk accept leaves nothing to download.
+  if (!b || b.kind === 'accept') return [];
+  const p = staff.find((s) => s.id === b.by);
   if (!p || chosen(p, 'batch_ready').length === 0) return [];
   return [
     {

@@ -19,6 +19,7 @@ import {
   NEW_ORDER_QUIET_MS,
   NEW_STATUSES,
   nextOpeningAt,
+  SLA_RISK_MINUTES,
   TWILIO_OPTED_OUT,
 } from '@mc/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -118,7 +119,11 @@ async function compose(ctx: AppContext, rows: AlertRow[], storeName: string): Pr
         minutes: Math.max(1, Math.round((Date.now() - first.created_at.getTime()) / 60_000)),
       };
     else {
-      const minutesLeft = Math.max(0, Math.round((first.due_at.getTime() - Date.now()) / 60_000) + 20);
+      // due_at is 20 minutes before the promised time (docs/decisions/0147).
+      const minutesLeft = Math.max(
+        0,
+        Math.round((first.due_at.getTime() + SLA_RISK_MINUTES * 60_000 - Date.now()) / 60_000),
+      );
       content = { kind: 'sla_risk', order: o, minutesLeft };
     }
   }

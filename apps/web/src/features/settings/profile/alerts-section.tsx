@@ -41,8 +41,8 @@ const ROWS: readonly { kind: AlertKind; label: string; hint: string }[] = [
   },
   {
     kind: 'batch_ready',
-    label: 'Printouts ready',
-    hint: 'When documents you asked for are ready (email only).',
+    label: 'Files ready',
+    hint: 'When printouts or a details sheet you asked for are ready (email only).',
   },
 ];
 const CHANNEL_LABEL: Record<AlertChannel, string> = { sms: 'Text', email: 'Email' };
