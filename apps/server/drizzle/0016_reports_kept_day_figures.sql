@@ -80,7 +80,8 @@ LANGUAGE sql STABLE AS $$
     FROM report_status_flags(status) fl
   )
   SELECT f.day, 0::smallint, ''::text, 1, f.acc::int, f.rej::int, f.can::int, f.rev,
-    (f.judged AND fulfilled_at <= f.fixed_due)::int, (f.judged AND fulfilled_at > f.fixed_due)::int
+    coalesce(f.judged AND fulfilled_at <= f.fixed_due, false)::int,
+    coalesce(f.judged AND fulfilled_at > f.fixed_due, false)::int
   FROM f
   UNION ALL SELECT f.day, 1::smallint, app_ref, 1, 0, 0, 0, f.rev, 0, 0 FROM f
   UNION ALL SELECT f.day, 2::smallint, method, 1, 0, 0, 0, f.rev, 0, 0 FROM f
