@@ -241,8 +241,7 @@ async function histories(
   );
   const mid = m!.id;
   const ts = (secondsAfterBase: number) =>
-    lit(new Date(base).toISOString().replace('Z', '') + 'Z') +
-    `::timestamptz + make_interval(secs => ${secondsAfterBase})`;
+    `${lit(new Date(base).toISOString())}::timestamptz + make_interval(secs => ${secondsAfterBase})`;
   const ids: string[] = [];
   const placed: number[] = [];
   const insertSql = (s: OrderSpec) => {
@@ -296,7 +295,7 @@ async function histories(
           return `DELETE FROM orders WHERE id = ${lit(idOf(op.order))}`;
         case 'insert':
           return insertSql(op.spec);
-        case 'zone':
+        default: // 'zone'
           return `UPDATE merchants SET timezone = ${lit(ZONES[op.zone]!)} WHERE id = ${lit(mid)}`;
       }
     });

@@ -17,12 +17,15 @@ const SQL = `
 WITH b AS (
   SELECT ($3::date::timestamp AT TIME ZONE $2) AS t0, (($4::date + 1)::timestamp AT TIME ZONE $2) AS t1
 ),
+-- One pass over the period's kept rows: the slots summed; the day and the shipping verdicts (which need the
+-- weekday) per day, every other breakdown over the whole period.
 k AS MATERIALIZED (
-  SELECT day, dim, key, sum(orders) AS orders, sum(accepted) AS accepted, sum(rejected) AS rejected,
-    sum(cancelled) AS cancelled, sum(revenue_cents) AS revenue_cents, sum(on_time) AS on_time, sum(late) AS late
+  SELECT dim, CASE WHEN dim IN (0, 5) THEN day END AS day, key, sum(orders) AS orders,
+    sum(accepted) AS accepted, sum(rejected) AS rejected, sum(cancelled) AS cancelled,
+    sum(revenue_cents) AS revenue_cents, sum(on_time) AS on_time, sum(late) AS late
   FROM report_day_figures
   WHERE merchant_id = $1 AND day >= $3::date AND day <= $4::date
-  GROUP BY day, dim, key
+  GROUP BY 1, 2, 3
 ),
 d AS MATERIALIZED (SELECT * FROM k WHERE dim = 0 AND orders <> 0),
 -- Accepted, not yet fulfilled: late once its due time has passed (the same due rule as the orders scan).
@@ -47,7 +50,7 @@ nbd AS (
 ),
 -- The median: the kept histogram gives the bucket and the place in it of the one or two middle ranks
 -- (percentile_cont's floor and ceiling of 0.5 × (n − 1)); the bucket's accept times come from its index.
-h AS (SELECT key::int AS bucket, sum(orders) AS n FROM k WHERE dim = 4 GROUP BY 1 HAVING sum(orders) > 0),
+h AS (SELECT key::int AS bucket, orders AS n FROM k WHERE dim = 4 AND orders > 0),
 hc AS (SELECT bucket, n, sum(n) OVER (ORDER BY bucket) - n AS before, sum(n) OVER () AS total FROM h),
 r AS (
   SELECT DISTINCT v.rk FROM (SELECT total FROM hc LIMIT 1) t,
@@ -90,14 +93,12 @@ SELECT json_build_object(
       LEFT JOIN d ON d.day = s::date) x),
   'by_brand', (SELECT coalesce(json_agg(x ORDER BY x.orders DESC, x.application_ref), '[]'::json) FROM (
       SELECT g.key AS application_ref, coalesce(a.name, g.key) AS name, g.orders, g.revenue_cents
-      FROM (SELECT key, sum(orders) AS orders, sum(revenue_cents) AS revenue_cents FROM k WHERE dim = 1
-            GROUP BY key HAVING sum(orders) > 0) g
-      LEFT JOIN applications a ON a.ref = g.key) x),
+      FROM k g
+      LEFT JOIN applications a ON a.ref = g.key WHERE g.dim = 1 AND g.orders > 0) x),
   'by_delivery_method', (SELECT coalesce(json_agg(x ORDER BY x.orders DESC, x.delivery_method), '[]'::json) FROM (
-      SELECT key AS delivery_method, sum(orders) AS orders, sum(revenue_cents) AS revenue_cents FROM k
-      WHERE dim = 2 GROUP BY key HAVING sum(orders) > 0) x),
+      SELECT key AS delivery_method, orders, revenue_cents FROM k WHERE dim = 2 AND orders > 0) x),
   'by_rejection_reason', (SELECT coalesce(json_agg(x ORDER BY x.orders DESC, x.reason), '[]'::json) FROM (
-      SELECT key AS reason, sum(orders) AS orders FROM k WHERE dim = 3 GROUP BY key HAVING sum(orders) > 0) x)
+      SELECT key AS reason, orders FROM k WHERE dim = 3 AND orders > 0) x)
 ) AS summary`;
 
 export function buildKeptSummaryQuery(p: SummaryQueryParams): { text: string; values: unknown[] } {
