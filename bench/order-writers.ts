@@ -6,7 +6,7 @@
  * local day: every writer adds its deltas to the same store-day, the worst case for the kept figures. Both
  * statuses are on the orders list's active tab, so merchant_tab_counts (migration 0001) is not written: its
  * trigger updates the two tabs' rows one after the other, and opposite moves between tabs (accepted ↔
- * rejected) from 20 connections deadlock there, with or without the kept figures (4 changes/s measured).
+ * rejected) from 20 connections wait on those rows (docs/benchmarks.md, Reports summary).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
