@@ -52,8 +52,9 @@ export default defineConfig({
               test: {
                 name: 'server-pg',
                 include: serverTests,
-                // The PDF renderers (pdf/) do not touch the database; run them once.
-                exclude: ['apps/server/src/pdf/**'],
+                // The PDF renderers (pdf/) do not touch the database, and the read-replica suite starts
+                // PostgreSQL servers of its own: run them once.
+                exclude: ['apps/server/src/pdf/**', 'apps/server/src/runtime/read-replica.test.ts'],
                 environment: 'node' as const,
                 env: { TEST_DB: 'pg' },
                 globalSetup,

@@ -8,8 +8,8 @@
  * directory (smaller default dataset), then measures the orders API against a bare floor route.
  * With --both, the orders counts and first pages on PostgreSQL and PGlite side by side, each beside its
  * floor, on one dataset (bench/engines.ts) instead of the orders benchmark. Then, each skippable with
- * `--no-<name>`: packing slips, bulk tools, reports, live-console streams and webhooks (each on a database
- * of its own),
+ * `--no-<name>`: packing slips, bulk tools, reports, live-console streams, webhooks (each on a database
+ * of its own) and the read replica (a primary and replica of its own),
  * and the console's weight.
  * Results: printed as markdown and written to bench/.results/.
  */
@@ -68,6 +68,16 @@ const webhooks =
         stdio: 'inherit',
         env: process.env,
       });
+// Read replica: the reports summary on the primary and on a streaming replica of its own, idle and under
+// writes, in one run (docs/decisions/0145); `--no-replica` skips it.
+const replica =
+  process.argv.includes('--no-replica') || process.argv.includes('--pglite') || both
+    ? { status: 0 }
+    : spawnSync(process.execPath, ['--import', 'tsx', 'bench/replica.ts'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: process.env,
+      });
 // Console weight and the orders page's largest contentful paint on the same dataset; `--no-web` skips it.
 const web =
   process.argv.includes('--no-web') || process.argv.includes('--pglite') || both
@@ -80,5 +90,6 @@ process.exit(
     (reports.status ?? 1) ||
     (streams.status ?? 1) ||
     (webhooks.status ?? 1) ||
+    (replica.status ?? 1) ||
     (web.status ?? 1),
 );

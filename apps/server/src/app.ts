@@ -13,6 +13,7 @@ import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { registerRequestIdHeader } from './lib/request-id.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { startTracing } from './lib/tracing.ts';
+import { registerTwilioInbound } from './modules/alerts/index.ts';
 import { registerApiDocsRoutes } from './modules/api-docs/index.ts';
 import { registerSandboxStripePages } from './modules/billing/index.ts';
 import { registerDevRoutes } from './modules/dev/index.ts';
@@ -83,7 +84,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerRequestIdHeader(app);
   // Before any route: each route's handler runs inside its request's span (plugins/tracing.ts).
   if (config.tracing) registerTracing(app, startTracing({ ...config.tracing, role: config.role }));
-  if (ctx.metrics) await app.register(registerMetrics, { config, metrics: ctx.metrics, pool: database.pool });
+  if (ctx.metrics)
+    await app.register(registerMetrics, {
+      config,
+      metrics: ctx.metrics,
+      pool: database.pool,
+      replica: database.replica,
+    });
+  // The replica's fallback and recovery lines go through the app's logger (db/replica.ts).
+  database.replica?.useLog(app.log);
   registerErrorHandling(app);
   // The outage lines' pending counts are written on close (lib/outage-log.ts).
   app.addHook('onClose', async () => outageLogOf(app.log).close());
@@ -131,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Outside the table (docs/decisions/0074): HTML and scripts of the reference page, sandbox pages.
   await registerApiDocsRoutes(app, ctx);
   if (ctx.adapters.payments.kind === 'sandbox') registerSandboxStripePages(app, ctx);
+  registerTwilioInbound(app, ctx); // a STOP reply to the store's texting number (when Twilio is set)
   // The sandbox outbox shows every kept email (reset links included): development only, whatever the adapters.
   if (config.env !== 'production' && usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 

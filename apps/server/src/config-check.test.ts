@@ -177,6 +177,55 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('DATABASE_REPLICA_URL', () => {
+  const PRIMARY = 'postgres://merchant:pw@db.internal:5432/merchant';
+  const REPLICA = 'postgres://merchant:replica-pw@db-replica.internal:5432/merchant';
+  const check = (env: Record<string, string>) => settingProblems(loadConfig({ NODE_ENV: 'test', ...env }));
+
+  it('is refused with the embedded PGlite (no DATABASE_URL), in every mode', () => {
+    expect(check({ DATABASE_REPLICA_URL: REPLICA })).toEqual([
+      expect.stringMatching(
+        /^DATABASE_REPLICA_URL is set without DATABASE_URL: a read replica needs a PostgreSQL primary/,
+      ),
+    ]);
+  });
+
+  it("is refused on the primary's own server, or naming another database; never shows a password", () => {
+    const same = check({
+      DATABASE_URL: PRIMARY,
+      DATABASE_REPLICA_URL: 'postgres://ro:other@db.internal/merchant',
+    });
+    expect(same).toEqual([
+      expect.stringMatching(/^DATABASE_REPLICA_URL names the same server as DATABASE_URL/),
+    ]);
+    const other = check({
+      DATABASE_URL: PRIMARY,
+      DATABASE_REPLICA_URL: 'postgres://merchant:replica-pw@db-replica.internal:5432/reports',
+    });
+    expect(other).toEqual([
+      'DATABASE_REPLICA_URL names database "reports" but DATABASE_URL names "merchant": a streaming replica holds the primary\'s databases under the same names',
+    ]);
+    expect(JSON.stringify([...same, ...other])).not.toMatch(/replica-pw|other@/);
+    expect(check({ DATABASE_URL: PRIMARY, DATABASE_REPLICA_URL: REPLICA })).toEqual([]);
+  });
+
+  it('production refuses a replica without TLS when the primary requires it', () => {
+    const env = { ...STRONG, ...PROVIDERS, DATABASE_URL: `${PRIMARY}?sslmode=verify-full` };
+    expect(problems({ ...env, DATABASE_REPLICA_URL: REPLICA })).toEqual([
+      'DATABASE_REPLICA_URL does not require TLS while DATABASE_URL does (sslmode=verify-full): the replica serves the same data; add sslmode=verify-full to it',
+    ]);
+    expect(problems({ ...env, DATABASE_REPLICA_URL: `${REPLICA}?sslmode=verify-full` })).toEqual([]);
+  });
+
+  it('REPLICA_MAX_LAG_MS defaults to 5 s and is refused outside 100 ms to 5 min', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).replicaMaxLagMs).toBe(5000);
+    expect(loadConfig({ NODE_ENV: 'test', REPLICA_MAX_LAG_MS: '750' }).replicaMaxLagMs).toBe(750);
+    expect(loadConfig({ NODE_ENV: 'test', REPLICA_MAX_LAG_MS: '50' }).invalidSettings).toEqual([
+      'REPLICA_MAX_LAG_MS must be a number of milliseconds between 100 and 300000, got "50"',
+    ]);
+  });
+});
+
 describe('exitIfUnsafe', () => {
   it('prints one line per problem and exits 1; returns quietly when safe', () => {
     const lines: string[] = [];

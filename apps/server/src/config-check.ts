@@ -18,9 +18,55 @@ function isProxyEntry(entry: string): boolean {
   return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/** The parts of a postgres:// URL the replica checks compare (never its user or password). */
+function pgTarget(url: string): { host: string; port: string; database: string; ssl: string } | null {
+  try {
+    const u = new URL(url);
+    const ssl = (
+      u.searchParams.get('sslmode') ?? (u.searchParams.get('ssl') === 'true' ? 'require' : '')
+    ).toLowerCase();
+    return {
+      host: u.hostname.toLowerCase(),
+      port: u.port || '5432',
+      database: decodeURIComponent(u.pathname.slice(1)),
+      ssl,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** sslmode values that insist on TLS: the replica must not read the same data over less. */
+const TLS_REQUIRED = ['require', 'verify-ca', 'verify-full'];
+
+/**
+ * DATABASE_REPLICA_URL wrong in any mode: with PGlite it would do nothing; on the primary's own server and
+ * database it could never be used (not a standby); another database name is another database's data.
+ */
+function replicaProblems(config: Config): string[] {
+  const replicaUrl = config.databaseReplicaUrl;
+  if (!replicaUrl) return [];
+  if (!config.databaseUrl)
+    return [
+      'DATABASE_REPLICA_URL is set without DATABASE_URL: a read replica needs a PostgreSQL primary (the embedded PGlite has none); set DATABASE_URL or unset DATABASE_REPLICA_URL',
+    ];
+  const primary = pgTarget(config.databaseUrl);
+  const replica = pgTarget(replicaUrl);
+  if (!primary || !replica) return [];
+  if (primary.host === replica.host && primary.port === replica.port)
+    return [
+      'DATABASE_REPLICA_URL names the same server as DATABASE_URL: point it at a streaming replica, or unset it',
+    ];
+  if (primary.database !== replica.database)
+    return [
+      `DATABASE_REPLICA_URL names database "${replica.database}" but DATABASE_URL names "${primary.database}": a streaming replica holds the primary's databases under the same names`,
+    ];
+  return [];
+}
+
 /** Settings that are wrong in any mode (Fastify would fail on them, or they would silently do nothing). */
 export function settingProblems(config: Config): string[] {
-  const problems: string[] = [];
+  const problems: string[] = [...replicaProblems(config)];
   if (config.metrics.port !== undefined && config.metrics.port === config.port)
     problems.push(
       `METRICS_PORT is PORT (${config.port}): the metrics port must be another one, kept internal, or unset`,
@@ -71,6 +117,17 @@ export function productionProblems(config: Config): string[] {
   if (!config.allowSandbox) {
     for (const name of sandboxesInUse(config)) problems.push(sandboxProblem(name));
   }
+  const primaryTls = config.databaseUrl ? pgTarget(config.databaseUrl)?.ssl : undefined;
+  const replicaTls = config.databaseReplicaUrl ? pgTarget(config.databaseReplicaUrl)?.ssl : undefined;
+  if (
+    primaryTls &&
+    TLS_REQUIRED.includes(primaryTls) &&
+    replicaTls !== undefined &&
+    !TLS_REQUIRED.includes(replicaTls)
+  )
+    problems.push(
+      `DATABASE_REPLICA_URL does not require TLS while DATABASE_URL does (sslmode=${primaryTls}): the replica serves the same data; add sslmode=${primaryTls} to it`,
+    );
   const metricsToken = config.metrics.token;
   if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_CHARS)
     problems.push(

@@ -19,8 +19,12 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
-  /** Connections per process to a PostgreSQL server. */
+  /** Connections per process to a PostgreSQL server (and as many again to the replica, when one is set). */
   databasePoolSize: number;
+  /** DATABASE_REPLICA_URL: a streaming replica for reads that tolerate lag (db/replica.ts). */
+  databaseReplicaUrl?: string;
+  /** REPLICA_MAX_LAG_MS: past this lag, those reads go to the primary. */
+  replicaMaxLagMs: number;
   jwtSecret: Uint8Array;
   sessionTtlHours: number;
   /** Requests one API key may make a minute (docs/decisions/0140). */
@@ -141,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: s.DATABASE_URL,
     databasePoolSize: s.DATABASE_POOL_SIZE,
+    databaseReplicaUrl: s.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: s.REPLICA_MAX_LAG_MS,
     jwtSecret: new TextEncoder().encode(jwtSecret),
     sessionTtlHours: s.SESSION_TTL_HOURS,
     apiKeyRateLimit: s.API_KEY_RATE_LIMIT,

@@ -129,6 +129,21 @@ export const SettingsSchema = z.object({
     group: 'server',
     production: '10',
   }),
+  DATABASE_REPLICA_URL: setting(z.url({ protocol: /^postgres(ql)?$/ }), {
+    description:
+      'a streaming replica of that PostgreSQL server: reads that tolerate lag (reports, inventory, bulk batches) go there while it is within `REPLICA_MAX_LAG_MS` (docs/decisions/0145)',
+    expects: 'a postgres:// or postgresql:// URL',
+    defaultText: '— (every read on `DATABASE_URL`)',
+    group: 'server',
+    secret: true,
+    hint: 'For example postgres://merchant_ro:password@db-replica.internal:5432/merchant',
+  }),
+  REPLICA_MAX_LAG_MS: setting(whole(100, 300_000), {
+    description: 'past this lag the replica is not read: its reads go to the primary until it catches up',
+    expects: 'a number of milliseconds between 100 and 300000',
+    default: '5000',
+    group: 'server',
+  }),
   ROLE: setting(lowerEnum(ROLES), {
     description:
       '`api` serves HTTP and never takes jobs; `worker` runs the job queue and serves only `/healthz` and `/readyz`; `all` both. Other than `all` needs `DATABASE_URL` (compose.yaml sets it per service)',

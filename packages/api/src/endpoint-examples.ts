@@ -5,6 +5,7 @@
  * schemas, so they cannot drift from the contract.
  */
 
+import { alertExamples } from './alerts/examples.ts';
 import { analyticsExamples } from './analytics/examples.ts';
 import { apiKeyExamples } from './api-keys/examples.ts';
 import { authExamples } from './auth/examples.ts';
@@ -28,6 +29,7 @@ export type { EndpointExamples } from './example-values.ts';
 export const ENDPOINT_EXAMPLES: EndpointExamples = {
   ...authExamples,
   ...teamExamples,
+  ...alertExamples,
   ...merchantExamples,
   ...billingExamples,
   ...inventoryExamples,

@@ -23,6 +23,7 @@ export const bodyErrors = errors(413, 415);
 export const TAGS = {
   accounts: ['Accounts'],
   team: ['Team'],
+  alerts: ['Alerts'],
   merchant: ['Merchant'],
   billing: ['Billing'],
   inventory: ['Inventory'],

@@ -8,6 +8,7 @@
  * examples; docs/decisions/0127); this table joins them, in the order /openapi.json lists its paths.
  */
 
+import { alertEndpoints } from './alerts/endpoints.ts';
 import { analyticsEndpoints } from './analytics/endpoints.ts';
 import { apiKeyEndpoints } from './api-keys/endpoints.ts';
 import { authEndpoints } from './auth/endpoints.ts';
@@ -30,6 +31,7 @@ import { webhookEndpoints } from './webhooks/endpoints.ts';
 export const endpoints = {
   ...authEndpoints,
   ...teamEndpoints,
+  ...alertEndpoints,
   ...merchantEndpoints,
   ...billingEndpoints,
   ...inventoryEndpoints,

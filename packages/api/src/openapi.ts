@@ -48,6 +48,8 @@ const ERROR_EXAMPLES: Record<number, unknown> = {
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   Accounts: 'Sign-in, sign-up, profile, password reset, logout and OpenID Connect (/a/v2).',
   Team: 'The store’s users, invitations, roles and revoking access.',
+  Alerts:
+    'Alerts to staff by text and email: each person’s own settings and mobile number, and the store’s escalation of orders nobody answered.',
   Merchant: 'Store details, contacts, hours, the carrier account and the payment account status (/c/v2).',
   Billing: 'Billing details and payment onboarding (owner).',
   Inventory: 'The merchant’s offerings.',

@@ -22,6 +22,7 @@ export * from './orders/list-schemas.ts';
 export * from './analytics/schemas.ts';
 export * from './merchant/settings-schemas.ts';
 export * from './team/schemas.ts';
+export * from './alerts/schemas.ts';
 export * from './billing/schemas.ts';
 export * from './merchant/carrier-schemas.ts';
 export * from './events/schemas.ts';

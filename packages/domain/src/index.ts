@@ -1,5 +1,6 @@
 export * from './address.ts';
 export * from './age-check.ts';
+export * from './alerts.ts';
 export * from './api-keys.ts';
 export * from './availability.ts';
 export * from './bulk.ts';

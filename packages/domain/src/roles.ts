@@ -68,6 +68,7 @@ export const CAPABILITIES = [
   'api_keys.manage',
   'documents.read',
   'reports.read',
+  'alerts.manage',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -101,6 +102,8 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly MerchantRole[]>> 
   // can be given them alone (docs/decisions/0140); every role keeps what it had through orders.read.
   'documents.read': ALL,
   'reports.read': ALL,
+  // Who is told when an order waits too long is the store's rule, set by those who run the store.
+  'alerts.manage': MANAGER_UP,
 };
 
 export function can(roles: readonly string[] | null | undefined, capability: Capability): boolean {

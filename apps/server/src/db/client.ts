@@ -12,6 +12,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { pgliteQuery } from './pglite-query.ts';
 import { timeQueries } from './query-timing.ts';
+import { ReplicaReads } from './replica.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -34,6 +35,11 @@ export interface Database {
   /** The node-postgres pool (server) — for LISTEN/NOTIFY and pg-boss. */
   pool?: pg.Pool;
   connectionString?: string;
+  /**
+   * The read replica (DATABASE_REPLICA_URL, PostgreSQL only): reads that tolerate its lag go there through
+   * `readDb`, `readQuery` and `withReadDatabase`, which are this database itself when it is absent.
+   */
+  replica?: ReplicaReads;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -160,17 +166,33 @@ export function createPool(
   return pool;
 }
 
-export function openPostgres(connectionString: string, max = 10): Database {
+export function openPostgres(
+  connectionString: string,
+  max = 10,
+  replica?: { url: string; maxLagMs: number },
+): Database {
   const pool = createPool(connectionString, { max, applicationName: 'merchant-console' });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  // The replica's connect time-out is short: a read waits for it at most once before going to the primary.
+  const reads = replica
+    ? new ReplicaReads(
+        createPool(replica.url, { max, applicationName: 'merchant-console-reads', connectTimeoutMs: 2000 }),
+        pool,
+        { maxLagMs: replica.maxLagMs },
+      )
+    : undefined;
   return {
     db,
     driver: 'pg',
     pool,
     connectionString,
+    ...(reads ? { replica: reads } : {}),
     query: async (text, params) => (await pool.query(text, params)).rows,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    close: async () => {
+      await reads?.close();
+      await pool.end();
+    },
   };
 }
 
@@ -178,7 +200,63 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   databasePoolSize?: number;
+  databaseReplicaUrl?: string;
+  replicaMaxLagMs?: number;
 }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.databasePoolSize);
+  if (opts.databaseUrl)
+    return openPostgres(
+      opts.databaseUrl,
+      opts.databasePoolSize,
+      opts.databaseReplicaUrl
+        ? { url: opts.databaseReplicaUrl, maxLagMs: opts.replicaMaxLagMs ?? 5000 }
+        : undefined,
+    );
   return openPglite(path.join(opts.dataDir, 'pglite'));
+}
+
+/** The handle for reads that tolerate the replica's lag: routed per query to the replica, else the primary's. */
+export function readDb(database: Database): Db {
+  return database.replica?.db ?? database.db;
+}
+
+/** Raw SQL that tolerates the replica's lag (as readDb). */
+export function readQuery(database: Database): RawQuery {
+  return database.replica?.query ?? database.query;
+}
+
+/**
+ * Runs `read` on the replica as a whole — its db, query and pool (cursors, COPY) are the replica's — when
+ * it is usable and has replayed everything the primary had committed when this was called, so a job reads
+ * at least what it was queued after; else on `database`. A read that fails on the replica runs again, whole,
+ * on the primary: `read` must start from nothing each time (no output kept from a failed attempt).
+ */
+export async function withReadDatabase<T>(
+  database: Database,
+  read: (database: Database) => Promise<T>,
+): Promise<T> {
+  const replica = database.replica;
+  if (!replica) return read(database);
+  if (await replica.caughtUpWithPrimary()) {
+    try {
+      const out = await read(replicaView(replica));
+      replica.counted('replica');
+      return out;
+    } catch (error) {
+      replica.failed(error);
+    }
+  }
+  replica.counted('primary_fallback');
+  return read(database);
+}
+
+function replicaView(replica: ReplicaReads): Database {
+  const refuse = () => Promise.reject(new Error('the read replica is read-only and closed with its primary'));
+  return {
+    db: replica.replicaDb,
+    driver: 'pg',
+    pool: replica.pool,
+    query: replica.replicaQuery,
+    migrate: refuse,
+    close: refuse,
+  };
 }

@@ -773,3 +773,84 @@ export const apiKeys = pgTable(
     index('api_keys_merchant_idx').on(t.merchant_id, t.created_at),
   ],
 );
+
+// ---------------------------------------------------------------- alerts to staff
+
+/** A person's alert choices and mobile number (migration 0017, docs/decisions/0147). */
+export const userAlertSettings = pgTable(
+  'user_alert_settings',
+  {
+    user_id: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    new_order: text('new_order').array().notNull().default(sql`'{}'::text[]`),
+    unaccepted: text('unaccepted').array().notNull().default(sql`'{}'::text[]`),
+    sla_risk: text('sla_risk').array().notNull().default(sql`'{}'::text[]`),
+    batch_ready: text('batch_ready').array().notNull().default(sql`'{}'::text[]`),
+    only_during_store_hours: boolean('only_during_store_hours').notNull().default(true),
+    /** The confirmed number texts go to (E.164). */
+    phone_number: text('phone_number'),
+    phone_confirmed_at: tstz('phone_confirmed_at'),
+    /** The number replied STOP or the carrier refused it as opted out: no text until confirmed again. */
+    sms_opted_out_at: tstz('sms_opted_out_at'),
+    pending_phone: text('pending_phone'),
+    /** SHA-256 of the code texted to `pending_phone`. */
+    code_hash: text('code_hash'),
+    code_expires_at: tstz('code_expires_at'),
+    code_tries: integer('code_tries').notNull().default(0),
+    updated_at: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_alert_settings_phone_idx').on(t.phone_number)],
+);
+
+/** A store's escalation of orders nobody answered. */
+export const merchantAlertSettings = pgTable('merchant_alert_settings', {
+  merchant_id: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  unaccepted_after_minutes: integer('unaccepted_after_minutes'),
+  escalate_to: text('escalate_to').notNull().default('owners'),
+  updated_at: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** One alert to one person about one order or batch: sent once, whatever the workers do. */
+export const staffAlerts = pgTable(
+  'staff_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchant_id: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subject_id: text('subject_id').notNull(),
+    channels: text('channels').array().notNull(),
+    /** An owner's escalation of an unanswered order: goes out whatever the store's hours. */
+    escalation: boolean('escalation').notNull().default(false),
+    due_at: tstz('due_at').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    locked_until: tstz('locked_until'),
+    /** The message as first composed: a retry sends the same words (and can find them at the provider). */
+    message: jsonb('message').$type<Record<string, string>>(),
+    sms_to: text('sms_to'),
+    sms_sent_at: tstz('sms_sent_at'),
+    email_sent_at: tstz('email_sent_at'),
+    outcome: text('outcome'),
+    created_at: createdAt(),
+    sent_at: tstz('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('staff_alerts_once_uq').on(t.kind, t.subject_id, t.user_id),
+    index('staff_alerts_merchant_idx').on(t.merchant_id, t.created_at),
+  ],
+);
+
+/** How far the alert planner has read the events: (xid, seq) of the last one (one row). */
+export const alertCursor = pgTable('alert_cursor', {
+  id: integer('id').primaryKey(),
+  xid: xid8('xid').notNull(),
+  seq: bigintNumber('seq').notNull(),
+});

@@ -16,6 +16,13 @@ export interface PoolLike {
   readonly waitingCount: number;
 }
 
+/** What the read replica reports (db/replica.ts's ReplicaReads has these). */
+export interface ReplicaLike {
+  readonly pool: PoolLike;
+  readonly status: { usable: boolean; lagMs: number | null };
+  onRead(listener: (target: 'replica' | 'primary_fallback') => void): () => void;
+}
+
 export interface QueueStats {
   queued: number;
   active: number;
@@ -46,6 +53,9 @@ export class Metrics {
     this.providerCalls.observe({ provider: call.provider, outcome: call.outcome }, call.seconds);
   };
   readonly webhookDeliveries: Counter<'outcome'>;
+  readonly replicaReads: Counter<'target'>;
+  private replica: ReplicaLike | null = null;
+  private stopReplica: () => void = () => {};
   private readonly pools = new Map<string, PoolLike>();
   private readonly queues = new Map<string, () => Promise<QueueStats | null>>();
   private streams: () => number = () => 0;
@@ -102,6 +112,33 @@ export class Metrics {
       help: 'Webhook delivery attempts by outcome (delivered, failed, gone, refused)',
       labelNames: ['outcome'],
       registers,
+    });
+    this.replicaReads = new Counter({
+      name: 'db_replica_reads_total',
+      help: 'Reads that may use the read replica, by where they went: replica, or primary_fallback (replica behind, unreachable or failing)',
+      labelNames: ['target'],
+      registers,
+    });
+    const replica = () => this.replica;
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: "The read replica's lag at its last check (0 when caught up); absent when it could not be measured",
+      registers,
+      collect() {
+        this.reset();
+        const lagMs = replica()?.status.lagMs;
+        if (lagMs !== undefined && lagMs !== null) this.set(lagMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_in_use',
+      help: '1 while reads that tolerate lag go to the read replica, 0 while they go to the primary',
+      registers,
+      collect() {
+        this.reset();
+        const r = replica();
+        if (r) this.set(r.status.usable ? 1 : 0);
+      },
     });
     const pools = this.pools;
     new Gauge({
@@ -169,6 +206,7 @@ export class Metrics {
 
   /** Stops listening to the process-wide channels (the app closes; its registry is dropped with it). */
   close(): void {
+    this.stopReplica();
     providerCallChannel.unsubscribe(this.onProviderCall);
     queryTimingChannel.unsubscribe(this.onQuery);
   }
@@ -176,6 +214,14 @@ export class Metrics {
   /** A pool whose connections are reported as `db_pool_connections{pool=name}`. */
   watchPool(name: string, pool: PoolLike): void {
     this.pools.set(name, pool);
+  }
+
+  /** The read replica: its pool as `db_pool_connections{pool="replica"}`, its reads and its lag. */
+  watchReplica(replica: ReplicaLike): void {
+    this.stopReplica();
+    this.replica = replica;
+    this.watchPool('replica', replica.pool);
+    this.stopReplica = replica.onRead((target) => this.replicaReads.inc({ target }));
   }
 
   unwatchPool(name: string): void {

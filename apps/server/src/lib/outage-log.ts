@@ -22,6 +22,7 @@ export type OutageSource =
   | 'job queue'
   | 'bulk batch'
   | 'bulk sweep'
+  | 'staff alerts'
   | 'order events'
   | 'listen'
   | 'process';

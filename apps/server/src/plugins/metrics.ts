@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { type Metrics, type PoolLike, statusClass } from '../lib/metrics.ts';
+import { type Metrics, type PoolLike, type ReplicaLike, statusClass } from '../lib/metrics.ts';
 
 const started = Symbol('metrics start');
 type Timed = FastifyRequest & { [started]?: number };
@@ -26,10 +26,11 @@ export const metricsOnMainPort = (config: Config) =>
 
 async function metricsPlugin(
   app: FastifyInstance,
-  opts: { config: Config; metrics: Metrics; pool?: PoolLike | undefined },
+  opts: { config: Config; metrics: Metrics; pool?: PoolLike | undefined; replica?: ReplicaLike | undefined },
 ): Promise<void> {
   const { config, metrics } = opts;
   if (opts.pool) metrics.watchPool('main', opts.pool);
+  if (opts.replica) metrics.watchReplica(opts.replica);
   app.addHook('onRequest', async (request) => {
     (request as Timed)[started] = performance.now();
     metrics.inFlight.inc();

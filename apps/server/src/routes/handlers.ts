@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { EndpointHandlers } from '../lib/endpoint-handlers.ts';
 import { marketplaceHandlers } from '../marketplace/routes.ts';
+import { alertHandlers } from '../modules/alerts/index.ts';
 import { analyticsHandlers } from '../modules/analytics/index.ts';
 import { apiKeyHandlers } from '../modules/api-keys/index.ts';
 import { authHandlers } from '../modules/auth/index.ts';
@@ -27,6 +28,7 @@ export function appHandlers(
   return {
     ...authHandlers(ctx, log),
     ...teamHandlers(ctx),
+    ...alertHandlers(ctx),
     ...merchantHandlers(ctx),
     ...billingHandlers(ctx),
     ...inventoryHandlers(ctx),

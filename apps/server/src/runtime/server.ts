@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { Adapters, AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { loggerOptions } from '../lib/logging.ts';
+import { startAlertJobs, stopAlertJobs } from '../modules/alerts/index.ts';
 import { type BulkJobs, startBulkJobs, stopBulkJobs, stopBulkWork } from '../modules/orders/index.ts';
 import { startWebhookWorker, stopWebhookWorker } from '../modules/webhooks/index.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
@@ -86,8 +87,11 @@ export async function startServer(
     const { ctx } = built;
     app.addHook('onClose', async () => stopBulkJobs(ctx));
     app.addHook('onClose', async () => stopWebhookWorker(ctx));
+    app.addHook('onClose', async () => stopAlertJobs(ctx));
     // Jobs start before we listen, so a batch interrupted by a crash is picked up again at once.
     const jobs = config.role === 'api' ? null : await startBulkJobs(ctx, { log: app.log });
+    // Staff alerts share the worker's pg-boss (docs/decisions/0147).
+    if (jobs) await startAlertJobs(ctx, jobs.boss, { log: app.log });
     // Webhook delivery is a worker's too (docs/decisions/0139); it stops with the app, before the database.
     if (config.role !== 'api') startWebhookWorker(ctx, { log: app.log });
     if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });

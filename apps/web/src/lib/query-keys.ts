@@ -70,6 +70,9 @@ export const settingsKeys = {
   billing: (tmk: string) => ['settings', tmk, 'billing'] as const,
   onboarding: (tmk: string) => ['settings', tmk, 'onboarding'] as const,
   carrier: (tmk: string) => ['settings', tmk, 'carrier'] as const,
+  storeAlerts: (tmk: string) => ['settings', tmk, 'alerts'] as const,
+  /** A person's own alert settings (the profile page). */
+  alerts: (userId: string) => ['settings', 'alerts', userId] as const,
 };
 
 /** The Developers page: the store's API keys, webhook endpoints and each endpoint's delivery log. */

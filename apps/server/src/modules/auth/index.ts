@@ -1,5 +1,6 @@
 /** The auth module's entry point: what the app and other modules use. */
 
+export { takeWindowSlot, type WindowLimit } from './account-limits.ts';
 export { loadApiKeyPrincipal } from './api-key-principal.ts';
 export { invitationLink, issueEmailToken, retireEmailTokens } from './email-links.ts';
 export { escapeHtml } from './password-reset.ts';

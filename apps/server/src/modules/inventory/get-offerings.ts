@@ -2,6 +2,7 @@ import type { Offering, OfferingsResponse } from '@mc/api';
 import { centsToDollars } from '@mc/domain';
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { readDb } from '../../db/client.ts';
 import {
   containerSizes,
   merchants,
@@ -42,7 +43,8 @@ export async function getOfferings(
     const byCode = eq(offerings.merchant_sku, filter.id);
     where.push(UUID_RE.test(filter.id) ? (or(eq(offerings.id, filter.id), byCode) as SQL) : byCode);
   }
-  const rows = await ctx.database.db
+  // The inventory page tolerates a few seconds' lag: on the read replica when one is set (db/replica.ts).
+  const rows = await readDb(ctx.database)
     .select({
       offering: offerings,
       tpk: products.tpk,

@@ -212,6 +212,55 @@ export const ROUTES: RouteCase[] = [
     url: (c) => `/a/v2/users/${c.teammate}/data`,
     body: () => ({ authorized_merchant: null }),
   },
+  // ------------------------------------------------------------ alerts to staff (each person's own; the store's escalation)
+  {
+    method: 'GET',
+    path: '/a/v2/users/{id}/alerts',
+    access: 'self',
+    url: (c) => `/a/v2/users/${c.self}/alerts`,
+  },
+  {
+    method: 'PUT',
+    path: '/a/v2/users/{id}/alerts',
+    access: 'self',
+    url: (c) => `/a/v2/users/${c.self}/alerts`,
+    body: () => ({
+      new_order: ['email'],
+      unaccepted: [],
+      sla_risk: [],
+      batch_ready: ['email'],
+      only_during_store_hours: true,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/a/v2/users/{id}/alerts/phone/confirm',
+    access: 'self',
+    url: (c) => `/a/v2/users/${c.self}/alerts/phone/confirm`,
+    body: () => ({ code: '123456' }),
+    // Walked before a code is asked for (a wrong code is counted, a write): refused as expired (400).
+    allowed: [400],
+  },
+  {
+    method: 'POST',
+    path: '/a/v2/users/{id}/alerts/phone',
+    access: 'self',
+    url: (c) => `/a/v2/users/${c.self}/alerts/phone`,
+    body: () => ({ phone_number: '(646) 555-0199' }),
+  },
+  {
+    method: 'GET',
+    path: '/c/v2/merchants/{tmk}/alerts',
+    access: { capability: 'alerts.manage' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/alerts`,
+  },
+  {
+    method: 'PUT',
+    path: '/c/v2/merchants/{tmk}/alerts',
+    access: { capability: 'alerts.manage' },
+    url: (c) => `/c/v2/merchants/${c.tmk}/alerts`,
+    body: () => ({ unaccepted_after_minutes: 10, escalate_to: 'owners' }),
+  },
   // ------------------------------------------------------------ store settings
   {
     method: 'GET',

@@ -63,7 +63,11 @@ describe(`POST /m/v2/sms (${TEST_DB})`, () => {
 
   it("answers with the spec's failure text when the SMS provider fails", async () => {
     const sms = t.ctx.adapters.sms;
-    t.ctx.adapters.sms = { kind: 'sandbox', send: async () => Promise.reject(new Error('provider down')) };
+    t.ctx.adapters.sms = {
+      kind: 'sandbox',
+      send: async () => Promise.reject(new Error('provider down')),
+      findSent: async () => false,
+    };
     try {
       const res = await send({ number: '6465550199', order_id: orderId });
       expect(res.statusCode).toBe(409);

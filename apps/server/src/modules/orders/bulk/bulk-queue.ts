@@ -47,6 +47,8 @@ export interface BulkJobsOptions extends RunBatchOptions {
 
 export interface BulkJobs {
   readonly mode: 'work' | 'enqueue';
+  /** The process's pg-boss, which other queues (staff alerts) share rather than start their own. */
+  readonly boss: PgBoss;
   enqueue(batchId: string): Promise<void>;
   /** Resolves when the batch is done or failed, or after `timeoutMs` (whichever first). */
   waitForBatch(batchId: string, timeoutMs: number): Promise<boolean>;
@@ -406,6 +408,7 @@ async function createBulkJobs(ctx: AppContext, opts: BulkJobsOptions): Promise<B
   let stopped: Promise<void> | null = null;
   return {
     mode,
+    boss,
     enqueue,
     sweep: () => sweep(),
     async waitForBatch(batchId, timeoutMs) {

@@ -11,7 +11,7 @@ import { BULK_MSG, marksPrinted, REPORT_TYPES, type ReportType } from '@mc/domai
 import type * as archiverModule from 'archiver';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
-import type { Tx } from '../../../db/client.ts';
+import { type Tx, withReadDatabase } from '../../../db/client.ts';
 import { batchFiles, batchItems, merchants } from '../../../db/schema.ts';
 import { lazyRequire } from '../../../lib/lazy-require.ts';
 import { batchFileName } from '../../../pdf/batch.ts';
@@ -66,9 +66,13 @@ async function storeFiles(
 /** The pending orders that still exist for the merchant; the vanished ones are settled as failed. */
 async function loadPending(ctx: AppContext, batch: BatchRow): Promise<BulkOrderRow[]> {
   const ids = await pendingOrderIds(ctx, batch.id);
-  const rows: BulkOrderRow[] = [];
-  for (let i = 0; i < ids.length; i += 250)
-    rows.push(...(await loadBulkOrders(ctx.database, batch.merchant_id, ids.slice(i, i + 250))));
+  // The orders' reads may use the read replica once it has replayed the batch (withReadDatabase).
+  const rows = await withReadDatabase(ctx.database, async (database) => {
+    const loaded: BulkOrderRow[] = [];
+    for (let i = 0; i < ids.length; i += 250)
+      loaded.push(...(await loadBulkOrders(database, batch.merchant_id, ids.slice(i, i + 250))));
+    return loaded;
+  });
   const found = new Set(rows.map((r) => r.id));
   for (const id of ids)
     if (!found.has(id)) await settleItem(ctx, batch.id, id, 'failed', BULK_MSG.ORDER_NOT_FOUND);
@@ -112,24 +116,29 @@ export async function runDetailsBatch(ctx: AppContext, batch: BatchRow): Promise
     [batch.id, batch.merchant_id, BULK_MSG.ORDER_NOT_FOUND],
   );
   const merchant = await batchMerchant(ctx, batch);
-  let chunks: Buffer[] = [];
-  const file = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-  });
   const opts = { timeZone: merchant.timezone };
-  let copied: { lines: number } | null = null;
-  if (ctx.database.pool) {
-    try {
-      copied = await copyDetailsLines(ctx.database, batch, file, opts);
-    } catch (err) {
-      if (!(err instanceof DetailsRangeError)) throw err;
-      chunks = []; // what the COPY wrote before it stopped is not the file
+  // The file is read on the read replica once it has replayed the batch and the update above, else on the
+  // primary; a read that fails there is read again from the start on the primary (withReadDatabase).
+  const { chunks, lines } = await withReadDatabase(ctx.database, async (database) => {
+    let chunks: Buffer[] = [];
+    const file = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    let copied: { lines: number } | null = null;
+    if (database.pool) {
+      try {
+        copied = await copyDetailsLines(database, batch, file, opts);
+      } catch (err) {
+        if (!(err instanceof DetailsRangeError)) throw err;
+        chunks = []; // what the COPY wrote before it stopped is not the file
+      }
     }
-  }
-  const { lines } = copied ?? (await writeDetailsLines(batchDetailsLines(ctx.database, batch), file, opts));
+    const { lines } = copied ?? (await writeDetailsLines(batchDetailsLines(database, batch), file, opts));
+    return { chunks, lines };
+  });
   if (lines === 0) return;
   await storeFiles(ctx, batch.id, [
     {

@@ -3,11 +3,12 @@ import { RoleGate } from '../components/role-gate.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { useSettingsContext } from '../hooks/use-settings-context.ts';
 import { DeliveryHoursForm } from './delivery-hours-form.tsx';
+import { StoreAlertsForm } from './store-alerts-form.tsx';
 import { StoreDetailsForm } from './store-details-form.tsx';
 
-/** /settings/company: Store Details and Delivery Hours, each with its own Save Changes. */
+/** /settings/company: Store Details, Delivery Hours and Unanswered orders, each with its own Save Changes. */
 export function CompanySettingsPage() {
-  const { tmk } = useSettingsContext();
+  const { tmk, can } = useSettingsContext();
   return (
     <Stack gap="lg">
       <SectionHeader title="Company" />
@@ -15,6 +16,12 @@ export function CompanySettingsPage() {
         <StoreDetailsForm tmk={tmk} />
         <Divider />
         <DeliveryHoursForm tmk={tmk} />
+        {can('alerts.manage') ? (
+          <>
+            <Divider />
+            <StoreAlertsForm tmk={tmk} />
+          </>
+        ) : null}
       </RoleGate>
     </Stack>
   );

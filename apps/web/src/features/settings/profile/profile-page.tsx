@@ -13,6 +13,7 @@ import { PhoneField } from '../components/phone-input.tsx';
 import { SaveChanges } from '../components/save-changes.tsx';
 import { SectionHeader } from '../components/section-header.tsx';
 import { useSettingsContext } from '../hooks/use-settings-context.ts';
+import { AlertsSection } from './alerts-section.tsx';
 
 const EMPTY: ProfileInput = {
   first_name: '',
@@ -27,7 +28,7 @@ const EMPTY: ProfileInput = {
 /** Where an account without a password signs in again before a change, coming back to this page. */
 export const PROFILE_REAUTH_HREF = `${api.url('startOidc')}?${new URLSearchParams({ return_to: '/settings/profile' })}`;
 
-/** /settings/profile: 'Basic Information' with names, email, phone and a password change. */
+/** /settings/profile: 'Basic Information' with names, email, phone and a password change; then 'Alerts'. */
 export function ProfileSettingsPage() {
   const { user, userId } = useSettingsContext();
   const update = useUpdateProfile(userId);
@@ -73,120 +74,124 @@ export function ProfileSettingsPage() {
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Basic Information">
-      <SectionHeader
-        title="Basic Information"
-        description="Your name and how the store and the marketplace reach you."
-      />
-      <Stack gap="md" maw={720}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="First Name"
-            maxLength={MAX_LENGTH.name}
-            required
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...form.register('first_name')}
-          />
-          <TextInput
-            label="Last Name"
-            maxLength={MAX_LENGTH.name}
-            required
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...form.register('last_name')}
-          />
-          <TextInput
-            label="Email"
-            maxLength={MAX_LENGTH.email}
-            required
-            type="email"
-            autoComplete="email"
-            description={
-              emailChanged
-                ? 'Needs your current password. Your email changes once you open the link we send to the new address.'
-                : undefined
-            }
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <PhoneField
-            control={form.control}
-            name="phone_number"
-            label="Phone"
-            error={errors.phone_number?.message}
-          />
-        </SimpleGrid>
-        {pendingEmail ? (
-          <Alert color="blue" variant="light" title="New email waiting for confirmation">
-            <Stack gap="xs">
-              <Text fz="sm">
-                Open the link we sent to <strong>{pendingEmail}</strong>. Until then you keep signing in with{' '}
-                {user.data?.email}.
-              </Text>
-              <Group gap="sm">
-                <Button
-                  size="xs"
-                  variant="light"
-                  loading={resend.isPending}
-                  onClick={() =>
-                    resend.mutate(undefined, {
-                      onSuccess: (ok) => notifySuccess(ok.message ?? 'We sent the link again.'),
-                      onError: (error) => notifyError(error),
-                    })
-                  }
-                >
-                  Resend link
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={cancel.isPending}
-                  onClick={() =>
-                    cancel.mutate(undefined, {
-                      onSuccess: () => notifySuccess('The email change is cancelled.'),
-                      onError: (error) => notifyError(error),
-                    })
-                  }
-                >
-                  Cancel change
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        ) : null}
-        <Divider my="xs" label={hasPassword ? 'Change password' : 'Set a password'} labelPosition="left" />
-        {hasPassword ? (
-          <Text c="dimmed" fz="sm" mt={-8}>
-            Your current password is needed to change your email or your password. Leave the new password
-            empty to keep it. A new password needs at least 10 characters and signs you out everywhere else
-            (this browser stays signed in).
-          </Text>
-        ) : (
-          <Text c="dimmed" fz="sm" mt={-8}>
-            You sign in with your identity provider. To change your email or set a password, first{' '}
-            <Anchor href={PROFILE_REAUTH_HREF}>confirm it's you by signing in with it again</Anchor>; that
-            counts for 5 minutes.
-          </Text>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {hasPassword ? (
-            <PasswordField
-              label="Current Password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...form.register('password')}
+    <Stack gap="xl">
+      <form onSubmit={handleSubmit} noValidate aria-label="Basic Information">
+        <SectionHeader
+          title="Basic Information"
+          description="Your name and how the store and the marketplace reach you."
+        />
+        <Stack gap="md" maw={720}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="First Name"
+              maxLength={MAX_LENGTH.name}
+              required
+              autoComplete="given-name"
+              error={errors.first_name?.message}
+              {...form.register('first_name')}
             />
+            <TextInput
+              label="Last Name"
+              maxLength={MAX_LENGTH.name}
+              required
+              autoComplete="family-name"
+              error={errors.last_name?.message}
+              {...form.register('last_name')}
+            />
+            <TextInput
+              label="Email"
+              maxLength={MAX_LENGTH.email}
+              required
+              type="email"
+              autoComplete="email"
+              description={
+                emailChanged
+                  ? 'Needs your current password. Your email changes once you open the link we send to the new address.'
+                  : undefined
+              }
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <PhoneField
+              control={form.control}
+              name="phone_number"
+              label="Phone"
+              error={errors.phone_number?.message}
+            />
+          </SimpleGrid>
+          {pendingEmail ? (
+            <Alert color="blue" variant="light" title="New email waiting for confirmation">
+              <Stack gap="xs">
+                <Text fz="sm">
+                  Open the link we sent to <strong>{pendingEmail}</strong>. Until then you keep signing in
+                  with {user.data?.email}.
+                </Text>
+                <Group gap="sm">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={resend.isPending}
+                    onClick={() =>
+                      resend.mutate(undefined, {
+                        onSuccess: (ok) => notifySuccess(ok.message ?? 'We sent the link again.'),
+                        onError: (error) => notifyError(error),
+                      })
+                    }
+                  >
+                    Resend link
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={cancel.isPending}
+                    onClick={() =>
+                      cancel.mutate(undefined, {
+                        onSuccess: () => notifySuccess('The email change is cancelled.'),
+                        onError: (error) => notifyError(error),
+                      })
+                    }
+                  >
+                    Cancel change
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
           ) : null}
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            error={errors.new_password?.message}
-            {...form.register('new_password')}
-          />
-        </SimpleGrid>
-        <SaveChanges saving={update.isPending} disabled={!isDirty || user.isPending} />
-      </Stack>
-    </form>
+          <Divider my="xs" label={hasPassword ? 'Change password' : 'Set a password'} labelPosition="left" />
+          {hasPassword ? (
+            <Text c="dimmed" fz="sm" mt={-8}>
+              Your current password is needed to change your email or your password. Leave the new password
+              empty to keep it. A new password needs at least 10 characters and signs you out everywhere else
+              (this browser stays signed in).
+            </Text>
+          ) : (
+            <Text c="dimmed" fz="sm" mt={-8}>
+              You sign in with your identity provider. To change your email or set a password, first{' '}
+              <Anchor href={PROFILE_REAUTH_HREF}>confirm it's you by signing in with it again</Anchor>; that
+              counts for 5 minutes.
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {hasPassword ? (
+              <PasswordField
+                label="Current Password"
+                autoComplete="current-password"
+                error={errors.password?.message}
+                {...form.register('password')}
+              />
+            ) : null}
+            <PasswordField
+              label="New Password"
+              autoComplete="new-password"
+              error={errors.new_password?.message}
+              {...form.register('new_password')}
+            />
+          </SimpleGrid>
+          <SaveChanges saving={update.isPending} disabled={!isDirty || user.isPending} />
+        </Stack>
+      </form>
+      <Divider />
+      <AlertsSection userId={userId} />
+    </Stack>
   );
 }
