@@ -94,7 +94,7 @@ export async function runWriters(
 }
 
 /** Migration 0016's statements, for the benchmark's with/without runs (the same text, not a copy). */
-export function migration0016(): string[] {
+function migration0016(): string[] {
   return readFileSync(path.join(ROOT, 'apps/server/drizzle/0016_reports_kept_day_figures.sql'), 'utf8')
     .split('--> statement-breakpoint')
     .map((s) => s.trim());
