@@ -12,11 +12,21 @@
  * largest merchant and a ship row for every shipped one (5–90 and 60–1,860 minutes after placing), and a
  * rejection reason for its rejected orders (migration 0004's trigger keeps the orders' accept and fulfil times
  * from those rows; on a database loaded before 0004, the migration's backfill does).
+ *
+ * The app reads the kept per-day figures (migration 0016, docs/decisions/0146); the floors are the orders
+ * scan it replaced (the reference statement), the kept statement alone, and count(*). On PostgreSQL it
+ * also measures the 90-day summary while 20 connections change order statuses of one store-day (through the
+ * app and through the raw driver, beside count(*) under the same writers), the writers' changes per second
+ * without the kept figures (trigger off, its two indexes dropped) and with 1, 16 and the migration's 4 write
+ * slots, in the same run, and the kept read with every key in all 4 slots (its worst case); then checks that
+ * the kept summary still equals the orders scan.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { buildKeptSummaryQuery } from '../apps/server/src/modules/analytics/reports-summary-kept-sql.ts';
 import { buildSummaryQuery } from '../apps/server/src/modules/analytics/reports-summary-sql.ts';
 import {
   launch,
@@ -39,6 +49,7 @@ import {
   largestTmk,
   loadDataset,
 } from './load-data.ts';
+import { keptOff, keptOn, runWriters, type WriteRun, writerOrders } from './order-writers.ts';
 
 const usePglite = flag('pglite');
 const spec: DatasetSpec = usePglite
@@ -107,6 +118,26 @@ async function ensureHistory(db: Database, merchantId: string) {
   await db.query('ANALYZE orders');
 }
 
+/** Times `fn` in a loop until `until` settles (the first WARMUP calls not counted). */
+async function timeWhile(fn: () => Promise<unknown>, until: Promise<unknown>) {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const times: number[] = [];
+  for (let i = 0; !done; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    if (i >= WARMUP) times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  await until;
+  return { p50: pct(times, 50), p95: pct(times, 95), n: times.length };
+}
+
+const WRITERS = 20;
+const WRITE_SECONDS = opt('write-seconds', 15);
+const loadAvg = () => (os.loadavg() as number[]).map((x) => x.toFixed(2)).join(' ');
+
 async function timeIt(fn: () => Promise<unknown>) {
   const times: number[] = [];
   for (let i = 0; i < WARMUP + ITER; i++) {
@@ -137,6 +168,8 @@ const [m0] = await db.query<{ id: string; timezone: string }>(
 );
 const merchant = m0!;
 await ensureHistory(db, merchant.id);
+// A run stopped inside its write phase can leave the kept figures off: put them back as the migration has them.
+if (url) await keptOn(url, merchant.id, 4);
 // The bulk load leaves the visibility map empty; autovacuum sets it on a live database. Without it an
 // index-only scan still visits the heap.
 log('VACUUM (ANALYZE) orders');
@@ -179,6 +212,19 @@ const planSeq = [
   ),
 ];
 const planMs = Number(/"Execution Time":([\d.]+)/.exec(planText)?.[1]);
+const k90plan = buildKeptSummaryQuery({
+  merchantId: merchant.id,
+  timezone: merchant.timezone,
+  ...periodOf(90),
+  nextBusinessDayOffsets: offsets,
+});
+const [keptPlan] = await db.query<{ 'QUERY PLAN': unknown }>(
+  `EXPLAIN (ANALYZE, FORMAT JSON) ${k90plan.text}`,
+  k90plan.values,
+);
+const keptPlanText = JSON.stringify(keptPlan!['QUERY PLAN']);
+const keptPlanIndexes = [...new Set([...keptPlanText.matchAll(/"Index Name":"([^"]+)"/g)].map((m) => m[1]))];
+const keptPlanMs = Number(/"Execution Time":([\d.]+)/.exec(keptPlanText)?.[1]);
 log(
   `90-day plan: ${planMs.toFixed(1)} ms, indexes ${planIndexes.join(', ')}, seq scans: ${planSeq.join(', ') || 'none'}`,
 );
@@ -233,12 +279,32 @@ for (const d of PERIODS) {
   appTimes[d] = await timeIt(() => get(u, auth));
   log(`app ${d} days: p50 ${appTimes[d]!.p50.toFixed(2)} ms, p95 ${appTimes[d]!.p95.toFixed(2)} ms`);
 }
+const loadQuiet = loadAvg();
+// The writers' store-day: inside the 90-day period.
+const writeDay = new Date(Date.parse(`${periodOf(90).from}T00:00:00Z`) + 40 * 86_400_000)
+  .toISOString()
+  .slice(0, 10);
+let appUnderWrites: { p50: number; p95: number; n: number } | undefined;
+let appWrites: WriteRun | undefined;
+let writeIds: string[] = [];
+if (url) {
+  writeIds = await writerOrders(url, merchant.id, merchant.timezone, writeDay);
+  const p = periodOf(90);
+  const u = `${base}/m/v2/merchant/${largestTmk}/reports/summary?from=${p.from}&to=${p.to}`;
+  const w = runWriters(url, writeIds, WRITERS, WRITE_SECONDS);
+  appUnderWrites = await timeWhile(() => get(u, auth), w);
+  appWrites = await w;
+  log(
+    `app 90 days under ${WRITERS} writers: p50 ${appUnderWrites.p50.toFixed(2)} ms, p95 ${appUnderWrites.p95.toFixed(2)} ms; ${appWrites.perSecond.toFixed(0)} writes/s`,
+  );
+}
 await stop(app);
 
 // ------------------------------------------------------------------ floors (raw driver, same rows)
 
 db = await openDb(url);
 const sqlTimes: Record<number, { p50: number; p95: number }> = {};
+const keptTimes: Record<number, { p50: number; p95: number }> = {};
 const countTimes: Record<number, { p50: number; p95: number }> = {};
 for (const d of PERIODS) {
   const p = periodOf(d);
@@ -249,6 +315,13 @@ for (const d of PERIODS) {
     nextBusinessDayOffsets: offsets,
   });
   sqlTimes[d] = await timeIt(() => db.query(q.text, q.values));
+  const k = buildKeptSummaryQuery({
+    merchantId: merchant.id,
+    timezone: merchant.timezone,
+    ...p,
+    nextBusinessDayOffsets: offsets,
+  });
+  keptTimes[d] = await timeIt(() => db.query(k.text, k.values));
   countTimes[d] = await timeIt(() =>
     db.query(
       `SELECT count(*) FROM orders WHERE merchant_id = $1
@@ -257,20 +330,124 @@ for (const d of PERIODS) {
     ),
   );
 }
+
+// ------------------------------------------------------------------ writes (PostgreSQL)
+
+const p90 = {
+  merchantId: merchant.id,
+  timezone: merchant.timezone,
+  ...periodOf(90),
+  nextBusinessDayOffsets: offsets,
+};
+const k90 = buildKeptSummaryQuery(p90);
+const writeRuns: Record<string, WriteRun & { load: string }> = {};
+let keptUnderWrites: { p50: number; p95: number; n: number } | undefined;
+let countUnderWrites: { p50: number; p95: number; n: number } | undefined;
+let keptAllSlots: { p50: number; p95: number } | undefined;
+let allSlotRows: number | undefined;
+let rebuildMs: number | undefined;
+if (url) {
+  log(`writes: ${WRITERS} writers, ${WRITE_SECONDS} s each run, ${writeIds.length} orders of ${writeDay}`);
+  await keptOff(url);
+  writeRuns.without = { ...(await runWriters(url, writeIds, WRITERS, WRITE_SECONDS)), load: loadAvg() };
+  await keptOn(url, merchant.id, 1);
+  writeRuns.slots1 = { ...(await runWriters(url, writeIds, WRITERS, WRITE_SECONDS)), load: loadAvg() };
+  await keptOn(url, merchant.id, 16);
+  writeRuns.slots16 = { ...(await runWriters(url, writeIds, WRITERS, WRITE_SECONDS)), load: loadAvg() };
+  rebuildMs = await keptOn(url, merchant.id, 4);
+  writeRuns.slots4 = { ...(await runWriters(url, writeIds, WRITERS, WRITE_SECONDS)), load: loadAvg() };
+  const w = runWriters(url, writeIds, WRITERS, WRITE_SECONDS);
+  keptUnderWrites = await timeWhile(() => db.query(k90.text, k90.values), w);
+  writeRuns.slots4Read = { ...(await w), load: loadAvg() };
+  // The floor under the same writers: count(*) of the period's orders.
+  const pq = periodOf(90);
+  const wc = runWriters(url, writeIds, WRITERS, WRITE_SECONDS);
+  countUnderWrites = await timeWhile(
+    () =>
+      db.query(
+        `SELECT count(*) FROM orders WHERE merchant_id = $1
+           AND date_submitted >= ($2::date::timestamp AT TIME ZONE $4) AND date_submitted < (($3::date + 1)::timestamp AT TIME ZONE $4)`,
+        [merchant.id, pq.from, pq.to, merchant.timezone],
+      ),
+    wc,
+  );
+  writeRuns.slots4Count = { ...(await wc), load: loadAvg() };
+  // The read's worst case with 4 slots: every key of every day in all four (zero rows added to slots 1–3,
+  // so the answer is unchanged), then removed.
+  await db.query(
+    `INSERT INTO report_day_figures (merchant_id, day, dim, key, slot)
+     SELECT DISTINCT f.merchant_id, f.day, f.dim, f.key, s FROM report_day_figures f, generate_series(1, 3) s
+     WHERE f.merchant_id = $1 AND f.day BETWEEN $2 AND $3 ON CONFLICT DO NOTHING`,
+    [merchant.id, p90.from, p90.to],
+  );
+  const [all] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM report_day_figures WHERE merchant_id = $1 AND day BETWEEN $2 AND $3',
+    [merchant.id, p90.from, p90.to],
+  );
+  allSlotRows = Number(all?.n);
+  await db.query('VACUUM (ANALYZE) report_day_figures');
+  keptAllSlots = await timeIt(() => db.query(k90.text, k90.values));
+  await db.query(
+    `DELETE FROM report_day_figures WHERE merchant_id = $1 AND day BETWEEN $2 AND $3 AND slot > 0
+       AND orders = 0 AND accepted = 0 AND rejected = 0 AND cancelled = 0 AND revenue_cents = 0 AND on_time = 0 AND late = 0`,
+    [merchant.id, p90.from, p90.to],
+  );
+  for (const [k, r] of Object.entries(writeRuns))
+    log(`writes ${k}: ${r.perSecond.toFixed(0)}/s, errors ${JSON.stringify(r.errors)}, load ${r.load}`);
+}
+// The kept answer still equals the orders scan after all those writes.
+const r90 = buildSummaryQuery(p90);
+const [want90] = await db.query<{ summary: unknown }>(r90.text, r90.values);
+const [got90] = await db.query<{ summary: unknown }>(k90.text, k90.values);
+const norm = (v: unknown) => JSON.stringify(typeof v === 'string' ? JSON.parse(v) : v);
+const identical = norm(want90!.summary) === norm(got90!.summary);
+if (!identical)
+  throw new Error(`kept summary differs from the orders scan: ${norm(got90!.summary).slice(0, 400)}`);
+const [keptRows] = await db.query<{ n: number }>(
+  'SELECT count(*)::int AS n FROM report_day_figures WHERE merchant_id = $1 AND day BETWEEN $2 AND $3',
+  [merchant.id, p90.from, p90.to],
+);
 await db.close();
 
 const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2));
 const lines = [
-  `Reports summary, largest merchant (${spec.largest.toLocaleString()} orders over two years; ${url ? 'PostgreSQL' : 'PGlite'}). ${ITER} sequential requests per row after ${WARMUP} warm-up. App = GET …/reports/summary through the real server; SQL = the same statement through the raw driver; floor = SELECT count(*) of the same rows.`,
+  `Reports summary, largest merchant (${spec.largest.toLocaleString()} orders over two years; ${url ? 'PostgreSQL' : 'PGlite'}). ${ITER} sequential requests per row after ${WARMUP} warm-up, load average ${loadQuiet}. App = GET …/reports/summary through the real server (kept per-day figures); kept SQL = its statement through the raw driver; scan SQL = the orders scan it replaced (the reference); floor = SELECT count(*) of the same rows.`,
   '',
-  '| period | orders in it | app p50 ms | app p95 ms | SQL p50 ms | SQL p95 ms | floor count(*) p50 ms | floor p95 ms | app p95 / floor p95 |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| period | orders in it | app p50 ms | app p95 ms | kept SQL p50 ms | kept SQL p95 ms | scan SQL p50 ms | scan SQL p95 ms | floor count(*) p50 ms | floor p95 ms | app p95 / floor p95 |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...PERIODS.map(
     (d) =>
-      `| ${d} days | ${rowsIn[d]!.toLocaleString()} | ${f(appTimes[d]?.p50)} | ${f(appTimes[d]?.p95)} | ${f(sqlTimes[d]?.p50)} | ${f(sqlTimes[d]?.p95)} | ${f(countTimes[d]?.p50)} | ${f(countTimes[d]?.p95)} | ${(appTimes[d]!.p95 / countTimes[d]!.p95).toFixed(1)}× |`,
+      `| ${d} days | ${rowsIn[d]!.toLocaleString()} | ${f(appTimes[d]?.p50)} | ${f(appTimes[d]?.p95)} | ${f(keptTimes[d]?.p50)} | ${f(keptTimes[d]?.p95)} | ${f(sqlTimes[d]?.p50)} | ${f(sqlTimes[d]?.p95)} | ${f(countTimes[d]?.p50)} | ${f(countTimes[d]?.p95)} | ${(appTimes[d]!.p95 / countTimes[d]!.p95).toFixed(1)}× |`,
   ),
   '',
-  `90-day plan (EXPLAIN ANALYZE): ${planMs.toFixed(2)} ms; indexes ${planIndexes.join(', ')}; sequential scans: ${planSeq.join(', ') || 'none'}.`,
+  `Kept rows in the 90-day period after the runs: ${keptRows?.n}; kept summary identical to the orders scan: ${identical ? 'yes' : 'NO'}.`,
+  ...(url
+    ? [
+        '',
+        `Under ${WRITERS} writers (status changes of ${writeIds.length} orders of one store-day, ${writeDay}, ${WRITE_SECONDS} s per run): 90-day summary through the app p50 ${f(appUnderWrites?.p50)} ms, p95 ${f(appUnderWrites?.p95)} ms (${appUnderWrites?.n} requests; ${appWrites?.perSecond.toFixed(0)} writes/s meanwhile); kept SQL p50 ${f(keptUnderWrites?.p50)} ms, p95 ${f(keptUnderWrites?.p95)} ms (${keptUnderWrites?.n} reads); floor count(*) of the period p50 ${f(countUnderWrites?.p50)} ms, p95 ${f(countUnderWrites?.p95)} ms (${countUnderWrites?.n} reads).`,
+        '',
+        `Quiet, every key of the 90 days in all 4 slots (${allSlotRows} kept rows, the read's worst case): kept SQL p50 ${f(keptAllSlots?.p50)} ms, p95 ${f(keptAllSlots?.p95)} ms.`,
+        '',
+        '| write path | status changes/s | errors | load average |',
+        '|---|---:|---|---|',
+        ...[
+          ['without kept figures (trigger off, its 2 indexes dropped)', 'without'],
+          ['kept, 1 write slot per store-day', 'slots1'],
+          ['kept, 16 write slots', 'slots16'],
+          ['kept, 4 write slots (the migration)', 'slots4'],
+          ['kept, 4 slots, one reader looping the 90-day summary', 'slots4Read'],
+          ['kept, 4 slots, one reader looping count(*) (floor)', 'slots4Count'],
+        ].map(([label, k]) => {
+          const r = writeRuns[k!]!;
+          return `| ${label} | ${r.perSecond.toFixed(0)} | ${JSON.stringify(r.errors)} | ${r.load} |`;
+        }),
+        '',
+        `Rebuilding the store's figures from its ${spec.largest.toLocaleString()} orders (report_days_rebuild, what the migration's backfill does per store): ${rebuildMs?.toFixed(0)} ms.`,
+      ]
+    : []),
+  '',
+  `90-day plan of the orders scan (EXPLAIN ANALYZE): ${planMs.toFixed(2)} ms; indexes ${planIndexes.join(', ')}; sequential scans: ${planSeq.join(', ') || 'none'}.`,
+  `90-day plan of the kept read (EXPLAIN ANALYZE): ${keptPlanMs.toFixed(2)} ms; indexes ${keptPlanIndexes.join(', ')}.`,
 ];
 const report = lines.join('\n');
 console.log(report);
@@ -280,7 +457,30 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(
   path.join(outDir, `reports-${url ? 'pg' : 'pglite'}-${stamp}.json`),
   JSON.stringify(
-    { spec, rowsIn, appTimes, sqlTimes, countTimes, planMs, planIndexes, planSeq, plan: plan!['QUERY PLAN'] },
+    {
+      spec,
+      rowsIn,
+      appTimes,
+      keptTimes,
+      sqlTimes,
+      countTimes,
+      appUnderWrites,
+      appWrites,
+      keptUnderWrites,
+      countUnderWrites,
+      keptAllSlots,
+      allSlotRows,
+      writeRuns,
+      rebuildMs,
+      identical,
+      loadQuiet,
+      planMs,
+      planIndexes,
+      keptPlanMs,
+      keptPlanIndexes,
+      planSeq,
+      plan: plan!['QUERY PLAN'],
+    },
     null,
     2,
   ),

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -14,6 +15,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -96,6 +98,31 @@ export const merchantTabCounts = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.merchant_id, t.tab] })],
+);
+
+/**
+ * Kept reports figures per store, local day, breakdown (dim), key and write slot, maintained by a statement
+ * trigger on orders (migration 0016, docs/decisions/0146); the reports summary sums them.
+ */
+export const reportDayFigures = pgTable(
+  'report_day_figures',
+  {
+    merchant_id: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    dim: smallint('dim').notNull(),
+    key: text('key').notNull(),
+    slot: smallint('slot').notNull(),
+    orders: integer('orders').notNull().default(0),
+    accepted: integer('accepted').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    revenue_cents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+    on_time: integer('on_time').notNull().default(0),
+    late: integer('late').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchant_id, t.day, t.dim, t.key, t.slot] })],
 );
 
 // ---------------------------------------------------------------- accounts

@@ -63,7 +63,8 @@ const GLOBAL_TABLES: Record<string, string> = {
   webhook_cursor: "the webhook fan-out's single position in the event feed",
   alert_cursor: "the alert planner's single position in the event feed",
   // Like the user it belongs to: a person's own alert choices and mobile number, found by their id.
-  user_alert_settings: "a user's alert choices and number (found by the user's id, or by the number a STOP came from)",
+  user_alert_settings:
+    "a user's alert choices and number (found by the user's id, or by the number a STOP came from)",
   outbox_messages: 'the outgoing email and text queue, drained for every merchant by the worker',
   order_event_outbox: 'the order-events relay, drained for every merchant by every process',
 };

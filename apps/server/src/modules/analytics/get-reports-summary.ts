@@ -1,4 +1,7 @@
-/** The reports summary of one merchant and period; revenue only for callers that may see it. */
+/**
+ * The reports summary of one merchant and period; revenue only for callers that may see it. Read from the kept
+ * per-day figures (docs/decisions/0146).
+ */
 import type { ReportsSummary, ReportsSummaryQuery } from '@mc/api';
 import {
   businessDays,
@@ -8,7 +11,8 @@ import {
   reportRejectionReasonLabel,
 } from '@mc/domain';
 import type { RawQuery } from '../../db/client.ts';
-import { buildSummaryQuery, HOURS_SQL, type RawSummary } from './reports-summary-sql.ts';
+import { buildKeptSummaryQuery } from './reports-summary-kept-sql.ts';
+import { HOURS_SQL, type RawSummary } from './reports-summary-sql.ts';
 
 export async function getReportsSummary(
   query: RawQuery,
@@ -17,7 +21,7 @@ export async function getReportsSummary(
   opts: { withRevenue: boolean },
 ): Promise<ReportsSummary> {
   const hours = await query<{ weekday: string }>(HOURS_SQL, [merchant.id]);
-  const q = buildSummaryQuery({
+  const q = buildKeptSummaryQuery({
     merchantId: merchant.id,
     timezone: merchant.timezone,
     from: period.from,

@@ -3,7 +3,9 @@
  * index-only range scan of orders_merchant_date_report_idx (migration 0004: it carries every column used,
  * including the accept and fulfil times kept from order_history by a trigger); only rejected orders are
  * looked up by primary key for their rejection reason. Every status list and
- * delivery-method rule comes from packages/domain as a parameter. Shared with the benchmark's floor.
+ * delivery-method rule comes from packages/domain as a parameter. Since migration 0016 the endpoint reads
+ * the kept per-day figures instead (reports-summary-kept-sql.ts, docs/decisions/0146); this statement stays
+ * as the reference its property test and the benchmark compare that answer with.
  */
 import {
   ITEM_REASONS,
