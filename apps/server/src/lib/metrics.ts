@@ -86,7 +86,7 @@ export class Metrics {
     });
     this.jobDuration = new Histogram({
       name: 'jobs_duration_seconds',
-      help: 'Jobs this process ran, by queue and outcome (done, failed, interrupted, skipped, database_unavailable)',
+      help: 'Jobs this process ran, by queue and outcome (bulk: done, failed, interrupted, skipped, database_unavailable; staff alerts: sent, waiting, deferred, cancelled, busy, gone, failed)',
       labelNames: ['queue', 'outcome'],
       buckets: JOB_BUCKETS,
       registers,
