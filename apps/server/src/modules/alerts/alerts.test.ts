@@ -287,6 +287,33 @@ describe(`alerts sent (${TEST_DB})`, () => {
     expect(rows.map((r) => r.state)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
   });
 
+  it('a provider failing for now is retried: the text goes once, with the words it had', async () => {
+    const owner = await buildMerchantWithOwner(t);
+    const number = await confirmPhone(owner);
+    await setAlerts(owner, { new_order: ['sms'] });
+    let failed = 0;
+    api.answer((req) => {
+      if (req.method === 'POST' && req.form().get('To') === number && failed === 0) {
+        failed += 1;
+        return { status: 503, body: { code: 20500, message: 'Service unavailable' } };
+      }
+      return twilio.handler(req);
+    });
+    try {
+      const id = await buildOrder(t.ctx, { merchantTmk: owner.merchant.tmk });
+      await until(() => twilio.to(number).length === 2, 20_000);
+      await sleep(1500);
+      expect(failed).toBe(1);
+      expect(twilio.to(number)).toHaveLength(2);
+      expect(twilio.to(number)[1]?.body).toContain(`new order ${id} from`);
+      const [row] = await alertRows(owner.merchant.id);
+      expect(row?.state).toBe('sent');
+      expect(row?.attempts).toBe(2);
+    } finally {
+      api.answer(twilio.handler);
+    }
+  });
+
   it('a number Twilio refuses as opted out (21610) turns texts off and the alert goes by email', async () => {
     const owner = await buildMerchantWithOwner(t);
     const number = await confirmPhone(owner);

@@ -159,10 +159,14 @@ async function claim(
   });
 }
 
+/**
+ * A send that failed for now ends its claim at once but stays `sending`: the retry sends the same message to
+ * the same rows (its words are kept), never a message grown with orders that came in since.
+ */
 const release = (ctx: AppContext, ids: string[]) =>
   ctx.database.db
     .update(staffAlerts)
-    .set({ state: 'pending', locked_until: null })
+    .set({ locked_until: sql`now()` })
     .where(and(inArray(staffAlerts.id, ids), eq(staffAlerts.state, 'sending')));
 
 /** Sends the alert `id` (and, for new orders, the person's other waiting ones with it). */
@@ -219,6 +223,7 @@ export async function sendAlert(ctx: AppContext, id: string, opts: SendOptions =
         subject: staffAlerts.subject_id,
         created: staffAlerts.created_at,
         state: staffAlerts.state,
+        message: staffAlerts.message,
       })
       .from(staffAlerts)
       .where(
@@ -235,7 +240,12 @@ export async function sendAlert(ctx: AppContext, id: string, opts: SendOptions =
     const quiet = now.getTime() - newest >= (opts.quietMs ?? NEW_ORDER_QUIET_MS);
     const capped = now.getTime() - oldest >= (opts.capMs ?? NEW_ORDER_CAP_MS);
     if (!quiet && !capped && alert.state === 'pending') return 'waiting';
-    ids = waiting.map((w) => w.id);
+    // A retry takes over the rows of the message it retries (claimed together, the same words), no others.
+    const words = JSON.stringify(alert.message);
+    ids =
+      alert.state === 'sending'
+        ? waiting.filter((w) => w.state === 'sending' && JSON.stringify(w.message) === words).map((w) => w.id)
+        : waiting.filter((w) => w.state === 'pending').map((w) => w.id);
   }
   const claimed = await claim(ctx, alert.user_id, ids, opts.leaseSeconds ?? 30);
   if (claimed.length === 0) return 'busy';
