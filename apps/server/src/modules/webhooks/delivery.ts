@@ -35,9 +35,9 @@ const FAN_OUT_BATCH = 500;
  * Messages in flight at once. Each claimed message is the first pending one of its order at its endpoint,
  * so any mix of them can be sent together without reordering an order's events.
  */
-const IN_FLIGHT = 64;
+const IN_FLIGHT = 128;
 /** A claim waits for this many free places, so one claim query serves several messages. */
-const CLAIM_MIN = 16;
+const CLAIM_MIN = 48;
 
 /** Reads the events past the cursor and writes their messages; returns how many events it read. */
 export async function fanOut(ctx: Pick<AppContext, 'database'>): Promise<number> {
