@@ -8,7 +8,7 @@
  *    receiver (500 samples) | floor: the same signed body POSTed straight to a receiver from here.
  * 2. Throughput: 10,000 events written at once (one transaction, 10,000 distinct orders), fanned out to the
  *    five endpoints (50,000 deliveries) by one worker | floor: the same 50,000 POSTs from here, 20 at a time
- *    (the worker's claim size).
+ *    (the first worker's claim size; the worker now has up to 64 in flight, docs/decisions/0148).
  * 3. Outage: another 10,000 events; at a quarter of the deliveries every connection of the worker is
  *    terminated (pg_terminate_backend), at half the worker is killed (SIGKILL) and a new one started. Events
  *    lost (an event some receiver never got) must be 0; duplicates (an event a receiver got twice, at least
@@ -110,7 +110,7 @@ async function waitFor(done: () => boolean, timeoutMs: number): Promise<boolean>
   return done();
 }
 
-/** One POST with a fresh keep-alive-less connection, as a floor for a single delivery. */
+/** One POST on the global agent (kept-alive connections since Node 19), as a floor for a single delivery. */
 function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, {

@@ -78,8 +78,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const servesApi = config.role !== 'worker';
   const streams = new OrderStreams(ctx, app.log);
   watchOrderMetrics(ctx, streams);
-  // The outbox relay (every role) and this process's LISTEN (modules/orders/events/order-events-plugin.ts).
-  await app.register(orderEventsPlugin, { ctx, relay, streams, listen: servesApi });
+  // The outbox relay (every role) and this process's LISTEN (modules/orders/events/order-events-plugin.ts):
+  // every role listens, an API process for its consoles, a worker for its webhook worker (which wakes on
+  // the events of every process instead of waiting for its tick).
+  await app.register(orderEventsPlugin, { ctx, relay, streams, listen: true });
 
   registerRequestIdHeader(app);
   // Before any route: each route's handler runs inside its request's span (plugins/tracing.ts).

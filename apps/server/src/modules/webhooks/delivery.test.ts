@@ -112,6 +112,26 @@ describe('webhook delivery', () => {
     expect(verified(s.endpoint.secret, receiver.received[4]!).id).toBe(event.id);
   });
 
+  it('keeps the events of each order in order while it sends several orders at once', async () => {
+    const s = await storeWithEndpoint(['order.created', 'order.accepted']);
+    // The first attempt fails: its order's next event must wait for the retry; the other orders go on.
+    receiver.answers.push(500);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await buildOrder(t.ctx, { merchantTmk: s.merchant.tmk }));
+    for (const id of ids) await accept(s.headers, id);
+    await until(() => receiver.received.length === 9, 8000);
+    const arrived = receiver.received.map((r) => {
+      const e = JSON.parse(r.body) as { type: string; data: { order: { id: string } } };
+      return { order: e.data.order.id, type: e.type };
+    });
+    for (const id of ids) {
+      const types = arrived.filter((a) => a.order === id).map((a) => a.type);
+      expect(types.at(-1)).toBe('order.accepted');
+      expect(types.filter((x) => x === 'order.accepted')).toHaveLength(1);
+      expect(types.slice(0, -1).every((x) => x === 'order.created')).toBe(true);
+    }
+  });
+
   it('signs with both secrets for a day after a rotation, and sends a test event', async () => {
     const s = await storeWithEndpoint(['order.accepted']);
     const rotated = await t.app.inject({

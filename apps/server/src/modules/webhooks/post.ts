@@ -1,11 +1,18 @@
 /**
- * One webhook POST (docs/decisions/0139): to the address checked in `destination.ts` (the socket never
- * resolves the name again), at most `timeoutMs` in all, with the first KB of the answer kept for the log.
+ * One webhook POST (docs/decisions/0139), at most `timeoutMs` in all, with the first KB of the answer kept
+ * for the log. Connections are kept alive and reused (one agent per protocol and address policy, sockets
+ * pooled per host and port): a new connection per delivery cost more than the delivery itself. The address
+ * check is part of connecting: the agent's `lookup` resolves the name, refuses it if any address is
+ * private (unless allowed) and hands the socket the address it checked, so the socket never connects to
+ * an address that was not checked (DNS rebinding changes nothing), and a reused socket is one that passed
+ * the check when it connected. A URL with an address literal never reaches `lookup` (the socket connects
+ * to it directly), so literals are checked here before anything is sent.
  */
+import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { type Destination, resolveDestination } from './destination.ts';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPrivateAddress } from './destination.ts';
 
 export const RESPONSE_BODY_MAX = 1024;
 
@@ -18,6 +25,55 @@ export interface PostOutcome {
   refused: boolean;
 }
 
+const REFUSED = 'The URL reaches a private, loopback, link-local or metadata address';
+const UNRESOLVED = 'The URL’s host name does not resolve';
+
+/** An error of the address check: the attempt is `refused`, not `failed`. */
+class RefusedError extends Error {
+  readonly refused = true;
+}
+
+/** Resolves like dns.lookup, checks every address the name has, and answers with the first. */
+function checkedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(
+      hostname,
+      { all: true, family: options.family ?? 0, hints: options.hints },
+      (err, addresses) => {
+        const cb = callback as (e: Error | null, a: unknown, f?: number) => void;
+        if (err || addresses.length === 0) return cb(new RefusedError(UNRESOLVED), options.all ? [] : '');
+        // Every address is checked: a name with one public and one private address is refused.
+        if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address)))
+          return cb(new RefusedError(REFUSED), options.all ? [] : '');
+        const first = addresses[0] as { address: string; family: number };
+        if (options.all) cb(null, [first]);
+        else cb(null, first.address, first.family);
+      },
+    );
+  };
+}
+
+// Sockets per host: the worker's concurrency bounds what is in flight; these bound what is kept.
+const agents = new Map<string, http.Agent>();
+function agentFor(protocol: string, allowPrivate: boolean): http.Agent {
+  const key = `${protocol}${allowPrivate}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = {
+      keepAlive: true,
+      maxSockets: 32,
+      maxFreeSockets: 32,
+      // An idle socket is dropped after 30 s, or sooner when the receiver's Keep-Alive header says so.
+      timeout: 30_000,
+      scheduling: 'lifo' as const,
+      lookup: checkedLookup(allowPrivate),
+    };
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 export async function postWebhook(opts: {
   url: string;
   body: string;
@@ -28,36 +84,36 @@ export async function postWebhook(opts: {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(opts.url);
-  let to: Destination;
-  try {
-    to = await resolveDestination(url, opts.allowPrivate);
-  } catch (error) {
-    return {
-      status: null,
-      body: null,
-      error: (error as Error).message,
-      durationMs: elapsed(),
-      refused: true,
-    };
-  }
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if (options.all) callback(null, [{ address: to.address, family: to.family }]);
-    else callback(null, to.address, to.family);
-  };
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) && !opts.allowPrivate && isPrivateAddress(literal))
+    return { status: null, body: null, error: REFUSED, durationMs: elapsed(), refused: true };
+  const deadline = started + opts.timeoutMs;
+  let outcome = await send(url, opts, deadline);
+  // A kept-alive socket the receiver closed just as the request went out: sent again once, on a new one.
+  if (outcome.retryable) outcome = await send(url, opts, deadline);
+  return { ...outcome.result, durationMs: elapsed() };
+}
+
+function send(
+  url: URL,
+  opts: { body: string; headers: Record<string, string>; timeoutMs: number; allowPrivate: boolean },
+  deadline: number,
+): Promise<{ result: Omit<PostOutcome, 'durationMs'>; retryable: boolean }> {
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise<PostOutcome>((resolve) => {
+  return new Promise((resolve) => {
     let settled = false;
-    const done = (o: Omit<PostOutcome, 'durationMs' | 'refused'>) => {
+    let answered = false;
+    const done = (o: Omit<PostOutcome, 'durationMs' | 'refused'>, refused = false, retryable = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...o, durationMs: elapsed(), refused: false });
+      resolve({ result: { ...o, refused }, retryable });
     };
     const req = client.request(
       url,
       {
         method: 'POST',
-        lookup: pinned,
+        agent: agentFor(url.protocol, opts.allowPrivate),
         headers: {
           ...opts.headers,
           'content-type': 'application/json',
@@ -66,8 +122,10 @@ export async function postWebhook(opts: {
         },
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let kept = 0;
+        // The whole answer is read (the socket goes back to the pool only then); the first KB is kept.
         res.on('data', (chunk: Buffer) => {
           if (kept < RESPONSE_BODY_MAX) {
             chunks.push(chunk);
@@ -84,10 +142,16 @@ export async function postWebhook(opts: {
         res.on('error', (e) => done({ status: res.statusCode ?? null, body: null, error: e.message }));
       },
     );
-    const timer = setTimeout(() => {
-      req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`));
-    }, opts.timeoutMs);
-    req.on('error', (e) => done({ status: null, body: null, error: e.message }));
+    const timer = setTimeout(
+      () => {
+        req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`));
+      },
+      Math.max(0, deadline - performance.now()),
+    );
+    req.on('error', (e: NodeJS.ErrnoException & { refused?: boolean }) => {
+      const stale = req.reusedSocket && !answered && (e.code === 'ECONNRESET' || e.code === 'EPIPE');
+      done({ status: null, body: null, error: e.message }, e.refused === true, stale);
+    });
     req.end(opts.body);
   });
 }

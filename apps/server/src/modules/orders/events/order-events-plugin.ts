@@ -17,7 +17,7 @@ export interface OrderEventsOptions {
   /** The outbox relay of `ctx.orderEvents`: started now, stopped on close. */
   relay: OrderEventRelay;
   streams: OrderStreams;
-  /** LISTEN for other processes' events (an API process on a PostgreSQL server). */
+  /** LISTEN for every process's events (on a PostgreSQL server: an API process's consoles, a worker's webhooks). */
   listen: boolean;
 }
 
@@ -43,7 +43,7 @@ async function orderEvents(app: FastifyInstance, opts: OrderEventsOptions): Prom
   app.addHook('onClose', () => relay.stop());
 }
 
-/** The outbox relay and, on an API process with a PostgreSQL server, this process's LISTEN. */
+/** The outbox relay and, with a PostgreSQL server, this process's LISTEN. */
 export const orderEventsPlugin = fp(orderEvents, { name: 'order-events', fastify: '5.x' });
 
 async function orderEventStreams(app: FastifyInstance, opts: { streams: OrderStreams }): Promise<void> {
