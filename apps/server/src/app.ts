@@ -59,8 +59,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const app = Fastify(fastifyOptions(config, opts));
   for (const warning of [...settingWarnings(config), ...productionWarnings(config)]) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
-  // Responses: Fastify's precompiled serialisers (fast-json-stringify) from the table's schemas converted
-  // to JSON Schema once; a route whose schema does not convert sets zod's serialiser itself (register-endpoints.ts).
+  // Responses: fast-json-stringify from the table's schemas, else zod's serialiser (register-endpoints.ts).
   app.decorateRequest('principal', null);
 
   const events = new EventEmitter();
@@ -78,26 +77,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const servesApi = config.role !== 'worker';
   const streams = new OrderStreams(ctx, app.log);
   watchOrderMetrics(ctx, streams);
-  // The outbox relay (every role) and this process's LISTEN (modules/orders/events/order-events-plugin.ts):
-  // every role listens, an API process for its consoles, a worker for its webhook worker (which wakes on
-  // the events of every process instead of waiting for its tick).
+  // Relay and LISTEN in every role: for the consoles, and to wake webhook delivery (order-events-plugin.ts).
   await app.register(orderEventsPlugin, { ctx, relay, streams, listen: true });
-
   registerRequestIdHeader(app);
   // Before any route: each route's handler runs inside its request's span (plugins/tracing.ts).
   if (config.tracing) registerTracing(app, startTracing({ ...config.tracing, role: config.role }));
-  if (ctx.metrics)
-    await app.register(registerMetrics, {
-      config,
-      metrics: ctx.metrics,
-      pool: database.pool,
-      replica: database.replica,
-    });
-  // The replica's fallback and recovery lines go through the app's logger (db/replica.ts).
-  database.replica?.useLog(app.log);
+  const { pool, replica } = database;
+  if (ctx.metrics) await app.register(registerMetrics, { config, metrics: ctx.metrics, pool, replica });
+  replica?.useLog(app.log); // its fallback and recovery lines (db/replica.ts)
   registerErrorHandling(app);
-  // The outage lines' pending counts are written on close (lib/outage-log.ts).
-  app.addHook('onClose', async () => outageLogOf(app.log).close());
+  app.addHook('onClose', async () => outageLogOf(app.log).close()); // pending outage counts (lib/outage-log.ts)
   registerInputGuard(app);
   // helmet's headers, computed once from these options (plugins/security-headers.ts).
   registerSecurityHeaders(app, {
@@ -142,7 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Outside the table (docs/decisions/0074): HTML and scripts of the reference page, sandbox pages.
   await registerApiDocsRoutes(app, ctx);
   if (ctx.adapters.payments.kind === 'sandbox') registerSandboxStripePages(app, ctx);
-  registerTwilioInbound(app, ctx); // a STOP reply to the store's texting number (when Twilio is set)
+  registerTwilioInbound(app, ctx); // STOP replies to the store's texting number (when Twilio is set)
   // The sandbox outbox shows every kept email (reset links included): development only, whatever the adapters.
   if (config.env !== 'production' && usesSandbox(ctx.adapters)) registerDevRoutes(app, ctx);
 
