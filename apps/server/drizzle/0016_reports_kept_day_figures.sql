@@ -63,6 +63,17 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     'unspecified')
 $$;
 --> statement-breakpoint
+-- The store's time zone, or UTC when PostgreSQL does not know it: a store whose zone is wrong must never
+-- make writing its orders fail (its figures are then kept by UTC days).
+CREATE OR REPLACE FUNCTION report_safe_tz(tz text) RETURNS text
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  PERFORM now() AT TIME ZONE tz;
+  RETURN tz;
+EXCEPTION WHEN invalid_parameter_value THEN
+  RETURN 'UTC';
+END $$;
+--> statement-breakpoint
 -- One order's share of the kept figures: one row per breakdown it counts in.
 CREATE OR REPLACE FUNCTION report_order_parts(tz text, status text, method text, app_ref text, total_cents integer,
   submitted timestamptz, window_end timestamptz, accepted_at timestamptz, fulfilled_at timestamptz, rejection jsonb)
@@ -70,7 +81,7 @@ RETURNS TABLE (day date, dim smallint, key text, orders integer, accepted intege
   cancelled integer, revenue_cents bigint, on_time integer, late integer)
 LANGUAGE sql STABLE AS $$
   WITH f AS (
-    SELECT (submitted AT TIME ZONE tz)::date AS day, fl.accepted AS acc, fl.rejected AS rej, fl.cancelled AS can,
+    SELECT (submitted AT TIME ZONE report_safe_tz(tz))::date AS day, fl.accepted AS acc, fl.rejected AS rej, fl.cancelled AS can,
       CASE WHEN fl.revenue THEN total_cents ELSE 0 END::bigint AS rev,
       fl.accepted AND accepted_at IS NOT NULL AS judged,
       CASE WHEN method = 'scheduled' AND window_end IS NOT NULL THEN window_end
@@ -89,7 +100,7 @@ LANGUAGE sql STABLE AS $$
   UNION ALL SELECT f.day, 4::smallint, report_accept_bucket(accepted_at, submitted)::text, 1, 0, 0, 0, 0, 0, 0
     FROM f WHERE f.judged
   UNION ALL SELECT f.day, 5::smallint, (SELECT coalesce(min(k), 8) FROM generate_series(1, 7) k
-      WHERE fulfilled_at <= ((f.day + k + 1)::timestamp AT TIME ZONE tz))::text, 1, 0, 0, 0, 0, 0, 0
+      WHERE fulfilled_at <= ((f.day + k + 1)::timestamp AT TIME ZONE report_safe_tz(tz)))::text, 1, 0, 0, 0, 0, 0, 0
     FROM f WHERE f.judged AND f.nbd AND fulfilled_at IS NOT NULL
 $$;
 --> statement-breakpoint

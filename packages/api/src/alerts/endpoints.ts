@@ -9,6 +9,7 @@ import {
   AlertPhoneConfirmBodySchema,
   AlertPreferencesSchema,
   AlertSettingsSchema,
+  StoreAlertsBodySchema,
   StoreAlertsSchema,
 } from './schemas.ts';
 
@@ -81,7 +82,7 @@ export const alertEndpoints = {
       '`null` turns escalation off.',
     access: { capability: 'alerts.manage' },
     params: TmkParamsSchema,
-    body: StoreAlertsSchema,
+    body: StoreAlertsBodySchema,
     responses: { 200: StoreAlertsSchema, ...merchantErrors, ...bodyErrors },
   },
 } as const satisfies Record<string, Endpoint>;

@@ -4,6 +4,7 @@ import {
   ESCALATION_GROUPS,
   PHONE_CODE_LENGTH,
   phoneSchema,
+  text,
   UNACCEPTED_MINUTES_MAX,
   UNACCEPTED_MINUTES_MIN,
 } from '@mc/domain';
@@ -64,16 +65,15 @@ export type AlertPhoneCodeSent = z.infer<typeof AlertPhoneCodeSentSchema>;
 /** POST /a/v2/users/{id}/alerts/phone/confirm: the code that was texted. */
 export const AlertPhoneConfirmBodySchema = z
   .object({
-    code: z
-      .string({ error: 'Please enter the code' })
+    code: text('short', { error: 'Please enter the code' })
       .trim()
       .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), `The code is ${PHONE_CODE_LENGTH} digits`),
   })
   .meta({ id: 'AlertPhoneConfirmBody' });
 export type AlertPhoneConfirmBody = z.input<typeof AlertPhoneConfirmBodySchema>;
 
-/** GET/PUT /c/v2/merchants/{tmk}/alerts: the store's escalation of orders nobody answered. */
-export const StoreAlertsSchema = z
+/** PUT /c/v2/merchants/{tmk}/alerts: the store's escalation of orders nobody answered. */
+export const StoreAlertsBodySchema = z
   .object({
     unaccepted_after_minutes: z
       .number({ error: 'unaccepted_after_minutes must be a number of minutes or null' })
@@ -91,6 +91,14 @@ export const StoreAlertsSchema = z
       error: "escalate_to must be 'owners' or 'owners_and_managers'",
     }),
   })
+  .meta({ id: 'StoreAlertsBody' });
+export type StoreAlertsBody = z.input<typeof StoreAlertsBodySchema>;
+
+/** GET/PUT /c/v2/merchants/{tmk}/alerts: the answer. */
+export const StoreAlertsSchema = z
+  .object({
+    unaccepted_after_minutes: z.number().int().nullable(),
+    escalate_to: z.enum(ESCALATION_GROUPS),
+  })
   .meta({ id: 'StoreAlerts' });
 export type StoreAlerts = z.infer<typeof StoreAlertsSchema>;
-export type StoreAlertsBody = z.input<typeof StoreAlertsSchema>;
