@@ -3,8 +3,11 @@
  * Compiles the server for production: `node apps/server/dist/main.js` needs no tsx, npm or compiler.
  *
  * - One ESM bundle per entry point (esbuild). The workspace packages (@mc/domain, @mc/api) are bundled
- *   in; every npm package stays external, so PGlite's wasm/data files, pdfkit's fonts, pg-boss and the
- *   native argon2 binding load from node_modules as they do in development.
+ *   in, and so are a few plain-JavaScript ESM packages made of hundreds of small files (BUNDLED below):
+ *   Node resolves every file of an ESM package through the package's package.json, and date-fns' and
+ *   drizzle-orm's are 180–200 KB each, read again for each of their files — about 0.9 s of CPU at every
+ *   start (docs/decisions/0151). Every other npm package stays external, so PGlite's wasm/data files,
+ *   pdfkit's fonts, pg-boss and the native argon2 binding load from node_modules as they do in development.
  * - Entry points: main.js (the server), render-worker.js (the bulk PDF worker thread, started by
  *   render-pool.ts beside the bundle), migrate.js and seed.js (the db:migrate / seed CLIs, for
  *   deploy steps without dev tools).
@@ -38,8 +41,25 @@ const packageName = (spec) =>
     .slice(0, spec.startsWith('@') ? 2 : 1)
     .join('/');
 
+/**
+ * npm packages compiled into the bundle: pure JavaScript, no files read beside their code, and every
+ * package that imports them bundled too (zod with the contract and fastify-type-provider-zod, so the
+ * schemas and the provider share one zod).
+ */
+const BUNDLED = new Set([
+  'date-fns',
+  '@date-fns/tz',
+  'drizzle-orm',
+  'zod',
+  'fastify-type-provider-zod',
+  'libphonenumber-js',
+]);
+
 const externals = new Map();
-/** Bare imports: workspace packages are bundled, every other package is left to node_modules. */
+/**
+ * Bare imports: workspace packages and BUNDLED are compiled in, every other package is left to
+ * node_modules. Both must be production dependencies (`externals` records them for that check).
+ */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
@@ -47,7 +67,10 @@ const externalPackages = {
       if (args.path.startsWith('node:')) return { path: args.path, external: true };
       const name = packageName(args.path);
       if (WORKSPACE.has(name)) return undefined;
-      if (!externals.has(name)) externals.set(name, args.importer);
+      // A bundled package's own imports are its dependencies, installed with it.
+      const ours = !args.importer.includes(`${path.sep}node_modules${path.sep}`);
+      if (ours && !externals.has(name)) externals.set(name, args.importer);
+      if (BUNDLED.has(name)) return undefined;
       return { path: args.path, external: true };
     });
   },

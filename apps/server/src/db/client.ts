@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -99,7 +100,30 @@ export function checkPgliteDataDir(dataDir: string): void {
   );
 }
 
+/**
+ * PGlite's own start parameters plus a smaller buffer cache. Its data directory's postgresql.conf says
+ * 128 MB of shared buffers, which the engine allocates and touches inside its WASM memory at open: about
+ * 140 MB of the process's resident memory, for a cache the operating system's page cache duplicates (the
+ * engine reads its files through Node's fs). 32 MB holds the demo stores' working set
+ * (docs/decisions/0151-embedded-database-at-rest.md).
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * V8 compiles PGlite's WASM engine with its baseline compiler only. With tiering on, the first queries
+ * send the engine's largest functions (the SQL parser, the executor) to the optimising compiler, which
+ * takes the process to ~850 MB for a moment and leaves ~90 MB more resident for good (memory freed in
+ * its compiler threads' malloc arenas stays with the process); the baseline code costs 10–20 % more
+ * CPU per query. Set before the engine's module is compiled (PGlite.create), process-wide: no other
+ * WASM runs in the server (docs/decisions/0151-embedded-database-at-rest.md).
+ */
+function useBaselineWasmOnly(): void {
+  setFlagsFromString('--no-wasm-tier-up');
+  setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
+  useBaselineWasmOnly();
   let unlock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -110,6 +134,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     const client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
       extensions: { pg_trgm, btree_gin },
+      startParams: PGLITE_START_PARAMS,
     });
     const database = wrapPglite(client);
     const close = database.close;
