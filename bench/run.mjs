@@ -9,7 +9,7 @@
  * With --both, the orders counts and first pages on PostgreSQL and PGlite side by side, each beside its
  * floor, on one dataset (bench/engines.ts) instead of the orders benchmark. Then, each skippable with
  * `--no-<name>`: packing slips, bulk tools, reports, live-console streams, webhooks (each on a database
- * of its own) and the read replica (a primary and replica of its own),
+ * of its own), the read replica (a primary and replica of its own), the embedded database at rest,
  * and the console's weight.
  * Results: printed as markdown and written to bench/.results/.
  */
@@ -78,6 +78,12 @@ const replica =
         stdio: 'inherit',
         env: process.env,
       });
+// The embedded database at rest: the compiled server on PGlite with the demo data, started five times,
+// beside a bare PGlite process (docs/decisions/0151); `--no-embedded` skips it.
+const embedded =
+  process.argv.includes('--no-embedded') || both
+    ? { status: 0 }
+    : spawnSync(process.execPath, ['bench/embedded.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
 // Console weight and the orders page's largest contentful paint on the same dataset; `--no-web` skips it.
 const web =
   process.argv.includes('--no-web') || process.argv.includes('--pglite') || both
@@ -91,5 +97,6 @@ process.exit(
     (streams.status ?? 1) ||
     (webhooks.status ?? 1) ||
     (replica.status ?? 1) ||
+    (embedded.status ?? 1) ||
     (web.status ?? 1),
 );
