@@ -10,7 +10,7 @@
  * floor, on one dataset (bench/engines.ts) instead of the orders benchmark. Then, each skippable with
  * `--no-<name>`: packing slips, bulk tools, reports, live-console streams, webhooks (each on a database
  * of its own), the read replica (a primary and replica of its own), the embedded database at rest,
- * and the console's weight.
+ * the console's main thread (Lighthouse) and the console's weight.
  * Results: printed as markdown and written to bench/.results/.
  */
 import { spawnSync } from 'node:child_process';
@@ -84,6 +84,12 @@ const embedded =
   process.argv.includes('--no-embedded') || both
     ? { status: 0 }
     : spawnSync(process.execPath, ['bench/embedded.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
+// The console's main thread by Lighthouse (desktop and mobile presets) beside a bare React + Mantine page;
+// `--no-lighthouse` skips it.
+const lighthouse =
+  process.argv.includes('--no-lighthouse') || process.argv.includes('--pglite') || both
+    ? { status: 0 }
+    : spawnSync(process.execPath, ['bench/lighthouse.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
 // Console weight and the orders page's largest contentful paint on the same dataset; `--no-web` skips it.
 const web =
   process.argv.includes('--no-web') || process.argv.includes('--pglite') || both
@@ -98,5 +104,6 @@ process.exit(
     (webhooks.status ?? 1) ||
     (replica.status ?? 1) ||
     (embedded.status ?? 1) ||
+    (lighthouse.status ?? 1) ||
     (web.status ?? 1),
 );
