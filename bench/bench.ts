@@ -5,11 +5,16 @@
  * 32 connections — each beside the same measure on the floor route (floor-server.ts).
  * The list throughput is also measured on a bare Fastify + pg route (floor-server.ts with FLOOR_FASTIFY=1)
  * and on the app at LOG_LEVEL=info (its log lines written to /dev/null) to show what request logging
- * costs; the report puts each ratio beside its aim (docs/decisions/0106). `--list-only` measures only the
- * first page (latency and throughput) on every server.
+ * costs; the report puts each ratio beside its aim (docs/decisions/0106). On PostgreSQL the first page is
+ * also measured on a hand-written node:http + pg route with one plain query (floor-hand.ts), after checking
+ * it gives the app's answer, against the aims ≥ 0.9× throughput and ≤ 1.5× p95 (docs/decisions/0149).
+ * `--list-only` measures only the first page (latency and throughput) on every server. BENCH_PORTS=from-to
+ * takes the servers' ports from that range.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { buildListQuery, type ListParams } from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
@@ -306,8 +311,12 @@ const plans: Record<string, unknown> = {};
 for (const c of cases) plans[c.name] = await explain(db, merchantId, c);
 await db.close();
 
-const PORT = await freePort();
-const FLOOR_PORT = await freePort();
+// BENCH_PORTS=3700-3749: the servers' ports from that range (else any free port).
+const portRange = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+const range = portRange ? ([Number(portRange[1]), Number(portRange[2])] as const) : undefined;
+const PORT = await freePort(range);
+const FLOOR_PORT = await freePort(range);
+const HAND_PORT = await freePort(range);
 const appBase = `http://127.0.0.1:${PORT}`;
 const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
 const dbEnv: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: PGLITE_DATA_DIR };
@@ -317,6 +326,7 @@ const results: Record<string, { app?: Row; floor?: Row }> = {};
 const tput: Record<string, Awaited<ReturnType<typeof throughput>>> = {};
 
 // App phase
+const loadAtStart = loadavg();
 log('starting the app');
 const appEnv: Record<string, string> = {
   ...dbEnv,
@@ -375,7 +385,64 @@ log(`app throughput: ${tput.app.rps.toFixed(0)} req/s`);
 // The same list for a client that accepts brotli, as browsers do (docs/decisions/0136).
 tput.appBr = await throughput(appBase, tputPath, { ...auth, 'accept-encoding': 'gzip, deflate, br' }, app);
 log(`app throughput, brotli answers: ${tput.appBr.rps.toFixed(0)} req/s`);
+
+// The hand-written floor (floor-hand.ts, PostgreSQL only): started while the app is still up (idle), so
+// the two answers are compared at the same moment (the SLA badge's text follows the clock), then measured
+// right after the app.
+let hand: Awaited<ReturnType<typeof measureHandFloor>> | null = null;
+if (url) hand = await measureHandFloor();
 await stop(app);
+
+/** First the same answer (parsed, whole) as the app's for the measured page; then p50/p95 and throughput. */
+async function measureHandFloor() {
+  log('starting the hand-written floor');
+  const handBase = `http://127.0.0.1:${HAND_PORT}`;
+  const handFloor = await startProcess(
+    'hand-written floor',
+    ['bench/floor-hand.ts'],
+    { DATABASE_URL: url!, FLOOR_PORT: String(HAND_PORT) },
+    (out) => out.includes('floor ready'),
+  );
+  try {
+    let same = false;
+    let diff = '';
+    // The SLA badge's text can change between two reads (a minute boundary): up to three tries.
+    for (let i = 0; i < 3 && !same; i++) {
+      const [a, b] = await Promise.all([get(appBase + tputPath, auth), get(handBase + tputPath)]);
+      const ja = JSON.parse(a.body) as { items: unknown[] };
+      const jb = JSON.parse(b.body) as { items: unknown[] };
+      same = a.status === 200 && b.status === 200 && isDeepStrictEqual(ja, jb);
+      if (!same) diff = firstDifference(ja, jb);
+      else
+        log(`hand-written floor: the same answer as the app (${ja.items.length} rows, whole body compared)`);
+    }
+    if (!same) throw new Error(`the hand-written floor's answer differs from the app's: ${diff}`);
+    const lat = await latency(handBase, tputPath, {});
+    const tp = await throughput(handBase, tputPath, {}, handFloor);
+    log(
+      `hand-written floor throughput: ${tp.rps.toFixed(0)} req/s, p95 (1 connection) ${lat.p95.toFixed(2)} ms`,
+    );
+    return { latency: lat, tput: tp, load: loadavg() };
+  } finally {
+    await stop(handFloor);
+  }
+}
+
+/** Where two parsed answers first differ (a path and both values), for the error message. */
+function firstDifference(a: unknown, b: unknown, at = '$'): string {
+  if (isDeepStrictEqual(a, b)) return '';
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDifference(
+        (a as Record<string, unknown>)[k],
+        (b as Record<string, unknown>)[k],
+        `${at}.${k}`,
+      );
+      if (d) return d;
+    }
+  }
+  return `${at}: app ${JSON.stringify(a)?.slice(0, 200)} vs hand-written ${JSON.stringify(b)?.slice(0, 200)}`;
+}
 
 // The same app at LOG_LEVEL=info: one log line per request, written to /dev/null.
 log('starting the app at LOG_LEVEL=info');
@@ -433,7 +500,7 @@ await stop(fastifyFloor);
 const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2));
 const lines: string[] = [];
 lines.push(
-  `Dataset: ${spec.orders.toLocaleString()} orders, ${spec.merchants.toLocaleString()} merchants; largest merchant ${spec.largest.toLocaleString()} orders (${counts.map((c) => `${c.tab} ${Number(c.count).toLocaleString()}`).join(', ')}). Database: ${url ? 'PostgreSQL' : 'PGlite'}. ${ITER} sequential requests per row after ${WARMUP} warm-up, 1 keep-alive connection.`,
+  `Dataset: ${spec.orders.toLocaleString()} orders, ${spec.merchants.toLocaleString()} merchants; largest merchant ${spec.largest.toLocaleString()} orders (${counts.map((c) => `${c.tab} ${Number(c.count).toLocaleString()}`).join(', ')}). Database: ${url ? 'PostgreSQL' : 'PGlite'}. ${ITER} sequential requests per row after ${WARMUP} warm-up, 1 keep-alive connection. Load average when the app started: ${loadAtStart.map((x) => x.toFixed(2)).join(', ')}.`,
   '',
   '| measure | app p50 ms | app p95 ms | floor p50 ms | floor p95 ms | p95 / floor p95 | plan (EXPLAIN ANALYZE) |',
   '|---|---:|---:|---:|---:|---:|---|',
@@ -492,6 +559,22 @@ lines.push(
   `| request logging: warn ÷ info | ${tput.appInfo.cpuPerReq.toFixed(3)} (info) | ${tput.app.cpuPerReq.toFixed(3)} (warn) | ${ratio(tput.app.cpuPerReq, tput.appInfo.cpuPerReq)} | ≥ 0.98× |`,
   `| compression: plain ÷ brotli | ${tput.appBr!.cpuPerReq.toFixed(3)} (br) | ${tput.app.cpuPerReq.toFixed(3)} (plain) | ${ratio(tput.app.cpuPerReq, tput.appBr!.cpuPerReq)} | ≥ 0.9× |`,
 );
+if (hand) {
+  const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const rpsRatio = tput.app.rps / hand.tput.rps;
+  const p95Ratio = first.app!.p95 / hand.latency.p95;
+  lines.push(
+    '',
+    `Beside the hand-written floor (bench/floor-hand.ts: node:http, pg pool of 20, one plain query with the application joined, the kept total and the hours; the same answer as the app's, compared whole before measuring). Load average at its measure: ${hand.load.map((x) => x.toFixed(2)).join(', ')}.`,
+    '',
+    '| measure | app | hand-written floor | ratio | aim | met |',
+    '|---|---:|---:|---:|---|---|',
+    `| list throughput, ${CONNECTIONS} connections | ${tput.app.rps.toFixed(0)} req/s | ${hand.tput.rps.toFixed(0)} req/s | ${rpsRatio.toFixed(2)}× | ≥ 0.9× | ${met(rpsRatio >= 0.9)} |`,
+    `| list latency p95, 1 connection | ${f(first.app?.p95)} ms | ${f(hand.latency.p95)} ms | ${p95Ratio.toFixed(2)}× | ≤ 1.5× | ${met(p95Ratio <= 1.5)} |`,
+    `| list latency p50, 1 connection | ${f(first.app?.p50)} ms | ${f(hand.latency.p50)} ms | ${ratio(first.app!.p50, hand.latency.p50)} | – | – |`,
+    `| server CPU ms / request (floor ÷ app) | ${tput.app.cpuPerReq.toFixed(3)} | ${hand.tput.cpuPerReq.toFixed(3)} | ${ratio(hand.tput.cpuPerReq, tput.app.cpuPerReq)} | – | – |`,
+  );
+}
 const report = lines.join('\n');
 console.log(report);
 const outDir = path.join(ROOT, 'bench/.results');
@@ -499,7 +582,7 @@ mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(
   path.join(outDir, `orders-${url ? 'pg' : 'pglite'}-${stamp}.json`),
-  JSON.stringify({ spec, counts, results, tput, fastifyLatency, plans }, null, 2),
+  JSON.stringify({ spec, counts, results, tput, fastifyLatency, hand, plans }, null, 2),
 );
 writeFileSync(path.join(outDir, `orders-${url ? 'pg' : 'pglite'}-${stamp}.md`), report);
 get.close();
