@@ -65,7 +65,8 @@ export function floorAnswer(db: Database): (url: string) => Promise<unknown> {
     else {
       const p = params(id, u, m[2] === 'optimize' ? 10 : 30);
       const kept = usesKeptCount(p);
-      const list = buildListQuery(p, { hours: !p.tab || p.tab === 'active', keptTotal: kept });
+      const sla = !p.tab || p.tab === 'active';
+      const list = buildListQuery(p, { hours: sla, keptTotal: kept, sla });
       const total = buildTotalQuery(p);
       const rows = await db.query(list.text, list.values);
       const needCount =

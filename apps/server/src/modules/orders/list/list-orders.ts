@@ -171,7 +171,7 @@ export async function listOrders(
   const mayHaveSla = tabHasSla(p.tab);
   const kept = usesKeptCount(p);
   // One round trip: the page carries the kept total and the hours (see ListExtras).
-  const list = buildListQuery(p, { hours: mayHaveSla, keptTotal: kept });
+  const list = buildListQuery(p, { hours: mayHaveSla, keptTotal: kept, sla: mayHaveSla });
   const rows = await query<ListRow>(list.text, list.values);
   let keptTotal: { n: number }[] | null = null;
   let hours: BusinessHoursEntry[] | null = null;
