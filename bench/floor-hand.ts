@@ -18,7 +18,14 @@ import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
-const PAGE_SQL = `SELECT o.id, o.logistic_order_ref, o.status, o.date_submitted, o.printed_timestamp, o.application_ref,
+/**
+ * The page with or without a tab. Of the plain forms tried (docs/decisions/0149), the cheapest for
+ * PostgreSQL: the application joined, the kept total and the hours as sub-selects PostgreSQL runs once;
+ * the cross-joined and `($2 IS NULL OR tab = $2)` forms cost about a quarter more planning and execution.
+ * NULLS LAST as in the ordering indexes (a plain DESC is NULLS FIRST: another index and a sort).
+ */
+function pageSql(tab: boolean): string {
+  return `SELECT o.id, o.logistic_order_ref, o.status, o.date_submitted, o.printed_timestamp, o.application_ref,
   a.name AS application_name, a.brand_name AS application_brand_name,
   o.delivery_method, o.delivery_date::text AS delivery_date, o.delivery_window_start, o.delivery_window_end,
   o.courier_estimate_id, o.gift_message, o.promo_code, o.status_recent_comment,
@@ -28,16 +35,17 @@ const PAGE_SQL = `SELECT o.id, o.logistic_order_ref, o.status, o.date_submitted,
   (extract(epoch FROM o.date_submitted) * 1000000)::bigint::text AS k_us,
   CASE WHEN o.delivery_method IN ('preorder','deposit')
     THEN (SELECT max(i.aux_data->>'preorder_available_date') FROM order_items i WHERE i.order_id = o.id) END AS preorder_date,
-  t.total, h.hours
+  (SELECT coalesce(sum(count), 0)::int FROM merchant_tab_counts WHERE merchant_id = $1${tab ? ' AND tab = $3' : ''}) AS total,
+  (SELECT coalesce(json_agg(json_build_object('weekday', weekday, 'time_open', time_open, 'time_close', time_close)), '[]'::json)
+     FROM merchant_hours WHERE merchant_id = $1) AS hours
 FROM orders o
 JOIN applications a ON a.id = o.application_id
-CROSS JOIN (SELECT coalesce(sum(count), 0)::int AS total FROM merchant_tab_counts
-            WHERE merchant_id = $1 AND ($2::text IS NULL OR tab = $2)) t
-CROSS JOIN (SELECT coalesce(json_agg(json_build_object('weekday', weekday, 'time_open', time_open, 'time_close', time_close)), '[]'::json) AS hours
-            FROM merchant_hours WHERE merchant_id = $1) h
-WHERE o.merchant_id = $1 AND ($2::text IS NULL OR o.tab = $2)
-ORDER BY o.date_submitted DESC, o.id DESC
-LIMIT $3`;
+WHERE o.merchant_id = $1${tab ? ' AND o.tab = $3' : ''}
+ORDER BY o.date_submitted DESC NULLS LAST, o.id DESC NULLS LAST
+LIMIT $2`;
+}
+const PAGE_SQL = pageSql(false);
+const PAGE_SQL_TAB = pageSql(true);
 
 const merchants = new Map<string, { id: string; timezone: string }>();
 async function merchant(tmk: string) {
@@ -64,7 +72,9 @@ async function answer(url: string): Promise<string | null> {
   if (!m) return null;
   const limit = Number(q.get('limit') ?? 30);
   const tab = q.get('filter[tab]');
-  const { rows } = await pool.query(PAGE_SQL, [m.id, tab, limit + 1]);
+  const { rows } = tab
+    ? await pool.query(PAGE_SQL_TAB, [m.id, limit + 1, tab])
+    : await pool.query(PAGE_SQL, [m.id, limit + 1]);
   const now = new Date();
   const onTrack = onTrackStatusClock(m.timezone, rows[0]?.hours ?? null);
   const page = rows.slice(0, limit);
