@@ -172,7 +172,11 @@ export async function listOrders(
   const kept = usesKeptCount(p);
   // One round trip: the page carries the kept total and the hours (see ListExtras).
   const list = buildListQuery(p, { hours: mayHaveSla, keptTotal: kept, sla: mayHaveSla });
-  const rows = await query<ListRow>(list.text, list.values);
+  const rows = await query<ListRow>(
+    list.text,
+    list.values,
+    list.prepare ? { prepare: list.prepare } : undefined,
+  );
   let keptTotal: { n: number }[] | null = null;
   let hours: BusinessHoursEntry[] | null = null;
   if (rows[0]) {
