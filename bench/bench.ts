@@ -177,6 +177,48 @@ async function throughput(
   return { rps: done / THROUGHPUT_SECONDS, errors, p50: pct(times, 50), p95: pct(times, 95), cpuPerReq };
 }
 
+/**
+ * CPU time (ms) each PostgreSQL backend of the benchmark's database has used so far, by pid (from /proc:
+ * the server runs on this machine). A backend other work opens on the same cluster is not counted.
+ */
+async function dbBackendsCpu(): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!url) return out;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    for (const { pid } of rows) out.set(pid, cpuMs(pid));
+  } finally {
+    await c.end();
+  }
+  return out;
+}
+
+/**
+ * `throughput`, plus the CPU the database's backends spent per request in the same window (a backend the
+ * pool opened during it counts from its start): with the server's own, what one request costs this machine
+ * apart from the client, whatever else runs on it.
+ */
+async function throughputWithDb(
+  base: string,
+  pathQ: string,
+  headers: Record<string, string>,
+  server: ServerProcess,
+) {
+  const before = await dbBackendsCpu();
+  const r = await throughput(base, pathQ, headers, server);
+  const after = await dbBackendsCpu();
+  let ms = 0;
+  for (const [pid, cpu] of after) {
+    const d = cpu - (before.get(pid) ?? 0);
+    if (Number.isFinite(d) && d > 0) ms += d;
+  }
+  return { ...r, dbCpuPerReq: ms / Math.max(1, r.rps * THROUGHPUT_SECONDS + r.errors) };
+}
+
 // ------------------------------------------------------------------ cases
 
 interface Case {
@@ -425,8 +467,8 @@ async function measureHandFloor(appServer: ServerProcess) {
     for (let i = 0; i < HAND_ROUNDS; i++) {
       const appLatency = await latency(appBase, tputPath, auth);
       const handLatency = await latency(handBase, tputPath, {});
-      const appTput = await throughput(appBase, tputPath, auth, appServer);
-      const handTput = await throughput(handBase, tputPath, {}, handFloor);
+      const appTput = await throughputWithDb(appBase, tputPath, auth, appServer);
+      const handTput = await throughputWithDb(handBase, tputPath, {}, handFloor);
       const load = loadavg()[0];
       rounds.push({ appLatency, handLatency, appTput, handTput, load });
       log(
@@ -577,21 +619,25 @@ if (hand) {
   const p95Ratios = hand.rounds.map((r) => r.appLatency.p95 / r.handLatency.p95);
   const rpsMedian = median(rpsRatios);
   const p95Median = median(p95Ratios);
+  const cost = (t: { cpuPerReq: number; dbCpuPerReq: number }) => t.cpuPerReq + t.dbCpuPerReq;
+  const costRatios = hand.rounds.map((r) => cost(r.handTput) / cost(r.appTput));
+  const costMedian = median(costRatios);
   lines.push(
     '',
     `Beside the hand-written floor (bench/floor-hand.ts: node:http, pg pool of 20, one plain query — the page joined to its application, the kept total and the hours — and the answer written out; its answer is the app's, ${hand.rows} rows, compared whole before measuring). Alternating rounds, each: p50/p95 of the app then the floor (${ITER} requests, 1 connection), then throughput of the app then the floor (${CONNECTIONS} connections, ${THROUGHPUT_SECONDS} s each):`,
     '',
-    '| round | load (1 min) | app req/s | hand-written req/s | ratio | app p95 ms | hand-written p95 ms | p95 ratio | app p50 ms | hand-written p50 ms | app CPU ms / req | hand-written CPU ms / req |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| round | load (1 min) | app req/s | hand-written req/s | ratio | app p95 ms | hand-written p95 ms | p95 ratio | app p50 ms | hand-written p50 ms | app CPU ms / req (server + database) | hand-written CPU ms / req (server + database) | hand-written ÷ app CPU |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...hand.rounds.map(
       (r, i) =>
-        `| ${i + 1} | ${r.load.toFixed(2)} | ${r.appTput.rps.toFixed(0)} | ${r.handTput.rps.toFixed(0)} | ${rpsRatios[i]!.toFixed(2)}× | ${f(r.appLatency.p95)} | ${f(r.handLatency.p95)} | ${p95Ratios[i]!.toFixed(2)}× | ${f(r.appLatency.p50)} | ${f(r.handLatency.p50)} | ${r.appTput.cpuPerReq.toFixed(3)} | ${r.handTput.cpuPerReq.toFixed(3)} |`,
+        `| ${i + 1} | ${r.load.toFixed(2)} | ${r.appTput.rps.toFixed(0)} | ${r.handTput.rps.toFixed(0)} | ${rpsRatios[i]!.toFixed(2)}× | ${f(r.appLatency.p95)} | ${f(r.handLatency.p95)} | ${p95Ratios[i]!.toFixed(2)}× | ${f(r.appLatency.p50)} | ${f(r.handLatency.p50)} | ${r.appTput.cpuPerReq.toFixed(3)} + ${r.appTput.dbCpuPerReq.toFixed(3)} | ${r.handTput.cpuPerReq.toFixed(3)} + ${r.handTput.dbCpuPerReq.toFixed(3)} | ${costRatios[i]!.toFixed(2)}× |`,
     ),
     '',
     '| measure (median of the rounds) | ratio | aim | met |',
     '|---|---:|---|---|',
     `| list throughput, app ÷ hand-written, ${CONNECTIONS} connections | ${rpsMedian.toFixed(2)}× | ≥ 0.9× | ${met(rpsMedian >= 0.9)} |`,
     `| list latency p95, app ÷ hand-written, 1 connection | ${p95Median.toFixed(2)}× | ≤ 1.5× | ${met(p95Median <= 1.5)} |`,
+    `| CPU per request (server + its database backends), hand-written ÷ app: the throughput ratio on a machine with nothing else running, the client apart | ${costMedian.toFixed(2)}× | ≥ 0.9× | ${met(costMedian >= 0.9)} |`,
   );
 }
 const report = lines.join('\n');
