@@ -5,11 +5,16 @@
  * 32 connections — each beside the same measure on the floor route (floor-server.ts).
  * The list throughput is also measured on a bare Fastify + pg route (floor-server.ts with FLOOR_FASTIFY=1)
  * and on the app at LOG_LEVEL=info (its log lines written to /dev/null) to show what request logging
- * costs; the report puts each ratio beside its aim (docs/decisions/0106). `--list-only` measures only the
- * first page (latency and throughput) on every server.
+ * costs; the report puts each ratio beside its aim (docs/decisions/0106). On PostgreSQL the first page is
+ * also measured on a hand-written node:http + pg route with one plain query (floor-hand.ts), after checking
+ * it gives the app's answer, against the aims ≥ 0.9× throughput and ≤ 1.5× p95 (docs/decisions/0149).
+ * `--list-only` measures only the first page (latency and throughput) on every server. BENCH_PORTS=from-to
+ * takes the servers' ports from that range.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { buildListQuery, type ListParams } from '../apps/server/src/modules/orders/list/list-orders-sql.ts';
@@ -34,6 +39,8 @@ const DEEP = opt('deep', Math.min(50_000, Math.floor(spec.largest / 2)));
 const THROUGHPUT_SECONDS = opt('seconds', 10);
 const CONNECTIONS = 32;
 const LIST_ONLY = flag('list-only');
+/** Alternating rounds of the app and the hand-written floor (bench/floor-hand.ts). */
+const HAND_ROUNDS = opt('hand-rounds', 3);
 const log = (s: string) => console.error(`[bench] ${s}`);
 
 // ------------------------------------------------------------------ database
@@ -168,6 +175,48 @@ async function throughput(
   );
   const cpuPerReq = (cpuMs(server?.child.pid) - cpu0) / Math.max(1, done + errors);
   return { rps: done / THROUGHPUT_SECONDS, errors, p50: pct(times, 50), p95: pct(times, 95), cpuPerReq };
+}
+
+/**
+ * CPU time (ms) each PostgreSQL backend of the benchmark's database has used so far, by pid (from /proc:
+ * the server runs on this machine). A backend other work opens on the same cluster is not counted.
+ */
+async function dbBackendsCpu(): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!url) return out;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    for (const { pid } of rows) out.set(pid, cpuMs(pid));
+  } finally {
+    await c.end();
+  }
+  return out;
+}
+
+/**
+ * `throughput`, plus the CPU the database's backends spent per request in the same window (a backend the
+ * pool opened during it counts from its start): with the server's own, what one request costs this machine
+ * apart from the client, whatever else runs on it.
+ */
+async function throughputWithDb(
+  base: string,
+  pathQ: string,
+  headers: Record<string, string>,
+  server: ServerProcess,
+) {
+  const before = await dbBackendsCpu();
+  const r = await throughput(base, pathQ, headers, server);
+  const after = await dbBackendsCpu();
+  let ms = 0;
+  for (const [pid, cpu] of after) {
+    const d = cpu - (before.get(pid) ?? 0);
+    if (Number.isFinite(d) && d > 0) ms += d;
+  }
+  return { ...r, dbCpuPerReq: ms / Math.max(1, r.rps * THROUGHPUT_SECONDS + r.errors) };
 }
 
 // ------------------------------------------------------------------ cases
@@ -306,8 +355,12 @@ const plans: Record<string, unknown> = {};
 for (const c of cases) plans[c.name] = await explain(db, merchantId, c);
 await db.close();
 
-const PORT = await freePort();
-const FLOOR_PORT = await freePort();
+// BENCH_PORTS=3700-3749: the servers' ports from that range (else any free port).
+const portRange = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+const range = portRange ? ([Number(portRange[1]), Number(portRange[2])] as const) : undefined;
+const PORT = await freePort(range);
+const FLOOR_PORT = await freePort(range);
+const HAND_PORT = await freePort(range);
 const appBase = `http://127.0.0.1:${PORT}`;
 const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
 const dbEnv: Record<string, string> = url ? { DATABASE_URL: url } : { DATA_DIR: PGLITE_DATA_DIR };
@@ -317,6 +370,7 @@ const results: Record<string, { app?: Row; floor?: Row }> = {};
 const tput: Record<string, Awaited<ReturnType<typeof throughput>>> = {};
 
 // App phase
+const loadAtStart = loadavg();
 log('starting the app');
 const appEnv: Record<string, string> = {
   ...dbEnv,
@@ -375,7 +429,73 @@ log(`app throughput: ${tput.app.rps.toFixed(0)} req/s`);
 // The same list for a client that accepts brotli, as browsers do (docs/decisions/0136).
 tput.appBr = await throughput(appBase, tputPath, { ...auth, 'accept-encoding': 'gzip, deflate, br' }, app);
 log(`app throughput, brotli answers: ${tput.appBr.rps.toFixed(0)} req/s`);
+
+// The hand-written floor (floor-hand.ts, PostgreSQL only), with the app still up: the two answers are
+// compared at the same moment (the SLA badge's text follows the clock), then the two are measured in
+// alternating rounds — app, hand-written, app, hand-written… — so each ratio comes from back-to-back
+// measures on this shared machine; the report gives every round and the median ratio.
+let hand: Awaited<ReturnType<typeof measureHandFloor>> | null = null;
+if (url) hand = await measureHandFloor(app);
 await stop(app);
+
+/** First the same answer (parsed, whole) as the app's for the measured page; then HAND_ROUNDS rounds. */
+async function measureHandFloor(appServer: ServerProcess) {
+  log('starting the hand-written floor');
+  const handBase = `http://127.0.0.1:${HAND_PORT}`;
+  const handFloor = await startProcess(
+    'hand-written floor',
+    ['bench/floor-hand.ts'],
+    { DATABASE_URL: url!, FLOOR_PORT: String(HAND_PORT) },
+    (out) => out.includes('floor ready'),
+  );
+  try {
+    let same = false;
+    let diff = '';
+    let rows = 0;
+    // The SLA badge's text can change between two reads (a minute boundary): up to three tries.
+    for (let i = 0; i < 3 && !same; i++) {
+      const [a, b] = await Promise.all([get(appBase + tputPath, auth), get(handBase + tputPath)]);
+      const ja = JSON.parse(a.body) as { items: unknown[] };
+      const jb = JSON.parse(b.body) as { items: unknown[] };
+      same = a.status === 200 && b.status === 200 && isDeepStrictEqual(ja, jb);
+      if (!same) diff = firstDifference(ja, jb);
+      rows = ja.items.length;
+    }
+    if (!same) throw new Error(`the hand-written floor's answer differs from the app's: ${diff}`);
+    log(`hand-written floor: the same answer as the app (${rows} rows, whole body compared)`);
+    const rounds = [];
+    for (let i = 0; i < HAND_ROUNDS; i++) {
+      const appLatency = await latency(appBase, tputPath, auth);
+      const handLatency = await latency(handBase, tputPath, {});
+      const appTput = await throughputWithDb(appBase, tputPath, auth, appServer);
+      const handTput = await throughputWithDb(handBase, tputPath, {}, handFloor);
+      const load = loadavg()[0];
+      rounds.push({ appLatency, handLatency, appTput, handTput, load });
+      log(
+        `round ${i + 1}: app ${appTput.rps.toFixed(0)} req/s vs hand-written ${handTput.rps.toFixed(0)} req/s; p95 ${appLatency.p95.toFixed(2)} vs ${handLatency.p95.toFixed(2)} ms (load ${load.toFixed(2)})`,
+      );
+    }
+    return { rows, rounds };
+  } finally {
+    await stop(handFloor);
+  }
+}
+
+/** Where two parsed answers first differ (a path and both values), for the error message. */
+function firstDifference(a: unknown, b: unknown, at = '$'): string {
+  if (isDeepStrictEqual(a, b)) return '';
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDifference(
+        (a as Record<string, unknown>)[k],
+        (b as Record<string, unknown>)[k],
+        `${at}.${k}`,
+      );
+      if (d) return d;
+    }
+  }
+  return `${at}: app ${JSON.stringify(a)?.slice(0, 200)} vs hand-written ${JSON.stringify(b)?.slice(0, 200)}`;
+}
 
 // The same app at LOG_LEVEL=info: one log line per request, written to /dev/null.
 log('starting the app at LOG_LEVEL=info');
@@ -433,7 +553,7 @@ await stop(fastifyFloor);
 const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2));
 const lines: string[] = [];
 lines.push(
-  `Dataset: ${spec.orders.toLocaleString()} orders, ${spec.merchants.toLocaleString()} merchants; largest merchant ${spec.largest.toLocaleString()} orders (${counts.map((c) => `${c.tab} ${Number(c.count).toLocaleString()}`).join(', ')}). Database: ${url ? 'PostgreSQL' : 'PGlite'}. ${ITER} sequential requests per row after ${WARMUP} warm-up, 1 keep-alive connection.`,
+  `Dataset: ${spec.orders.toLocaleString()} orders, ${spec.merchants.toLocaleString()} merchants; largest merchant ${spec.largest.toLocaleString()} orders (${counts.map((c) => `${c.tab} ${Number(c.count).toLocaleString()}`).join(', ')}). Database: ${url ? 'PostgreSQL' : 'PGlite'}. ${ITER} sequential requests per row after ${WARMUP} warm-up, 1 keep-alive connection. Load average when the app started: ${loadAtStart.map((x) => x.toFixed(2)).join(', ')}.`,
   '',
   '| measure | app p50 ms | app p95 ms | floor p50 ms | floor p95 ms | p95 / floor p95 | plan (EXPLAIN ANALYZE) |',
   '|---|---:|---:|---:|---:|---:|---|',
@@ -492,6 +612,34 @@ lines.push(
   `| request logging: warn ÷ info | ${tput.appInfo.cpuPerReq.toFixed(3)} (info) | ${tput.app.cpuPerReq.toFixed(3)} (warn) | ${ratio(tput.app.cpuPerReq, tput.appInfo.cpuPerReq)} | ≥ 0.98× |`,
   `| compression: plain ÷ brotli | ${tput.appBr!.cpuPerReq.toFixed(3)} (br) | ${tput.app.cpuPerReq.toFixed(3)} (plain) | ${ratio(tput.app.cpuPerReq, tput.appBr!.cpuPerReq)} | ≥ 0.9× |`,
 );
+if (hand) {
+  const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const median = (xs: number[]) => pct(xs, 50);
+  const rpsRatios = hand.rounds.map((r) => r.appTput.rps / r.handTput.rps);
+  const p95Ratios = hand.rounds.map((r) => r.appLatency.p95 / r.handLatency.p95);
+  const rpsMedian = median(rpsRatios);
+  const p95Median = median(p95Ratios);
+  const cost = (t: { cpuPerReq: number; dbCpuPerReq: number }) => t.cpuPerReq + t.dbCpuPerReq;
+  const costRatios = hand.rounds.map((r) => cost(r.handTput) / cost(r.appTput));
+  const costMedian = median(costRatios);
+  lines.push(
+    '',
+    `Beside the hand-written floor (bench/floor-hand.ts: node:http, pg pool of 20, one plain query — the page joined to its application, the kept total and the hours — and the answer written out; its answer is the app's, ${hand.rows} rows, compared whole before measuring). Alternating rounds, each: p50/p95 of the app then the floor (${ITER} requests, 1 connection), then throughput of the app then the floor (${CONNECTIONS} connections, ${THROUGHPUT_SECONDS} s each):`,
+    '',
+    '| round | load (1 min) | app req/s | hand-written req/s | ratio | app p95 ms | hand-written p95 ms | p95 ratio | app p50 ms | hand-written p50 ms | app CPU ms / req (server + database) | hand-written CPU ms / req (server + database) | hand-written ÷ app CPU |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...hand.rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${r.load.toFixed(2)} | ${r.appTput.rps.toFixed(0)} | ${r.handTput.rps.toFixed(0)} | ${rpsRatios[i]!.toFixed(2)}× | ${f(r.appLatency.p95)} | ${f(r.handLatency.p95)} | ${p95Ratios[i]!.toFixed(2)}× | ${f(r.appLatency.p50)} | ${f(r.handLatency.p50)} | ${r.appTput.cpuPerReq.toFixed(3)} + ${r.appTput.dbCpuPerReq.toFixed(3)} | ${r.handTput.cpuPerReq.toFixed(3)} + ${r.handTput.dbCpuPerReq.toFixed(3)} | ${costRatios[i]!.toFixed(2)}× |`,
+    ),
+    '',
+    '| measure (median of the rounds) | ratio | aim | met |',
+    '|---|---:|---|---|',
+    `| list throughput, app ÷ hand-written, ${CONNECTIONS} connections | ${rpsMedian.toFixed(2)}× | ≥ 0.9× | ${met(rpsMedian >= 0.9)} |`,
+    `| list latency p95, app ÷ hand-written, 1 connection | ${p95Median.toFixed(2)}× | ≤ 1.5× | ${met(p95Median <= 1.5)} |`,
+    `| CPU per request (server + its database backends), hand-written ÷ app: the throughput ratio on a machine with nothing else running, the client apart | ${costMedian.toFixed(2)}× | ≥ 0.9× | ${met(costMedian >= 0.9)} |`,
+  );
+}
 const report = lines.join('\n');
 console.log(report);
 const outDir = path.join(ROOT, 'bench/.results');
@@ -499,7 +647,7 @@ mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(
   path.join(outDir, `orders-${url ? 'pg' : 'pglite'}-${stamp}.json`),
-  JSON.stringify({ spec, counts, results, tput, fastifyLatency, plans }, null, 2),
+  JSON.stringify({ spec, counts, results, tput, fastifyLatency, hand, plans }, null, 2),
 );
 writeFileSync(path.join(outDir, `orders-${url ? 'pg' : 'pglite'}-${stamp}.md`), report);
 get.close();

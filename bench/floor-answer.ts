@@ -65,9 +65,15 @@ export function floorAnswer(db: Database): (url: string) => Promise<unknown> {
     else {
       const p = params(id, u, m[2] === 'optimize' ? 10 : 30);
       const kept = usesKeptCount(p);
-      const list = buildListQuery(p, { hours: !p.tab || p.tab === 'active', keptTotal: kept });
+      const sla = !p.tab || p.tab === 'active';
+      const list = buildListQuery(p, { hours: sla, keptTotal: kept, sla });
       const total = buildTotalQuery(p);
-      const rows = await db.query(list.text, list.values);
+      // Prepared as the app prepares it (a page filtered by the tab alone, docs/decisions/0149).
+      const rows = await db.query(
+        list.text,
+        list.values,
+        list.prepare ? { prepare: list.prepare } : undefined,
+      );
       const needCount =
         (kept && rows.length === 0) ||
         (!kept && (p.cursor || rows.length > p.limit || (rows.length === 0 && p.offset > 0)));

@@ -247,7 +247,7 @@ export async function loadDataset(db: Database, spec: DatasetSpec, log: (s: stri
     const end = Math.min(spec.orders, start + chunk) - 1;
     await q(
       `WITH m AS (SELECT id, row_number() OVER (ORDER BY tmk) - 1 AS k FROM merchants WHERE tmk LIKE 'bench-m%'),
-            a AS (SELECT id, ref, row_number() OVER (ORDER BY ref) - 1 AS k FROM applications),
+            a AS (SELECT id, ref, name, brand_name, row_number() OVER (ORDER BY ref) - 1 AS k FROM applications),
             g AS (SELECT i, md5('bench' || i) AS h, hashtext('s' || i) AS r1, hashtext('t' || i) AS r2 FROM generate_series($1::int, $2::int) i),
             o AS (
               SELECT g.*,
@@ -260,10 +260,10 @@ export async function loadDataset(db: Database, spec: DatasetSpec, log: (s: stri
                 ${arr(LAST)}[1 + abs(r2 / 7) % ${LAST.length}] AS ln,
                 now() - ((abs(r1::bigint * 31 + r2) % (730 * 86400))::text || ' seconds')::interval AS at
               FROM g)
-       INSERT INTO orders (id, merchant_id, application_id, application_ref, logistic_order_ref, status, tab, date_submitted,
+       INSERT INTO orders (id, merchant_id, application_id, application_ref, application_name, application_brand_name, logistic_order_ref, status, tab, date_submitted,
          delivery_method, courier_estimate_id, gift_message, promo_code, status_recent_comment,
          recipient, customer, recipient_name, customer_name, customer_email, subtotal_cents, tax_cents, total_cents, item_quantity, has_at_distributor)
-       SELECT upper(substr(o.h, 1, 7) || '-' || substr(o.h, 8, 3) || '-' || substr(o.h, 11, 2)), m.id, a.id, a.ref,
+       SELECT upper(substr(o.h, 1, 7) || '-' || substr(o.h, 8, 3) || '-' || substr(o.h, 11, 2)), m.id, a.id, a.ref, a.name, a.brand_name,
          'LO-' || o.i, o.status, order_tab(o.status), o.at, o.method,
          CASE WHEN o.method = 'scheduled' AND o.r1 % 3 = 0 THEN 'est-' || o.i END,
          CASE WHEN o.r2 % 5 = 0 THEN 'Enjoy!' END, CASE WHEN o.r1 % 11 = 0 THEN 'SAVE10' END,

@@ -149,6 +149,8 @@ async function loadData(
         merchant_id: merchant!.id,
         application_id: app!.id,
         application_ref: 'bench-app',
+        application_name: app!.name,
+        application_brand_name: app!.brand_name,
         status: 'MERCHANT_ACCEPTED',
         date_submitted: new Date(now - i * 60_000),
         delivery_method: i % 2 ? 'shipping' : 'on_demand',

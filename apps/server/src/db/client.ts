@@ -24,8 +24,16 @@ export type DbOrTx = Db | Tx;
 
 export { MIGRATIONS_DIR };
 
-/** Plain SQL with $1 parameters, on either driver (raw reads, benchmarks, pg-boss). */
-export type RawQuery = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
+/**
+ * Plain SQL with $1 parameters, on either driver (raw reads, benchmarks, pg-boss). `prepare`: on
+ * PostgreSQL, the name under which each connection keeps the statement parsed and planned (one name for
+ * one text, always; docs/decisions/0149); PGlite keeps every statement prepared already.
+ */
+export type RawQuery = <R = Record<string, unknown>>(
+  text: string,
+  params?: unknown[],
+  opts?: { prepare?: string },
+) => Promise<R[]>;
 
 export interface Database {
   db: Db;
@@ -212,7 +220,12 @@ export function openPostgres(
     pool,
     connectionString,
     ...(reads ? { replica: reads } : {}),
-    query: async (text, params) => (await pool.query(text, params)).rows,
+    query: async (text, params, opts) =>
+      (
+        await (opts?.prepare
+          ? pool.query({ name: opts.prepare, text, values: params })
+          : pool.query(text, params))
+      ).rows,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await reads?.close();

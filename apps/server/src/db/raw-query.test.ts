@@ -72,6 +72,17 @@ describe(`raw query on ${TEST_DB}`, () => {
     expect([...row!.bin]).toEqual([0, 255]);
   });
 
+  it('answers a prepared statement (`prepare`) as the same statement unprepared, past the plan cache switch', async () => {
+    const text = 'SELECT g AS n, $1::text AS t FROM generate_series(1, $2::int) g ORDER BY g DESC LIMIT 3';
+    // PostgreSQL tries a generic plan from the sixth execution of a prepared statement on a connection.
+    for (let i = 1; i <= 8; i++) {
+      const params = [`run ${i}`, i];
+      expect(await database.query(text, params, { prepare: 'raw_query_test_prepared' })).toEqual(
+        await bare(text, params),
+      );
+    }
+  });
+
   it('fails like the driver (SQLSTATE kept) and keeps answering afterwards', async () => {
     const err = await database.query('SELECT 1 / $1::int AS x', [0]).catch((e: unknown) => e);
     expect((err as { code?: string }).code).toBe('22012');

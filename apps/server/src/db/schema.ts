@@ -381,6 +381,13 @@ export const orders = pgTable(
       .references(() => applications.id),
     /** Copy of applications.ref so the brand filter needs no join. */
     application_ref: text('application_ref').notNull(),
+    /**
+     * Copies of the application's name and brand name, which never change after intake: the orders list
+     * reads them from the row (migration 0018, docs/decisions/0149). Intake writes them; a trigger fills
+     * them for an insert that leaves them out and follows a change of application_id.
+     */
+    application_name: text('application_name').notNull(),
+    application_brand_name: text('application_brand_name').notNull(),
     logistic_order_ref: text('logistic_order_ref'),
     status: text('status').notNull(),
     /** List tab of the status; set by a trigger from order_tab(status) so it can never drift. */

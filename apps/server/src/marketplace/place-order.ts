@@ -182,6 +182,8 @@ export async function placeOrder(
         merchant_id: merchant.id,
         application_id: app.id,
         application_ref: app.ref,
+        application_name: app.name,
+        application_brand_name: app.brand_name,
         logistic_order_ref: `LO-${id}`,
         status: body.status,
         date_submitted: submitted,

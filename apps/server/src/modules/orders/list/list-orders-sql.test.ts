@@ -35,4 +35,30 @@ describe("the list filters' SQL (keyed by the contract's filter names)", () => {
     expect(usesKeptCount({ ...p, application_ref: undefined, customer_email: undefined })).toBe(true);
     expect(usesKeptCount(p)).toBe(false);
   });
+
+  it('prepares a page filtered by the tab alone (one name per text), never a search or another filter', () => {
+    const p = {
+      merchantId: 'm',
+      limit: 30,
+      offset: 0,
+      cursor: null,
+      sort: 'desc' as const,
+      tab: 'active' as const,
+    };
+    const first = buildListQuery(p, { hours: true, keptTotal: true });
+    expect(first.prepare).toMatch(/^mc_orders_list_\d+$/);
+    // Other values, the same text: the same name.
+    expect(
+      buildListQuery({ ...p, merchantId: 'n', tab: 'completed' }, { hours: true, keptTotal: true }).prepare,
+    ).toBe(first.prepare);
+    // Another text (no hours, an offset page, a cursor page): another name.
+    const names = [
+      buildListQuery(p, { keptTotal: true }),
+      buildListQuery({ ...p, offset: 60 }, { hours: true, keptTotal: true }),
+      buildListQuery({ ...p, cursor: { dir: 'next', us: '1', id: 'X' } }, { hours: true, keptTotal: true }),
+    ].map((q) => q.prepare);
+    expect(new Set([first.prepare, ...names]).size).toBe(4);
+    expect(buildListQuery({ ...p, recipient_name: 'Ol' }).prepare).toBeUndefined();
+    expect(buildListQuery({ ...p, application_ref: ['a'] }).prepare).toBeUndefined();
+  });
 });

@@ -171,8 +171,12 @@ export async function listOrders(
   const mayHaveSla = tabHasSla(p.tab);
   const kept = usesKeptCount(p);
   // One round trip: the page carries the kept total and the hours (see ListExtras).
-  const list = buildListQuery(p, { hours: mayHaveSla, keptTotal: kept });
-  const rows = await query<ListRow>(list.text, list.values);
+  const list = buildListQuery(p, { hours: mayHaveSla, keptTotal: kept, sla: mayHaveSla });
+  const rows = await query<ListRow>(
+    list.text,
+    list.values,
+    list.prepare ? { prepare: list.prepare } : undefined,
+  );
   let keptTotal: { n: number }[] | null = null;
   let hours: BusinessHoursEntry[] | null = null;
   if (rows[0]) {
