@@ -3,10 +3,12 @@
  * (docs/decisions/0136): the same work with and without the metrics, interleaved in ROUNDS rounds in one
  * process, so both sides of each round see the same load, and the median of the per-round differences.
  *
- * - The request hooks: one Fastify app with the real metrics plugin (`registerMetrics`: the onRequest and
- *   onResponse hooks, in-flight gauge, request counter and duration histogram by operationId) beside the
- *   same app without it, each answering N requests to one route over a kept-alive connection from this
- *   process (the client's share is the same on both sides, so the difference is the server's).
+ * - The request hooks: the real app (`buildApp`, production settings, every other hook in place) with its
+ *   metrics plugin (onRequest and onResponse hooks, in-flight gauge, request counter and duration
+ *   histogram by operationId) beside the same app built without it, each answering N requests to
+ *   `/healthz` (no query) over a kept-alive connection from this process (the client's share is the same
+ *   on both sides, so the difference is the server's). Needs a PostgreSQL the apps can open
+ *   (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the bench default); nothing is written to it.
  * - The query timing: one query through a client wrapped by `timeQueries`, with the metrics subscribed
  *   (timer, publish, histogram) beside the same wrapped client with nothing subscribed (two checks).
  *
@@ -17,39 +19,52 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import type { Config } from '../apps/server/src/config.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openPostgres } from '../apps/server/src/db/client.ts';
 import { queryTimingChannel, timeQueries } from '../apps/server/src/db/query-timing.ts';
 import { Metrics } from '../apps/server/src/lib/metrics.ts';
-import { registerMetrics } from '../apps/server/src/plugins/metrics.ts';
 
 const ROUNDS = 11;
-const N = 5_000;
+const N = 10_000;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const cpuUs = () => {
   const c = process.cpuUsage();
   return c.user + c.system;
 };
 
-async function app(withMetrics: boolean, metrics: Metrics): Promise<FastifyInstance> {
-  const a = Fastify({ logger: false });
-  if (withMetrics) {
-    const config = { env: 'production', metrics: { token: 'bench-token', port: undefined } } as unknown as Config;
-    await a.register(registerMetrics, { config, metrics });
-  }
-  a.get('/orders', { config: { operationId: 'listOrders' } }, async () => ({ ok: true }));
+const url =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/mc_bench';
+
+async function app(withMetrics: boolean): Promise<{ app: FastifyInstance; database: Database }> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    MARKETPLACE_KEY: 'bench-marketplace-key-0123456789',
+    METRICS_TOKEN: 'bench-metrics-token-0123456789',
+    ALLOW_SANDBOX: '1',
+    DATA_DIR: '/tmp/mc-bench-metrics-cost-unused',
+  });
+  const database = openPostgres(url, 2);
+  const { app: a } = await buildApp({ config, database, metrics: withMetrics });
   await a.listen({ port: 0, host: '127.0.0.1' });
-  return a;
+  return { app: a, database };
 }
 
-/** One GET /orders to `a` on a kept-alive connection, its body read. */
+/** One GET /healthz to `a` on a kept-alive connection, its body read. */
 function request(a: FastifyInstance, agent: http.Agent): () => Promise<void> {
   const { port } = a.server.address() as AddressInfo;
   return () =>
     new Promise<void>((resolve, reject) => {
       http
-        .get({ host: '127.0.0.1', port, path: '/orders', agent }, (res) => {
+        .get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
           res.resume();
           res.on('end', resolve);
         })
@@ -71,42 +86,44 @@ export interface MetricsCost {
 }
 
 export async function measureMetricsCost(): Promise<MetricsCost> {
+  // 1. The query timing, before any app exists (each app's metrics subscribe to the same channel).
   const metrics = new Metrics();
-  const withHooks = await app(true, metrics);
-  const without = await app(false, metrics);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const send = new Map([withHooks, without].map((a) => [a, request(a, agent)]));
-  const inject = (a: FastifyInstance) => send.get(a)!;
-
-  // A client whose query answers at once, wrapped as the pools wrap theirs.
   const client = { query: (_text: string) => Promise.resolve({ rows: [] }) };
   timeQueries(client as unknown as pg.Client);
   const query = () => client.query('SELECT 1');
-  // The metrics subscribe to the channel when constructed; this toggles that subscription.
-  const onQuery = (m: unknown) => (metrics as unknown as { onQuery: (m: unknown) => void }).onQuery(m);
-  queryTimingChannel.unsubscribe((metrics as unknown as { onQuery: (m: unknown) => void }).onQuery);
-
-  const hooks: number[] = [];
+  // The metrics subscribed when constructed; this toggles that subscription.
+  const own = (metrics as unknown as { onQuery: (m: unknown) => void }).onQuery;
+  queryTimingChannel.unsubscribe(own);
   const queries: number[] = [];
-  // Warm-up of both paths.
-  await perCall(N, inject(withHooks));
-  await perCall(N, inject(without));
+  await perCall(N * 5, query);
   for (let r = 0; r < ROUNDS; r++) {
-    const first = r % 2 === 0;
-    const a = await perCall(N, inject(first ? withHooks : without));
-    const b = await perCall(N, inject(first ? without : withHooks));
-    hooks.push(first ? a - b : b - a);
-
-    queryTimingChannel.subscribe(onQuery);
+    queryTimingChannel.subscribe(own);
     const q1 = await perCall(N * 5, query);
-    queryTimingChannel.unsubscribe(onQuery);
+    queryTimingChannel.unsubscribe(own);
     const q0 = await perCall(N * 5, query);
     queries.push(q1 - q0);
   }
-  agent.destroy();
-  await withHooks.close();
-  await without.close();
   metrics.close();
+
+  // 2. The request hooks, in the real app.
+  const built = [await app(true), await app(false)];
+  const [withHooks, without] = built.map((b) => b.app) as [FastifyInstance, FastifyInstance];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send = new Map([withHooks, without].map((a) => [a, request(a, agent)]));
+  const hooks: number[] = [];
+  await perCall(N, send.get(withHooks)!);
+  await perCall(N, send.get(without)!);
+  for (let r = 0; r < ROUNDS; r++) {
+    const first = r % 2 === 0;
+    const a = await perCall(N, send.get(first ? withHooks : without)!);
+    const b = await perCall(N, send.get(first ? without : withHooks)!);
+    hooks.push(first ? a - b : b - a);
+  }
+  agent.destroy();
+  for (const b of built) {
+    await b.app.close();
+    await b.database.close();
+  }
   return { hooksUs: median(hooks), queryUs: median(queries), rounds: { hooks, query: queries } };
 }
 
