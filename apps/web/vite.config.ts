@@ -97,7 +97,7 @@ const CONSOLE_CHUNK = new RegExp(
     String.raw`/src/lib/(?:query-client|review-link|keyboard-shortcuts|orders-list-cache|list-filters|merchant-api|user-api|floating)\.ts$`,
     String.raw`/src/components/deferred-(?:dialog|floating)\.tsx$`,
     String.raw`/src/app/(?:app|routes|guards)\.tsx$`,
-    String.raw`/src/features/orders/(?:api|hooks)/`,
+    '/src/features/orders/(?:api|hooks)/',
     String.raw`/src/features/orders/orders\.module\.css`,
   ].join('|'),
 );

@@ -74,7 +74,8 @@ export function DeferredFloating({ target, popup, children }: DeferredFloatingPr
     restore.current = null;
     const el = node.current;
     if (!focus || !el) return;
-    el.focus();
+    // focusVisible: the ring a keyboard user had stays (browsers without the option ignore it).
+    el.focus({ focusVisible: true } as FocusOptions);
     if (el instanceof HTMLInputElement && focus.start !== null)
       el.setSelectionRange(focus.start, focus.end ?? focus.start);
   }, [parts]);
