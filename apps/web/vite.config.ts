@@ -12,7 +12,8 @@ const PROXIED = ['/a', '/c', '/m', '/v1', '/dev', '/openapi.json', '/api-docs', 
 /** Modules of the shared `core` chunk (see `codeSplitting` below). */
 const CORE_CHUNK = new RegExp(
   [
-    String.raw`/src/lib/(?:session|lazy-named|error-reporting|navigation|query-keys)\.ts$`,
+    String.raw`/src/lib/(?:session|lazy-named|error-reporting|navigation|query-keys|cache-clear|start-up)\.ts$`,
+    String.raw`/src/features/(?:orders|auth)/index\.ts$`,
     'vite/preload-helper',
     String.raw`/node_modules/react/(?:index|jsx-runtime)\.js$`,
     String.raw`/node_modules/react/cjs/react(?:-jsx-runtime)?\.production\.js$`,
@@ -20,46 +21,121 @@ const CORE_CHUNK = new RegExp(
 );
 
 /**
- * Modules of the `popover` chunk: floating-ui and Mantine's floating layer on top of it (Popover, Menu,
- * Tooltip, Portal, the shared Floating helpers), with the small Mantine helpers that only they and the
- * logged-in pages use (focus trap, overlay, transitions' props, z-index and ref helpers, check icons).
- * The filters, row actions, settings menu and tooltips of the orders page need all of it at once; left
- * to the bundler under Mantine 9 it was spread over a dozen small chunks, fetched one by one and each
- * with its own import glue. The sign-in page uses none of these modules (docs/decisions/0130).
+ * Modules of the `floating` chunk: floating-ui (with tabbable), under Mantine's Popover, Menu, Tooltip and
+ * ScrollArea. No first page loads it: lib/floating.ts does on the first hover, focus or click of a menu,
+ * popover or tooltip target (docs/decisions/0150), and the dialogs' and other pages' chunks import it. Left
+ * to the bundler, it went into the chunk of the first Mantine module that uses it, with small helpers the
+ * orders page needs at once.
  */
-const POPOVER_CHUNK = new RegExp(
+const FLOATING_CHUNK = /\/node_modules\/(?:@floating-ui|tabbable)\//;
+
+/**
+ * Modules of the `first` chunk: what both first pages (sign-in and the orders list) use, in one file: the
+ * Mantine style system and the components both show, the API client and the messages, the error screen.
+ * Left to the bundler after the sign-in page became a chunk of its own beside the full console's
+ * (docs/decisions/0150), they were spread over ~30 files of a few hundred bytes, each with its import glue.
+ */
+const FIRST_CHUNK = new RegExp(
   [
-    '/node_modules/@floating-ui/',
-    // Whole folders of @mantine/core's esm build.
-    `/@mantine/core/esm/(?:${[
-      'components/(?:Popover|Portal|Menu|Tooltip|FocusTrap|Overlay|VisuallyHidden)',
-      'utils/Floating',
-      'core/DirectionProvider',
-      'core/Box/get-style-object',
-      `core/utils/(?:${[
-        'get-default-z-index',
-        'get-ref-prop',
-        'get-single-element-child',
-        'is-element',
-        'noop',
-        'close-on-escape',
-        'create-event-handler',
-        'find-element-ancestor',
-        'create-scoped-keydown-handler',
-        'get-context-item-index',
-        'create-safe-context',
-      ].join('|')})`,
+    '/@mantine/core/esm/core/',
+    `/@mantine/core/esm/components/(?:${[
+      'Anchor',
+      'ActionIcon',
+      'Box',
+      'Button',
+      'Center',
+      'CloseButton',
+      'Group',
+      'Input',
+      'InputBase',
+      'Loader',
+      'Paper',
+      'Stack',
+      'Text',
+      'TextInput',
+      'ThemeIcon',
+      'Title',
+      'UnstyledButton',
     ].join('|')})/`,
-    // Single files of folders whose other modules the sign-in page uses.
-    String.raw`/@mantine/core/esm/components/(?:${[
-      'Transition/get-transition-props/get-transition-props',
-      'Accordion/AccordionChevron',
-      'Checkbox/CheckIcon',
-      'Radio/RadioIcon',
-    ].join('|')})\.mjs$`,
-    '/@mantine/hooks/esm/use-(?:long-press|click-outside|merged-ref|focus-return|focus-trap)/',
+    '/@mantine/hooks/esm/(?:utils|use-(?:uncontrolled|id|did-update|isomorphic-effect|media-query|reduced-motion))/',
+    '/@mantine/store/',
+    '/@mantine/notifications/esm/notifications\\.store',
+    '/node_modules/clsx/',
+    '/@tabler/icons-react/dist/esm/(?:createReactComponent|defaultAttributes)',
+    '/packages/domain/src/(?:messages|label-errors|money|validation|limits)\\.ts$',
+    '/packages/api/src/(?:client|routes|api-client|paths)\\.ts$',
+    String.raw`/src/lib/(?:brand|notify|api|analytics)\.ts$`,
+    String.raw`/src/features/shell/(?:app-error-boundary\.tsx|error-page\.tsx|index\.ts|route-handle\.ts)$`,
+    String.raw`/src/components/brand-logo\.tsx$`,
   ].join('|'),
 );
+
+/**
+ * Modules of the `console` chunk: what the signed-in console loads under its pages, never the sign-in
+ * page (docs/decisions/0150): React Router, TanStack Query and the query cache, the route table and guards,
+ * the dates library, the domain rules and the API wrappers the orders list uses, the Mantine components of
+ * the list (table, checkbox, switch, skeleton, scroll area) and the deferred dialog and floating helpers.
+ * Left to the bundler, the orders page fetched ~46 files beyond the sign-in page's, many of a few hundred
+ * bytes, each with its import glue. Only these modules, not their dependencies (those may be the `first`
+ * chunk's); the bundle-budget e2e test checks that no two chunks import each other.
+ */
+const CONSOLE_CHUNK = new RegExp(
+  [
+    '/node_modules/(?:react-router|@tanstack/(?:query-core|react-query)|date-fns|@date-fns/tz)/',
+    `/@mantine/core/esm/components/(?:${[
+      'Checkbox',
+      'Switch',
+      'Table',
+      'Skeleton',
+      'VisuallyHidden',
+      'InlineInput',
+      'List',
+      'ScrollArea',
+    ].join('|')})/`,
+    '/@mantine/hooks/esm/use-(?:merged-ref|window-event)/',
+    '/packages/domain/src/(?:sla|transitions|delivery|items|roles|dates)\\.ts$',
+    String.raw`/src/lib/(?:query-client|review-link|keyboard-shortcuts|orders-list-cache|list-filters|merchant-api|user-api|floating)\.ts$`,
+    String.raw`/src/components/deferred-(?:dialog|floating)\.tsx$`,
+    String.raw`/src/app/(?:app|routes|guards)\.tsx$`,
+    '/src/features/orders/(?:api|hooks)/',
+    String.raw`/src/features/orders/orders\.module\.css`,
+  ].join('|'),
+);
+
+/**
+ * Small Mantine helpers that the orders page's table needs and the floating layer and other components
+ * share (a context helper, the direction provider, a callback ref): in a chunk of their own, or the bundler
+ * puts them in ScrollArea's, which imports floating-ui, and the page would load both with them.
+ */
+const MANTINE_SHARED_CHUNK = new RegExp(
+  [
+    '/@mantine/core/esm/core/(?:utils/create-safe-context|DirectionProvider)/',
+    '/@mantine/hooks/esm/utils/use-callback-ref/',
+  ].join('|'),
+);
+
+/**
+ * Mantine's ScrollArea (under the orders table's Table.ScrollContainer) merges its viewport refs with
+ * floating-ui's `useMergeRefs`, and so made the orders page load floating-ui (~15 KB gzip) with it. The
+ * build gives it Mantine's own `useMergedRef` instead (same behaviour: one callback ref setting each
+ * ref); floating-ui then loads with the first menu, popover or tooltip (docs/decisions/0150). Fails the
+ * build if the import it replaces is gone (a Mantine upgrade: check whether it is still needed).
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const FILE = '/@mantine/core/esm/components/ScrollArea/ScrollArea.mjs';
+  const IMPORT = 'import { useMergeRefs } from "@floating-ui/react";';
+  return {
+    name: 'mc-scroll-area-merged-ref',
+    transform(code, id) {
+      if (!id.endsWith(FILE)) return null;
+      if (!code.includes(IMPORT)) throw new Error(`${FILE} no longer imports useMergeRefs from floating-ui`);
+      return code.replace(
+        IMPORT,
+        'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);',
+      );
+    },
+  };
+}
 
 /** Text files the server sends: each gets a .br (quality 11) and a .gz (level 9) beside it. */
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
@@ -101,7 +177,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUi(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(PROXIED.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),
@@ -123,7 +199,10 @@ export default defineConfig({
             // Only the matched modules: with their dependencies (Rolldown's default) the group took
             // React DOM and Mantine's provider along, and the sign-in page had to load all of it. The
             // bundle-budget e2e test checks that the chunks still import each other without a cycle.
-            { name: 'popover', test: POPOVER_CHUNK, includeDependenciesRecursively: false },
+            { name: 'first', test: FIRST_CHUNK },
+            { name: 'console', test: CONSOLE_CHUNK },
+            { name: 'floating', test: FLOATING_CHUNK, includeDependenciesRecursively: false },
+            { name: 'mantine-shared', test: MANTINE_SHARED_CHUNK, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,43 +1,15 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './global.css';
-
-import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { theme } from './theme.ts';
-import { ToastHost } from './toast-host.tsx';
+import { BaseProviders, type BaseProvidersProps } from './base-providers.tsx';
 
-/**
- * WCAG AA contrast on white: secondary ("dimmed") text and error text one notch darker than
- * Mantine's defaults (gray.6 and red.6 are about 3.3:1).
- */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-error': 'var(--mantine-color-red-8)',
-  },
-  dark: {},
-});
-
-export interface ProvidersProps {
-  children: ReactNode;
+export interface ProvidersProps extends BaseProvidersProps {
   queryClient: QueryClient;
-  /** 'test' disables transitions and portals' delays in unit tests. */
-  env?: 'default' | 'test';
 }
 
+/** The theme, toasts and the query cache: the console's pages. */
 export function Providers({ children, queryClient, env = 'default' }: ProvidersProps) {
   return (
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="light"
-      env={env}
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <ToastHost />
+    <BaseProviders env={env}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </MantineProvider>
+    </BaseProviders>
   );
 }

@@ -4,8 +4,8 @@
  * any 401 clears all local storage and cookies and goes to /login unless already there.
  */
 import { createApiClient, createHttp } from '@mc/api';
+import { clearCaches } from './cache-clear.ts';
 import { navigateTo } from './navigation.ts';
-import { queryClient } from './query-client.ts';
 import { clearSession, getToken } from './session.ts';
 
 /** The fixed basic client credential of the console (sign-up), `merchant-console:public`. */
@@ -13,7 +13,7 @@ export const CLIENT_BASIC_CREDENTIAL = btoa('merchant-console:public');
 
 function handleUnauthorized(): void {
   clearSession();
-  queryClient.clear();
+  clearCaches();
   if (window.location.pathname !== '/login') navigateTo('/login', { replace: true });
 }
 

@@ -1,5 +1,6 @@
 import { ApiError } from '@mc/api';
 import { QueryClient } from '@tanstack/react-query';
+import { registerCacheClear } from './cache-clear.ts';
 
 /** The one query cache. A 4xx is an answer, not a blip: only network and 5xx errors are retried. */
 export function createQueryClient(): QueryClient {
@@ -16,3 +17,5 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+// A 401 empties it (lib/api.ts).
+registerCacheClear(() => queryClient.clear());

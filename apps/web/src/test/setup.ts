@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadFloating } from '../lib/floating.ts';
 
 // findBy* and waitFor give up after 1 s by default: a lazy route or dialog chunk plus a Mantine render takes
 // longer than that on a loaded 2-core machine (over 10 s at load average 35). 15 s, within the 60 s test
@@ -57,3 +58,7 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   }
 });
+
+// Menus, popovers and tooltips load their code on first use in the app (lib/floating.ts); the tests have it
+// from the start, so a click opens a menu as before.
+await loadFloating();

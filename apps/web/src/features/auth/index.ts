@@ -1,7 +1,9 @@
 /** The sign-in area: its pages, each its own chunk loaded on first visit. */
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
-export const LoginPage = lazyNamed(() => import('./login-page.tsx'), 'LoginPage');
+/** The sign-in page's chunk: the route's, and main.tsx's for /login alone (app/sign-in-app.tsx). */
+export const loadLoginPage = () => import('./login-page.tsx');
+export const LoginPage = lazyNamed(loadLoginPage, 'LoginPage');
 export const SignUpPage = lazyNamed(() => import('./signup-page.tsx'), 'SignUpPage');
 export const ForgotPage = lazyNamed(() => import('./forgot-page.tsx'), 'ForgotPage');
 export const ResetPasswordPage = lazyNamed(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');

@@ -3,8 +3,8 @@ import { ApiError } from '@mc/api';
 import { checkLogin, type LoginInput } from '@mc/domain';
 import { IconBrandGoogleFilled, IconLogin } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, type RefObject, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { PasswordField } from '../../components/password-field.tsx';
+import { RouteLink } from '../../components/route-link.tsx';
 import { errorMessage, notifyError } from '../../lib/notify.ts';
 import { OIDC_START_PATH, signInWithLabel, useOidcConfig } from './api/get-oidc-config.ts';
 import { useLogin } from './api/login.ts';
@@ -103,7 +103,7 @@ export function LoginPage() {
               {...form.field('password')}
             />
             <Group justify="flex-end">
-              <Anchor component={Link} to="/forgot" fz="sm" fw={500}>
+              <Anchor component={RouteLink} to="/forgot" fz="sm" fw={500}>
                 Forgot password?
               </Anchor>
             </Group>
@@ -138,7 +138,7 @@ export function LoginPage() {
           ) : null}
           <Text ta="center" fz="sm" c="dimmed">
             New to the marketplace?{' '}
-            <Anchor component={Link} to="/signup" fw={600} inherit>
+            <Anchor component={RouteLink} to="/signup" fw={600} inherit>
               Create an account
             </Anchor>
           </Text>

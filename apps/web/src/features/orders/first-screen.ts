@@ -12,6 +12,7 @@
 import { tabOfPath } from '@mc/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { merchantQueryOptions, stripeAccountQueryOptions } from '../../lib/merchant-api.ts';
+import { queryClient as appQueryClient } from '../../lib/query-client.ts';
 import { DEFAULT_LIST_FILTERS } from '../../lib/query-keys.ts';
 import { getSession, getUserId } from '../../lib/session.ts';
 import { userQueryOptions } from '../../lib/user-api.ts';
@@ -28,4 +29,9 @@ export function prefetchFirstScreen(queryClient: QueryClient, pathname: string):
   void queryClient.prefetchQuery(merchantQueryOptions(merchantKey));
   void queryClient.prefetchQuery(stripeAccountQueryOptions(merchantKey));
   if (userId) void queryClient.prefetchQuery(userQueryOptions(userId));
+}
+
+/** The same into the console's query cache: what main.tsx calls (the entry itself has no query cache). */
+export function prefetchFirstScreenOnStart(pathname: string): void {
+  prefetchFirstScreen(appQueryClient, pathname);
 }

@@ -1,13 +1,4 @@
-import {
-  ActionIcon,
-  Group,
-  Loader,
-  Popover,
-  ScrollArea,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Group, Loader, Text, TextInput, UnstyledButton } from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
 import {
   formatOrderDate,
@@ -22,6 +13,8 @@ import {
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { DeferredFloating } from '../../components/deferred-floating.tsx';
+import { loadFloating } from '../../lib/floating.ts';
 import { useIsPhone } from '../../lib/media.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -55,6 +48,11 @@ function SearchBox({ kind, label, autoFocus }: { kind: Kind; label: string; auto
   const controller = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  // The results' popover loads with the first focus of the box (components/deferred-floating.tsx); a
+  // search started otherwise (nothing yet) loads it when it opens.
+  useEffect(() => {
+    if (open) void loadFloating();
+  }, [open]);
   useEffect(
     () => () => {
       controller.current?.abort();
@@ -118,20 +116,8 @@ function SearchBox({ kind, label, autoFocus }: { kind: Kind; label: string; auto
 
   return (
     <form onSubmit={handleSubmit} style={{ flex: 1, minWidth: 0 }}>
-      <Popover
-        opened={open}
-        onChange={setOpen}
-        position="bottom-start"
-        width={360}
-        shadow="md"
-        withinPortal
-        trapFocus={false}
-        returnFocus={false}
-        // A text input may not carry aria-expanded/aria-haspopup (axe: aria-allowed-attr); the results
-        // list is tied to the input by aria-controls instead.
-        withRoles={false}
-      >
-        <Popover.Target>
+      <DeferredFloating
+        target={
           <TextInput
             aria-label={label}
             // opening the phone's search is asking to type: the order number box takes the cursor
@@ -152,63 +138,81 @@ function SearchBox({ kind, label, autoFocus }: { kind: Kind; label: string; auto
             // `/` puts the cursor in the order-number box (decision 0104)
             {...(kind === 'order' ? { [ORDER_SEARCH_ATTR]: true, 'aria-keyshortcuts': '/' } : {})}
           />
-        </Popover.Target>
-        <Popover.Dropdown p={4}>
-          <ScrollArea.Autosize
-            mah={SEARCH_RESULTS_MAX_HEIGHT_PX}
-            type="auto"
-            id={listId}
-            data-testid={`search-results-${kind}`}
+        }
+      >
+        {({ Popover, ScrollArea }, target) => (
+          <Popover
+            opened={open}
+            onChange={setOpen}
+            position="bottom-start"
+            width={360}
+            shadow="md"
+            withinPortal
+            trapFocus={false}
+            returnFocus={false}
+            // A text input may not carry aria-expanded/aria-haspopup (axe: aria-allowed-attr); the results
+            // list is tied to the input by aria-controls instead.
+            withRoles={false}
           >
-            {loading && !results ? (
-              <Text c="dimmed" fz="sm" p="sm">
-                Searching…
-              </Text>
-            ) : null}
-            {results && results.length === 0 ? (
-              <div style={{ padding: 10 }}>
-                <Text fz="sm" fw={500} role="status">
-                  {noResults}
-                </Text>
-                {showHint ? (
-                  <Text fz="xs" c="dimmed" mt={4}>
-                    {MSG.ORDER_ID_HINT}
+            <Popover.Target>{target}</Popover.Target>
+            <Popover.Dropdown p={4}>
+              <ScrollArea.Autosize
+                mah={SEARCH_RESULTS_MAX_HEIGHT_PX}
+                type="auto"
+                id={listId}
+                data-testid={`search-results-${kind}`}
+              >
+                {loading && !results ? (
+                  <Text c="dimmed" fz="sm" p="sm">
+                    Searching…
                   </Text>
                 ) : null}
-              </div>
-            ) : null}
-            {results?.length ? (
-              <ul aria-label={`${label} results`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {results.map((o) => (
-                  <li key={o.id}>
-                    <UnstyledButton
-                      onClick={() => choose(o)}
-                      w="100%"
-                      p={8}
-                      style={{ borderRadius: 6 }}
-                      className="mc-search-result"
-                      aria-label={`Order ${o.id}, ${o.recipient.first_name} ${o.recipient.last_name}`}
-                    >
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Text fz="sm" fw={600} ff="monospace">
-                          #{o.id}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          {statusLabel(o.status)}
-                        </Text>
-                      </Group>
-                      <Text fz="xs" c="dimmed">
-                        {o.recipient.first_name} {o.recipient.last_name} · {o.customer.email} ·{' '}
-                        {formatOrderDate(o.date_submitted, timezone)}
+                {results && results.length === 0 ? (
+                  <div style={{ padding: 10 }}>
+                    <Text fz="sm" fw={500} role="status">
+                      {noResults}
+                    </Text>
+                    {showHint ? (
+                      <Text fz="xs" c="dimmed" mt={4}>
+                        {MSG.ORDER_ID_HINT}
                       </Text>
-                    </UnstyledButton>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </ScrollArea.Autosize>
-        </Popover.Dropdown>
-      </Popover>
+                    ) : null}
+                  </div>
+                ) : null}
+                {results?.length ? (
+                  <ul aria-label={`${label} results`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                    {results.map((o) => (
+                      <li key={o.id}>
+                        <UnstyledButton
+                          onClick={() => choose(o)}
+                          w="100%"
+                          p={8}
+                          style={{ borderRadius: 6 }}
+                          className="mc-search-result"
+                          aria-label={`Order ${o.id}, ${o.recipient.first_name} ${o.recipient.last_name}`}
+                        >
+                          <Group justify="space-between" wrap="nowrap" gap="xs">
+                            <Text fz="sm" fw={600} ff="monospace">
+                              #{o.id}
+                            </Text>
+                            <Text fz="xs" c="dimmed">
+                              {statusLabel(o.status)}
+                            </Text>
+                          </Group>
+                          <Text fz="xs" c="dimmed">
+                            {o.recipient.first_name} {o.recipient.last_name} · {o.customer.email} ·{' '}
+                            {formatOrderDate(o.date_submitted, timezone)}
+                          </Text>
+                        </UnstyledButton>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </ScrollArea.Autosize>
+            </Popover.Dropdown>
+          </Popover>
+        )}
+      </DeferredFloating>
     </form>
   );
 }

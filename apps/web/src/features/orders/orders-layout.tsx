@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Popover, Stack, Switch, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Switch, Title } from '@mantine/core';
 import { ORDER_TABS, ordersHeaderTitle, TAB_LABELS, tabOfPath, tabPath } from '@mc/domain';
 import { IconBell, IconBellOff, IconKeyboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DeferredDialog } from '../../components/deferred-dialog.tsx';
+import { DeferredFloating } from '../../components/deferred-floating.tsx';
 import { trackNavigation } from '../../lib/analytics.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 import { useIsPhone } from '../../lib/media.ts';
@@ -70,8 +71,9 @@ function AlertToggles({ folded }: { folded: boolean }) {
   if (!folded) return switches;
   const on = alerts.sound || (alerts.desktopAvailable && alerts.desktop);
   return (
-    <Popover position="bottom-end" withinPortal shadow="md" trapFocus>
-      <Popover.Target>
+    <DeferredFloating
+      popup="dialog"
+      target={
         <Button
           variant="default"
           size="xs"
@@ -82,11 +84,17 @@ function AlertToggles({ folded }: { folded: boolean }) {
         >
           Alerts {on ? 'on' : 'off'}
         </Button>
-      </Popover.Target>
-      <Popover.Dropdown p="sm">
-        <Stack gap="sm">{switches}</Stack>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    >
+      {({ Popover }, target, opened) => (
+        <Popover position="bottom-end" withinPortal shadow="md" trapFocus defaultOpened={opened}>
+          <Popover.Target>{target}</Popover.Target>
+          <Popover.Dropdown p="sm">
+            <Stack gap="sm">{switches}</Stack>
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </DeferredFloating>
   );
 }
 
@@ -114,19 +122,27 @@ export function OrdersLayout() {
         <Group gap="md" className={classes.alerts}>
           <AlertToggles folded={phone} />
           {/* not on a phone's width: a phone has no keyboard for these (the keys still work there) */}
-          <Tooltip label="Keyboard shortcuts (?)" withinPortal>
-            <ActionIcon
-              visibleFrom="sm"
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label="Keyboard shortcuts"
-              aria-keyshortcuts="?"
-              onClick={() => setHelpOpen(true)}
-            >
-              <IconKeyboard size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
+          <DeferredFloating
+            target={
+              <ActionIcon
+                visibleFrom="sm"
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label="Keyboard shortcuts"
+                aria-keyshortcuts="?"
+                onClick={() => setHelpOpen(true)}
+              >
+                <IconKeyboard size={20} aria-hidden="true" />
+              </ActionIcon>
+            }
+          >
+            {({ Tooltip }, target, opened) => (
+              <Tooltip label="Keyboard shortcuts (?)" withinPortal defaultOpened={opened}>
+                {target}
+              </Tooltip>
+            )}
+          </DeferredFloating>
         </Group>
       </Group>
       <DeferredDialog opened={helpOpen}>

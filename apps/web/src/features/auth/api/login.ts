@@ -5,7 +5,6 @@ import { useRef, useState } from 'react';
 import { trackLogin } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { merchantKeys, userKeys } from '../../../lib/query-keys.ts';
 import { saveSession } from '../../../lib/session.ts';
 
@@ -21,9 +20,11 @@ function login(body: LoginInput): Promise<LoginResponse> {
 export async function completeLogin({ token, user }: LoginResponse): Promise<void> {
   const merchantKey = user.aux_data?.authorized_merchant ?? null;
   // Loaded on submit, not with the sign-in page (its JavaScript budget: docs/decisions/0109).
-  const [{ getMerchant }, { userQueryOptions }] = await Promise.all([
+  // The query cache too: the sign-in page runs without it (app/sign-in-app.tsx, docs/decisions/0150).
+  const [{ getMerchant }, { userQueryOptions }, { queryClient }] = await Promise.all([
     import('../../../lib/merchant-api.ts'),
     import('../../../lib/user-api.ts'),
+    import('../../../lib/query-client.ts'),
   ]);
   queryClient.clear();
   if (merchantKey) {

@@ -1,8 +1,8 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockHour2, IconFileInvoice, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
+import { RouteLink } from '../../../components/route-link.tsx';
 import { siteName } from '../../../lib/brand.ts';
 import classes from '../auth.module.css';
 
@@ -29,13 +29,13 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
   return (
     <div className={classes.page}>
       <aside className={classes.aside} aria-label={`About ${siteName()}`}>
-        <Link
+        <RouteLink
           to="/"
           aria-label={`${siteName()} home`}
           style={{ textDecoration: 'none', width: 'fit-content' }}
         >
           <BrandLogo tone="light" size="lg" />
-        </Link>
+        </RouteLink>
         <div>
           <p className={classes.asideHeadline}>Fulfil every marketplace order on time.</p>
           <p className={classes.asideText}>
@@ -58,9 +58,9 @@ export function AuthLayout({ title, subtitle, children, wide = false }: AuthLayo
       </aside>
       <main className={classes.content}>
         <div className={classes.mobileLogo}>
-          <Link to="/" aria-label={`${siteName()} home`} style={{ textDecoration: 'none' }}>
+          <RouteLink to="/" aria-label={`${siteName()} home`} style={{ textDecoration: 'none' }}>
             <BrandLogo size="md" />
-          </Link>
+          </RouteLink>
         </div>
         <Paper
           className={classes.card}

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Menu, Paper, Progress, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Progress, Text } from '@mantine/core';
 import { bulkAcceptSkippedText, bulkFailureText, MSG, PRINT_OPTIONS, type PrintOption } from '@mc/domain';
 import { IconCheck, IconChevronDown, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
 import { Suspense, useId, useState } from 'react';
+import { DeferredFloating } from '../../../components/deferred-floating.tsx';
 import { lazyNamed } from '../../../lib/lazy-named.ts';
 import type { BulkBatchState } from '../hooks/use-bulk-batch.ts';
 import type { BulkSelection } from '../hooks/use-bulk-selection.ts';
@@ -60,8 +61,9 @@ export function BulkToolbar({ selection, bulk, totals, acceptable }: BulkToolbar
         </Text>
         <Group gap="xs" wrap="wrap" className={classes.actions}>
           {/* No focus placeholder: a role="menu" holds only its menu items (axe aria-required-children). */}
-          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-            <Menu.Target>
+          <DeferredFloating
+            popup="menu"
+            target={
               <Button
                 size="xs"
                 variant="default"
@@ -71,15 +73,26 @@ export function BulkToolbar({ selection, bulk, totals, acceptable }: BulkToolbar
               >
                 Print
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {PRINT_OPTIONS.map((option) => (
-                <Menu.Item key={option} onClick={() => void bulk.downloadReports(ids, option)}>
-                  {PRINT_LABELS[option]}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+            }
+          >
+            {({ Menu }, target, opened) => (
+              <Menu
+                position="bottom-end"
+                withinPortal
+                withInitialFocusPlaceholder={false}
+                defaultOpened={opened}
+              >
+                <Menu.Target>{target}</Menu.Target>
+                <Menu.Dropdown>
+                  {PRINT_OPTIONS.map((option) => (
+                    <Menu.Item key={option} onClick={() => void bulk.downloadReports(ids, option)}>
+                      {PRINT_LABELS[option]}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </DeferredFloating>
           <Button
             size="xs"
             variant="default"

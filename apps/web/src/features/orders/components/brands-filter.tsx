@@ -1,6 +1,7 @@
-import { Button, Checkbox, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { selectedCountText } from '@mc/domain';
 import { IconChevronDown } from '@tabler/icons-react';
+import { DeferredFloating } from '../../../components/deferred-floating.tsx';
 
 /** BRANDS column header: a multi-select that shows '{n} selected'. */
 export function BrandsFilter({
@@ -14,8 +15,9 @@ export function BrandsFilter({
 }) {
   const label = value.length ? selectedCountText(value.length) : 'BRANDS';
   return (
-    <Popover position="bottom-start" withinPortal shadow="md" trapFocus>
-      <Popover.Target>
+    <DeferredFloating
+      popup="dialog"
+      target={
         <Button
           variant={value.length ? 'light' : 'subtle'}
           size="compact-sm"
@@ -24,28 +26,34 @@ export function BrandsFilter({
         >
           {label}
         </Button>
-      </Popover.Target>
-      <Popover.Dropdown p="sm" miw={220}>
-        <Checkbox.Group value={value} onChange={onChange} label="Brands">
-          <ScrollArea.Autosize mah={260} mt="xs">
-            <Stack gap={8}>
-              {brands.map((b) => (
-                <Checkbox key={b.value} value={b.value} label={b.label} />
-              ))}
-              {brands.length === 0 ? (
-                <Text c="dimmed" fz="sm">
-                  No brands yet
-                </Text>
-              ) : null}
-            </Stack>
-          </ScrollArea.Autosize>
-        </Checkbox.Group>
-        {value.length ? (
-          <Button variant="subtle" size="compact-xs" mt="sm" onClick={() => onChange([])}>
-            Clear
-          </Button>
-        ) : null}
-      </Popover.Dropdown>
-    </Popover>
+      }
+    >
+      {({ Popover, ScrollArea }, target, opened) => (
+        <Popover position="bottom-start" withinPortal shadow="md" trapFocus defaultOpened={opened}>
+          <Popover.Target>{target}</Popover.Target>
+          <Popover.Dropdown p="sm" miw={220}>
+            <Checkbox.Group value={value} onChange={onChange} label="Brands">
+              <ScrollArea.Autosize mah={260} mt="xs">
+                <Stack gap={8}>
+                  {brands.map((b) => (
+                    <Checkbox key={b.value} value={b.value} label={b.label} />
+                  ))}
+                  {brands.length === 0 ? (
+                    <Text c="dimmed" fz="sm">
+                      No brands yet
+                    </Text>
+                  ) : null}
+                </Stack>
+              </ScrollArea.Autosize>
+            </Checkbox.Group>
+            {value.length ? (
+              <Button variant="subtle" size="compact-xs" mt="sm" onClick={() => onChange([])}>
+                Clear
+              </Button>
+            ) : null}
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </DeferredFloating>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { DeferredFloating } from '../../../components/deferred-floating.tsx';
 
 /**
  * A column header that filters by one value: '<HEADER>' until a value is chosen, then that value alone
@@ -24,8 +25,9 @@ export function ColumnFilterMenu({
 }) {
   const current = options.find((o) => o.value === value);
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
+    <DeferredFloating
+      popup="menu"
+      target={
         <Button
           variant={current ? 'light' : 'subtle'}
           size="compact-sm"
@@ -34,21 +36,27 @@ export function ColumnFilterMenu({
         >
           {current ? current.label : header}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => onChange(null)} leftSection={current ? null : <IconCheck size={14} />}>
-          {allLabel}
-        </Menu.Item>
-        {options.map((o) => (
-          <Menu.Item
-            key={o.value}
-            onClick={() => onChange(o.value)}
-            leftSection={current?.value === o.value ? <IconCheck size={14} /> : null}
-          >
-            {o.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {({ Menu }, target, opened) => (
+        <Menu position="bottom-start" withinPortal defaultOpened={opened}>
+          <Menu.Target>{target}</Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => onChange(null)} leftSection={current ? null : <IconCheck size={14} />}>
+              {allLabel}
+            </Menu.Item>
+            {options.map((o) => (
+              <Menu.Item
+                key={o.value}
+                onClick={() => onChange(o.value)}
+                leftSection={current?.value === o.value ? <IconCheck size={14} /> : null}
+              >
+                {o.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </DeferredFloating>
   );
 }

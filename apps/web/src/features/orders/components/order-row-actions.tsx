@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
 import { type OrderTab, ROW_ACTION_LABELS, type RowAction, rowActions } from '@mc/domain';
 import { IconCheck, IconEye, IconX } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
+import { DeferredFloating } from '../../../components/deferred-floating.tsx';
 import type { ReviewIntent } from '../../../lib/review-link.ts';
 
 /** How each row action looks and which dialog it opens over the 'Review Order' modal. */
@@ -39,16 +40,25 @@ export function OrderRowActions({
         const { icon: Icon, color, intent } = LOOK[action];
         const label = ROW_ACTION_LABELS[action];
         return (
-          <Tooltip key={action} label={label} withinPortal>
-            <ActionIcon
-              variant="light"
-              color={color}
-              onClick={open(intent)}
-              aria-label={`${label} order ${order.id}`}
-            >
-              <Icon size={16} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
+          <DeferredFloating
+            key={action}
+            target={
+              <ActionIcon
+                variant="light"
+                color={color}
+                onClick={open(intent)}
+                aria-label={`${label} order ${order.id}`}
+              >
+                <Icon size={16} aria-hidden="true" />
+              </ActionIcon>
+            }
+          >
+            {({ Tooltip }, target, opened) => (
+              <Tooltip label={label} withinPortal defaultOpened={opened}>
+                {target}
+              </Tooltip>
+            )}
+          </DeferredFloating>
         );
       })}
     </Group>
