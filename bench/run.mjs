@@ -89,7 +89,11 @@ const embedded =
 const lighthouse =
   process.argv.includes('--no-lighthouse') || process.argv.includes('--pglite') || both
     ? { status: 0 }
-    : spawnSync(process.execPath, ['bench/lighthouse.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
+    : spawnSync(process.execPath, ['bench/lighthouse.mjs'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: process.env,
+      });
 // Console weight and the orders page's largest contentful paint on the same dataset; `--no-web` skips it.
 const web =
   process.argv.includes('--no-web') || process.argv.includes('--pglite') || both
