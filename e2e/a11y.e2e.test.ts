@@ -236,10 +236,16 @@ describe('keyboard', () => {
       focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') === 'Order #');
     }
     expect(focused).toBe(true);
-    const ring = await search.evaluate((el) => {
+    // The focused box once the remount (if under way) is done: still the search box, its ring drawn.
+    const active = () => {
+      const el = document.activeElement;
+      if (!el || el.getAttribute('aria-label') !== 'Order #') return null;
       const cs = getComputedStyle(el);
       return { style: cs.outlineStyle, width: cs.outlineWidth, color: cs.outlineColor };
-    });
+    };
+    await page.waitForFunction(`(${active})()?.style === 'solid'`, undefined, { timeout: 5_000 }).catch(() => {});
+    const ring = await page.evaluate(active);
+    if (!ring) throw new Error('the search box lost the focus');
     expect(ring.style).toBe('solid');
     expect(ring.width).toBe('2px');
     // white on the header's darkest wine (#3a0f22) and lightest (#571733): far above 3:1
