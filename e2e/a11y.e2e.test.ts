@@ -239,11 +239,13 @@ describe('keyboard', () => {
     // The focused box once the remount (if under way) is done: still the search box, its ring drawn.
     const active = () => {
       const el = document.activeElement;
-      if (!el || el.getAttribute('aria-label') !== 'Order #') return null;
+      if (el?.getAttribute('aria-label') !== 'Order #') return null;
       const cs = getComputedStyle(el);
       return { style: cs.outlineStyle, width: cs.outlineWidth, color: cs.outlineColor };
     };
-    await page.waitForFunction(`(${active})()?.style === 'solid'`, undefined, { timeout: 5_000 }).catch(() => {});
+    await page
+      .waitForFunction(`(${active})()?.style === 'solid'`, undefined, { timeout: 5_000 })
+      .catch(() => {});
     const ring = await page.evaluate(active);
     if (!ring) throw new Error('the search box lost the focus');
     expect(ring.style).toBe('solid');
