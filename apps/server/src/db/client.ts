@@ -112,7 +112,7 @@ export function checkPgliteDataDir(dataDir: string): void {
  * PGlite's own start parameters plus a smaller buffer cache. Its data directory's postgresql.conf says
  * 128 MB of shared buffers, which the engine allocates and touches inside its WASM memory at open: about
  * 140 MB of the process's resident memory, for a cache the operating system's page cache duplicates (the
- * engine reads its files through Node's fs). 32 MB holds the demo stores' working set
+ * engine reads its files through Node's fs). 16 MB holds the demo stores' working set
  * (docs/decisions/0151-embedded-database-at-rest.md).
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];

@@ -2,6 +2,16 @@ import { ORDER_LIST_FILTER_NAMES, ORDER_LIST_FILTERS } from '@mc/api';
 import { describe, expect, it } from 'vitest';
 import { buildListQuery, isListMatch, LIST_FILTER_SQL, usesKeptCount } from './list-orders-sql.ts';
 
+/** The first page of the active tab, newest first, with no other filter. */
+const ACTIVE_PAGE = {
+  merchantId: 'm',
+  limit: 30,
+  offset: 0,
+  cursor: null,
+  sort: 'desc' as const,
+  tab: 'active' as const,
+};
+
 describe("the list filters' SQL (keyed by the contract's filter names)", () => {
   it('has one entry per filter of the contract and no other', () => {
     expect(Object.keys(LIST_FILTER_SQL).sort()).toEqual([...ORDER_LIST_FILTER_NAMES].sort());
@@ -17,16 +27,7 @@ describe("the list filters' SQL (keyed by the contract's filter names)", () => {
   });
 
   it("adds the filters' conditions in the contract's order; only the tab keeps the kept counts", () => {
-    const p = {
-      merchantId: 'm',
-      limit: 30,
-      offset: 0,
-      cursor: null,
-      sort: 'desc' as const,
-      tab: 'active' as const,
-      application_ref: ['a', 'b'],
-      customer_email: 'X@Y',
-    };
+    const p = { ...ACTIVE_PAGE, application_ref: ['a', 'b'], customer_email: 'X@Y' };
     const { text, values } = buildListQuery(p);
     expect(text).toContain(
       'WHERE o.merchant_id = $1 AND o.tab = $2 AND o.application_ref = ANY($3::text[]) AND o.customer_email ILIKE $4',
@@ -37,14 +38,7 @@ describe("the list filters' SQL (keyed by the contract's filter names)", () => {
   });
 
   it('prepares a page filtered by the tab alone (one name per text), never a search or another filter', () => {
-    const p = {
-      merchantId: 'm',
-      limit: 30,
-      offset: 0,
-      cursor: null,
-      sort: 'desc' as const,
-      tab: 'active' as const,
-    };
+    const p = ACTIVE_PAGE;
     const first = buildListQuery(p, { hours: true, keptTotal: true });
     expect(first.prepare).toMatch(/^mc_orders_list_\d+$/);
     // Other values, the same text: the same name.
