@@ -17,6 +17,7 @@ interface TargetProps {
   ref?: Ref<HTMLElement>;
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onClick?: (event: ReactMouseEvent<HTMLElement>) => void;
 }
@@ -106,6 +107,13 @@ export function DeferredFloating({ target, popup, children }: DeferredFloatingPr
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
       props.onFocus?.(event);
+      load();
+    },
+    // A press already counts as the click that opens the layer: when the layer arrives between the press
+    // and the release, the target is mounted anew under the pointer and the browser sends no click.
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      props.onPointerDown?.(event);
+      if (popup && event.button === 0) setClicked(true);
       load();
     },
     onClick: (event: ReactMouseEvent<HTMLElement>) => {
