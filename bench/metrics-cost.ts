@@ -12,7 +12,7 @@
  * - The query timing: one query through a client wrapped by `timeQueries`, with the metrics subscribed
  *   (timer, publish, histogram) beside the same wrapped client with nothing subscribed (two checks).
  *
- * `metricsCostPerListRequest(queries)` is the sum for a list request that runs `queries` queries; bench.ts
+ * `perListRequest(cost, queries)` is the sum for a list request that runs `queries` queries; bench.ts
  * divides it by the app's CPU per list request measured in the same run. Alone:
  *   node --import tsx bench/metrics-cost.ts [cpu µs per list request]
  */
@@ -35,12 +35,12 @@ const cpuUs = () => {
   return c.user + c.system;
 };
 
-const url =
+const defaultUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/mc_bench';
 
-async function app(withMetrics: boolean): Promise<{ app: FastifyInstance; database: Database }> {
+async function app(url: string, withMetrics: boolean): Promise<{ app: FastifyInstance; database: Database }> {
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: url,
@@ -85,7 +85,8 @@ export interface MetricsCost {
   rounds: { hooks: number[]; query: number[] };
 }
 
-export async function measureMetricsCost(): Promise<MetricsCost> {
+/** `url`: a migrated database the two apps open (nothing is written to it). */
+export async function measureMetricsCost(url = defaultUrl): Promise<MetricsCost> {
   // 1. The query timing, before any app exists (each app's metrics subscribe to the same channel).
   const metrics = new Metrics();
   const client = { query: (_text: string) => Promise.resolve({ rows: [] }) };
@@ -106,7 +107,7 @@ export async function measureMetricsCost(): Promise<MetricsCost> {
   metrics.close();
 
   // 2. The request hooks, in the real app.
-  const built = [await app(true), await app(false)];
+  const built = [await app(url, true), await app(url, false)];
   const [withHooks, without] = built.map((b) => b.app) as [FastifyInstance, FastifyInstance];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const send = new Map([withHooks, without].map((a) => [a, request(a, agent)]));

@@ -241,7 +241,9 @@ const app = launch({
   args: serverCommand({ source: true }).args,
   env: {
     ...process.env,
-    ...(url ? { DATABASE_URL: url } : { DATA_DIR: PGLITE_DATA_DIR }),
+    // On PostgreSQL an API process (ROLE=api), as a deployment runs it beside its worker: the job queue's
+    // pollers stay out of the measured process (bench.ts says why). BENCH_APP_ROLE=all for the one-process form.
+    ...(url ? { DATABASE_URL: url, ROLE: process.env.BENCH_APP_ROLE ?? 'api' } : { DATA_DIR: PGLITE_DATA_DIR }),
     PORT: String(PORT),
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { pgliteQuery } from './pglite-query.ts';
 import { timeQueries } from './query-timing.ts';
-import { ReplicaReads } from './replica.ts';
+import { poolQuery, ReplicaReads } from './replica.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -220,12 +220,7 @@ export function openPostgres(
     pool,
     connectionString,
     ...(reads ? { replica: reads } : {}),
-    query: async (text, params, opts) =>
-      (
-        await (opts?.prepare
-          ? pool.query({ name: opts.prepare, text, values: params })
-          : pool.query(text, params))
-      ).rows,
+    query: poolQuery(pool),
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await reads?.close();

@@ -19,7 +19,24 @@ import { databaseUnavailableReason } from './connection-errors.ts';
 import * as schema from './schema.ts';
 
 type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-type RawQuery = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
+type RawQuery = <R = Record<string, unknown>>(
+  text: string,
+  params?: unknown[],
+  opts?: { prepare?: string },
+) => Promise<R[]>;
+
+/**
+ * One raw query on a node-postgres pool; with `prepare`, under that name, so each connection parses and
+ * plans the text once (docs/decisions/0149).
+ */
+export function poolQuery(pool: pg.Pool): RawQuery {
+  return async (text, params, opts) =>
+    (
+      await (opts?.prepare
+        ? pool.query({ name: opts.prepare, text, values: params })
+        : pool.query(text, params))
+    ).rows;
+}
 
 /** Where a read that may use the replica went. */
 export type ReadTarget = 'replica' | 'primary_fallback';
@@ -119,9 +136,9 @@ export class ReplicaReads {
     this.checkTimeoutMs = opts.checkTimeoutMs ?? 2000;
     this.log = opts.log;
     this.db = drizzle({ client: new ReadRoutingPool(this, primary) as never, schema }) as unknown as Db;
-    this.query = async (text, params) => (await this.route((p) => p.query(text, params))).rows;
+    this.query = async (text, params, opts) => this.route((p) => poolQuery(p)(text, params, opts));
     this.replicaDb = drizzle({ client: pool, schema }) as unknown as Db;
-    this.replicaQuery = async (text, params) => (await pool.query(text, params)).rows;
+    this.replicaQuery = poolQuery(pool);
   }
 
   /** Where the fallback and recovery lines go (the app's logger, once it exists). */

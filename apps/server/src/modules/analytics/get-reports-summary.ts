@@ -20,7 +20,8 @@ export async function getReportsSummary(
   period: ReportsSummaryQuery,
   opts: { withRevenue: boolean },
 ): Promise<ReportsSummary> {
-  const hours = await query<{ weekday: string }>(HOURS_SQL, [merchant.id]);
+  // Both prepared: planning the summary's statement costs about as much as running it (docs/benchmarks.md).
+  const hours = await query<{ weekday: string }>(HOURS_SQL, [merchant.id], { prepare: 'reports_hours' });
   const q = buildKeptSummaryQuery({
     merchantId: merchant.id,
     timezone: merchant.timezone,
@@ -28,7 +29,9 @@ export async function getReportsSummary(
     to: period.to,
     nextBusinessDayOffsets: nextBusinessDayOffsets(businessDays(hours)),
   });
-  const [row] = await query<{ summary: RawSummary | string }>(q.text, q.values);
+  const [row] = await query<{ summary: RawSummary | string }>(q.text, q.values, {
+    prepare: 'reports_summary',
+  });
   const raw: RawSummary = typeof row?.summary === 'string' ? JSON.parse(row.summary) : row!.summary;
   const money = (cents: number) => (opts.withRevenue ? { revenue: centsToDollars(Number(cents)) } : {});
   const { totals, sla } = raw;
