@@ -20,6 +20,10 @@ function IconTip({ label, children }: { label: string; children: ReactElement<ob
   );
 }
 
+/** Whether the id has marks on its own line (the new flag, gift, promo), which may wrap below it. */
+export const hasInlineMarks = (order: OrderListItem, isNew: boolean) =>
+  isNew || Boolean(order.gift_message) || Boolean(order.promo_code);
+
 /**
  * The marks after an ORDER ID: the new flag, gift, 'Promo discount applied' and 'At Distributor' (on a
  * line of its own). One element each, the icons drawn by the stylesheet: the row or card around them

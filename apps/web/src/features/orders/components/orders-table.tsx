@@ -19,7 +19,7 @@ import { badgeBackground } from './badge-colors.ts';
 import { BrandsFilter } from './brands-filter.tsx';
 import { CreatedSort } from './created-sort.tsx';
 import { MethodFilter } from './method-filter.tsx';
-import { OrderIdMarks } from './order-id-cell.tsx';
+import { hasInlineMarks, OrderIdMarks } from './order-id-cell.tsx';
 import { OrderRowActions } from './order-row-actions.tsx';
 import { SlaBadge } from './sla-badge.tsx';
 import { hasStatusFilter, StatusFilter } from './status-filter.tsx';
@@ -194,8 +194,12 @@ function DesktopTable(props: OrdersTableProps) {
             // for 30 rows): the same padding, border and hover as the table's own.
             <tr key={o.id} className={classes.row} {...rowProps(o, props)}>
               {rowSelect ? <td>{rowSelect(o)}</td> : null}
-              <td className={classes.idCell}>
-                {o.id}
+              {/*
+                The id alone keeps the column as narrow as the id: marks beside it get a cell that may wrap
+                them and the id a span of its own that does not break at its dashes.
+              */}
+              <td className={classes.idCell} data-marks={hasInlineMarks(o, newIds.has(o.id)) || undefined}>
+                {hasInlineMarks(o, newIds.has(o.id)) ? <span className={classes.idText}>{o.id}</span> : o.id}
                 <OrderIdMarks order={o} isNew={newIds.has(o.id)} />
               </td>
               <td>{recipientOf(o)}</td>
