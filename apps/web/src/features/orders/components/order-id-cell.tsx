@@ -20,14 +20,13 @@ function IconTip({ label, children }: { label: string; children: ReactElement<ob
   );
 }
 
-/** Whether the id has marks on its own line (the new flag, gift, promo), which may wrap below it. */
-export const hasInlineMarks = (order: OrderListItem, isNew: boolean) =>
-  isNew || Boolean(order.gift_message) || Boolean(order.promo_code);
+/** Whether the id has marks after it (which wrap below it in a narrow column). */
+export const hasMarks = (order: OrderListItem, isNew: boolean) =>
+  isNew || Boolean(order.gift_message) || Boolean(order.promo_code) || order.has_at_distributor;
 
 /**
- * The marks after an ORDER ID: the new flag, gift, 'Promo discount applied' and 'At Distributor' (on a
- * line of its own). One element each, the icons drawn by the stylesheet: the row or card around them
- * lays them out.
+ * The marks after an ORDER ID: the new flag, gift, 'Promo discount applied' and 'At Distributor'. One
+ * element each, the icons drawn by the stylesheet: the row or card around them lays them out.
  */
 export function OrderIdMarks({ order, isNew }: { order: OrderListItem; isNew: boolean }) {
   return (

@@ -19,7 +19,7 @@ import { badgeBackground } from './badge-colors.ts';
 import { BrandsFilter } from './brands-filter.tsx';
 import { CreatedSort } from './created-sort.tsx';
 import { MethodFilter } from './method-filter.tsx';
-import { hasInlineMarks, OrderIdMarks } from './order-id-cell.tsx';
+import { hasMarks, OrderIdMarks } from './order-id-cell.tsx';
 import { OrderRowActions } from './order-row-actions.tsx';
 import { SlaBadge } from './sla-badge.tsx';
 import { hasStatusFilter, StatusFilter } from './status-filter.tsx';
@@ -195,11 +195,11 @@ function DesktopTable(props: OrdersTableProps) {
             <tr key={o.id} className={classes.row} {...rowProps(o, props)}>
               {rowSelect ? <td>{rowSelect(o)}</td> : null}
               {/*
-                The id alone keeps the column as narrow as the id: marks beside it get a cell that may wrap
-                them and the id a span of its own that does not break at its dashes.
+                An id with marks: a cell that wraps them below the id when the column is narrow, the id in a
+                span that does not break at its dashes; without, the id alone.
               */}
-              <td className={classes.idCell} data-marks={hasInlineMarks(o, newIds.has(o.id)) || undefined}>
-                {hasInlineMarks(o, newIds.has(o.id)) ? <span className={classes.idText}>{o.id}</span> : o.id}
+              <td className={classes.idCell} data-marks={hasMarks(o, newIds.has(o.id)) || undefined}>
+                {hasMarks(o, newIds.has(o.id)) ? <span className={classes.idText}>{o.id}</span> : o.id}
                 <OrderIdMarks order={o} isNew={newIds.has(o.id)} />
               </td>
               <td>{recipientOf(o)}</td>
