@@ -1,14 +1,25 @@
-import { Checkbox } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { BulkSelection } from '../hooks/use-bulk-selection.ts';
+import classes from './bulk.module.css';
 
-/** The header checkbox: all loaded rows. */
+/**
+ * The header checkbox: all loaded rows. A native checkbox, like the rows' (one element where Mantine's
+ * Checkbox draws seven); its mixed state is a property only, set after render.
+ */
 export function BulkSelectAll({ selection }: { selection: BulkSelection }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const mixed = selection.someSelected;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
   return (
-    <Checkbox
-      size="xs"
+    <input
+      ref={ref}
+      type="checkbox"
+      className={classes.check}
       aria-label="Select all loaded orders"
       checked={selection.allSelected}
-      indeterminate={selection.someSelected}
+      data-indeterminate={mixed || undefined}
       disabled={selection.locked}
       onChange={selection.toggleAll}
     />
@@ -18,8 +29,9 @@ export function BulkSelectAll({ selection }: { selection: BulkSelection }) {
 /** One row's checkbox; clicks do not reach the row (which opens the order). */
 export function BulkRowCheckbox({ selection, orderId }: { selection: BulkSelection; orderId: string }) {
   return (
-    <Checkbox
-      size="xs"
+    <input
+      type="checkbox"
+      className={classes.check}
       aria-label={`Select order ${orderId}`}
       checked={selection.isSelected(orderId)}
       disabled={selection.locked}

@@ -1,9 +1,8 @@
-import { Badge, Group, Text } from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
 import { AT_DISTRIBUTOR_LABEL } from '@mc/domain';
-import { IconDiscount2, IconGift } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { DeferredFloating } from '../../../components/deferred-floating.tsx';
+import classes from '../orders.module.css';
 
 const PROMO_LABEL = 'Promo discount applied';
 const GIFT_LABEL = 'Gift';
@@ -21,33 +20,35 @@ function IconTip({ label, children }: { label: string; children: ReactElement<ob
   );
 }
 
-/** ORDER ID with its icons: gift, 'At Distributor', 'Promo discount applied', and the new flag. */
-export function OrderIdCell({ order, isNew }: { order: OrderListItem; isNew: boolean }) {
+/** Whether the id has marks after it (which wrap below it in a narrow column). */
+export const hasMarks = (order: OrderListItem, isNew: boolean) =>
+  isNew || Boolean(order.gift_message) || Boolean(order.promo_code) || order.has_at_distributor;
+
+/**
+ * The marks after an ORDER ID: the new flag, gift, 'Promo discount applied' and 'At Distributor'. One
+ * element each, the icons drawn by the stylesheet: the row or card around them lays them out.
+ */
+export function OrderIdMarks({ order, isNew }: { order: OrderListItem; isNew: boolean }) {
   return (
-    <Group gap={6} wrap="wrap">
-      <Text fw={600} ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>
-        {order.id}
-      </Text>
+    <>
       {isNew ? (
-        <Badge size="xs" color="wine" variant="filled" data-new-order>
+        <span className={classes.newFlag} data-new-order>
           New
-        </Badge>
+        </span>
       ) : null}
       {order.gift_message ? (
         <IconTip label={GIFT_LABEL}>
-          <IconGift size={16} role="img" aria-label={GIFT_LABEL} color="var(--mantine-color-pink-6)" />
+          <span className={classes.mark} data-mark="gift" role="img" aria-label={GIFT_LABEL} />
         </IconTip>
-      ) : null}
-      {order.has_at_distributor ? (
-        <Badge size="xs" color="grape" variant="light" style={{ textTransform: 'none' }}>
-          {AT_DISTRIBUTOR_LABEL}
-        </Badge>
       ) : null}
       {order.promo_code ? (
         <IconTip label={PROMO_LABEL}>
-          <IconDiscount2 size={16} role="img" aria-label={PROMO_LABEL} color="var(--mantine-color-teal-7)" />
+          <span className={classes.mark} data-mark="promo" role="img" aria-label={PROMO_LABEL} />
         </IconTip>
       ) : null}
-    </Group>
+      {order.has_at_distributor ? (
+        <span className={classes.atDistributor}>{AT_DISTRIBUTOR_LABEL}</span>
+      ) : null}
+    </>
   );
 }

@@ -1,23 +1,26 @@
-import { ActionIcon, Group } from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
 import { type OrderTab, ROW_ACTION_LABELS, type RowAction, rowActions } from '@mc/domain';
-import { IconCheck, IconEye, IconX } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { DeferredFloating } from '../../../components/deferred-floating.tsx';
 import type { ReviewIntent } from '../../../lib/review-link.ts';
+import classes from '../orders.module.css';
 
-/** How each row action looks and which dialog it opens over the 'Review Order' modal. */
-const LOOK: Record<RowAction, { icon: typeof IconEye; color: string; intent?: ReviewIntent }> = {
-  review: { icon: IconEye, color: 'gray' },
-  reject: { icon: IconX, color: 'red', intent: 'reject' },
-  accept: { icon: IconCheck, color: 'teal', intent: 'accept' },
-  view: { icon: IconEye, color: 'gray' },
+/**
+ * Which dialog each row action opens over the 'Review Order' modal. Its look (eye, cross or tick on a gray,
+ * red or teal tint) comes from the stylesheet by `data-action`.
+ */
+const INTENT: Record<RowAction, ReviewIntent | undefined> = {
+  review: undefined,
+  reject: 'reject',
+  accept: 'accept',
+  view: undefined,
 };
 
 /**
  * Per-row actions, as the domain's rowActions decides: review, reject and accept on new
  * orders, view on the others, none on the cancelled tab. Review and view open the 'Review Order'
- * modal; reject and accept open it with that dialog on top.
+ * modal; reject and accept open it with that dialog on top. One button each, without a wrapper: the
+ * cell or card around them lays them out.
  */
 export function OrderRowActions({
   order,
@@ -34,33 +37,27 @@ export function OrderRowActions({
     e.stopPropagation();
     onOpen(order, intent);
   };
-  return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      {actions.map((action) => {
-        const { icon: Icon, color, intent } = LOOK[action];
-        const label = ROW_ACTION_LABELS[action];
-        return (
-          <DeferredFloating
-            key={action}
-            target={
-              <ActionIcon
-                variant="light"
-                color={color}
-                onClick={open(intent)}
-                aria-label={`${label} order ${order.id}`}
-              >
-                <Icon size={16} aria-hidden="true" />
-              </ActionIcon>
-            }
-          >
-            {({ Tooltip }, target, opened) => (
-              <Tooltip label={label} withinPortal defaultOpened={opened}>
-                {target}
-              </Tooltip>
-            )}
-          </DeferredFloating>
-        );
-      })}
-    </Group>
-  );
+  return actions.map((action) => {
+    const label = ROW_ACTION_LABELS[action];
+    return (
+      <DeferredFloating
+        key={action}
+        target={
+          <button
+            type="button"
+            className={classes.action}
+            data-action={action}
+            onClick={open(INTENT[action])}
+            aria-label={`${label} order ${order.id}`}
+          />
+        }
+      >
+        {({ Tooltip }, target, opened) => (
+          <Tooltip label={label} withinPortal defaultOpened={opened}>
+            {target}
+          </Tooltip>
+        )}
+      </DeferredFloating>
+    );
+  });
 }
