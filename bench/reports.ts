@@ -243,7 +243,9 @@ const app = launch({
     ...process.env,
     // On PostgreSQL an API process (ROLE=api), as a deployment runs it beside its worker: the job queue's
     // pollers stay out of the measured process (bench.ts says why). BENCH_APP_ROLE=all for the one-process form.
-    ...(url ? { DATABASE_URL: url, ROLE: process.env.BENCH_APP_ROLE ?? 'api' } : { DATA_DIR: PGLITE_DATA_DIR }),
+    ...(url
+      ? { DATABASE_URL: url, ROLE: process.env.BENCH_APP_ROLE ?? 'api' }
+      : { DATA_DIR: PGLITE_DATA_DIR }),
     PORT: String(PORT),
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',
