@@ -82,3 +82,36 @@ describe('error reports from the console', () => {
     expect(blocked).toEqual([]);
   });
 });
+
+describe('a console whose code does not arrive', () => {
+  it("its chunk failing to load shows a reload screen, and 'Reload Page' recovers", async ({ open }) => {
+    const { page } = await open();
+    // The full console's chunk (router, query cache, pages): what `/` loads for a visitor not signed in.
+    const consoleChunk = /\/assets\/console-[^/]+\.js$/;
+    await page.route(consoleChunk, (route) => route.abort('connectionreset'));
+    await page.goto('/terms');
+    await page.getByRole('heading', { name: 'The console did not load' }).waitFor();
+    // React rendered over index.html's fallback: it never shows beside the console's own screen.
+    expect(await page.locator('.boot-fallback').count()).toBe(0);
+    await page.unroute(consoleChunk);
+    await page.getByRole('button', { name: 'Reload Page' }).click();
+    await page.getByRole('heading', { name: 'Merchant Terms and Conditions' }).first().waitFor();
+    expect(await page.getByRole('heading', { name: 'The console did not load' }).count()).toBe(0);
+  });
+
+  it('its entry script failing to load leaves a way to try again after 10 s, hidden before', async ({
+    open,
+  }) => {
+    const { page } = await open();
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort('connectionreset'));
+    await page.goto('/login');
+    const fallback = page.locator('.boot-fallback');
+    expect(await fallback.evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');
+    // Hidden elements have no role in the accessibility tree: the link appears only once it is shown.
+    await page.getByRole('link', { name: 'try again' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('heading', { name: 'The console is taking long to load' }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByRole('link', { name: 'try again' }).getAttribute('href')).toBe('/');
+  });
+});

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BaseProviders } from './app/base-providers.tsx';
 import { loadLoginPage } from './features/auth/index.ts';
 import { loadFirstScreen } from './features/orders/index.ts';
+import { ErrorScreen } from './features/shell/index.ts';
 import { trackLoadedPage } from './lib/analytics.ts';
 import { initErrorReporting, reportError } from './lib/error-reporting.ts';
 import { getToken } from './lib/session.ts';
@@ -22,6 +23,18 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 const root = createRoot(container);
 
+/** A chunk of the console did not arrive: say so with a way to try again, instead of a blank page. */
+function showLoadFailure(error: unknown, source: string) {
+  reportError(error, { source });
+  root.render(
+    <StrictMode>
+      <BaseProviders>
+        <ErrorScreen loadFailed />
+      </BaseProviders>
+    </StrictMode>,
+  );
+}
+
 /**
  * The full console (router, query cache, every page): its own chunk, loaded at once unless signing in.
  * The theme and toasts stay mounted when the sign-in page hands over to it.
@@ -36,7 +49,7 @@ const openConsole = () =>
           </BaseProviders>
         </StrictMode>,
       ),
-    (error: unknown) => reportError(error, { source: 'app-chunk' }),
+    (error: unknown) => showLoadFailure(error, 'app-chunk'),
   );
 
 // /login with nobody signed in: the sign-in page alone, without the router and the query cache, until
@@ -54,6 +67,6 @@ if (/^\/login\/?$/.test(pathname) && !getToken()) {
         </StrictMode>,
       );
     },
-    (error: unknown) => reportError(error, { source: 'sign-in-chunk' }),
+    (error: unknown) => showLoadFailure(error, 'sign-in-chunk'),
   );
 } else void openConsole();

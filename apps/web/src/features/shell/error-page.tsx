@@ -5,8 +5,12 @@ import { Component, type ReactNode } from 'react';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { reportError } from '../../lib/error-reporting.ts';
 
-/** The generic screen for a render crash; 'Go Back Home' reloads the app at /. */
-export function ErrorScreen() {
+/**
+ * The generic screen for a render crash; 'Go Back Home' reloads the app at /. With `loadFailed`, the screen
+ * for a console whose code did not arrive (a dropped connection while its chunk loaded): 'Reload Page'
+ * loads the same address again.
+ */
+export function ErrorScreen({ loadFailed = false }: { loadFailed?: boolean }) {
   return (
     <Center mih="100dvh" p="md">
       <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 40 }} maw={480} w="100%">
@@ -16,12 +20,18 @@ export function ErrorScreen() {
             <IconAlertOctagon size={30} />
           </ThemeIcon>
           <Title order={1} fz={26}>
-            {MSG.ERROR_TITLE}
+            {loadFailed ? MSG.LOAD_ERROR_TITLE : MSG.ERROR_TITLE}
           </Title>
-          <Text c="dimmed">{MSG.ERROR_TEXT}</Text>
-          <Button component="a" href="/" size="md" mt="sm">
-            {MSG.GO_BACK_HOME}
-          </Button>
+          <Text c="dimmed">{loadFailed ? MSG.LOAD_ERROR_TEXT : MSG.ERROR_TEXT}</Text>
+          {loadFailed ? (
+            <Button size="md" mt="sm" onClick={() => window.location.reload()}>
+              {MSG.RELOAD_PAGE}
+            </Button>
+          ) : (
+            <Button component="a" href="/" size="md" mt="sm">
+              {MSG.GO_BACK_HOME}
+            </Button>
+          )}
         </Stack>
       </Paper>
     </Center>

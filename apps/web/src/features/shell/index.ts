@@ -5,7 +5,7 @@
 import { lazyNamed } from '../../lib/lazy-named.ts';
 
 export { AppErrorBoundary } from './app-error-boundary.tsx';
-export { RouteErrorBoundary } from './error-page.tsx';
+export { ErrorScreen, RouteErrorBoundary } from './error-page.tsx';
 export {
   isShellRouteHandle,
   RouteHandlesContext,
