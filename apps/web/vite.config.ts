@@ -67,21 +67,23 @@ const FIRST_CHUNK = new RegExp(
     String.raw`/src/lib/(?:brand|notify|api|analytics)\.ts$`,
     String.raw`/src/features/shell/(?:app-error-boundary\.tsx|error-page\.tsx|index\.ts|route-handle\.ts)$`,
     String.raw`/src/components/brand-logo\.tsx$`,
+    String.raw`/src/features/orders/orders-filters\.ts$`,
   ].join('|'),
 );
 
 /**
  * Modules of the `console` chunk: what the signed-in console loads under its pages, never the sign-in
- * page (docs/decisions/0150): React Router, TanStack Query and the query cache, the route table and guards,
- * the dates library, the domain rules and the API wrappers the orders list uses, the Mantine components of
- * the list (table, checkbox, switch, skeleton, scroll area) and the deferred dialog and floating helpers.
+ * page (docs/decisions/0150): the router (wouter, docs/decisions/0155), TanStack Query and the query cache,
+ * the route table and guards, the orders filters' context, the dates library, the domain rules and the API
+ * wrappers the orders list uses, the Mantine components of the list (table, checkbox, switch, skeleton,
+ * scroll area) and the deferred dialog and floating helpers.
  * Left to the bundler, the orders page fetched ~46 files beyond the sign-in page's, many of a few hundred
  * bytes, each with its import glue. Only these modules, not their dependencies (those may be the `first`
  * chunk's); the bundle-budget e2e test checks that no two chunks import each other.
  */
 const CONSOLE_CHUNK = new RegExp(
   [
-    '/node_modules/(?:react-router|@tanstack/(?:query-core|react-query)|date-fns|@date-fns/tz)/',
+    '/node_modules/(?:wouter|regexparam|@tanstack/(?:query-core|react-query)|date-fns|@date-fns/tz)/',
     `/@mantine/core/esm/components/(?:${[
       'Checkbox',
       'Switch',

@@ -3,17 +3,18 @@
  * re-renders them and the redirect happens at once.
  */
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Redirect as Navigate } from 'wouter';
+import { Outlet, useLocationKey } from '../lib/router.tsx';
 import { useSession } from '../lib/session.ts';
 
 /**
- * `<Navigate>` that fires on every visit. A plain `<Navigate>` only navigates when it mounts; when a
- * navigation away is still suspended (a lazy page loading) and the user comes back to the same URL,
- * React keeps the mounted instance and the redirect would never happen. Keying on the location fixes it.
+ * wouter's `<Redirect>` (replacing the history entry) that fires on every visit. A plain one only navigates
+ * when it mounts; when a navigation away is still suspended (a lazy page loading) and the user comes back
+ * to the same URL, React keeps the mounted instance and the redirect would never happen. Keying on the
+ * location fixes it.
  */
 export function Redirect({ to }: { to: string }) {
-  const location = useLocation();
-  return <Navigate key={location.key} to={to} replace />;
+  return <Navigate key={useLocationKey()} to={to} replace />;
 }
 
 /** `/`: to /orders with a stored token, otherwise to /login. */

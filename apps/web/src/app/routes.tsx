@@ -1,12 +1,11 @@
 /**
  * THE route table: every path the console answers, the orders tabs included.
  * Pages come from each feature's index.ts, where every page is its own chunk (React.lazy) so the first
- * load stays small. Rendered by `AppRoutes` with React Router's declarative API (`useRoutes`), without its
- * data router: the console has no loaders or actions, and the data router is half of React Router's weight
- * (docs/decisions/0109).
+ * load stays small. Rendered by `AppRoutes` over wouter with the console's own nested matching and outlets
+ * (lib/router.tsx, docs/decisions/0155).
  */
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { matchRoutes, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
+import { useLocation } from 'wouter';
 import { PageLoader } from '../components/page-loader.tsx';
 import {
   ForgotPage,
@@ -43,6 +42,7 @@ import { TermsPage } from '../features/terms/index.ts';
 import { trackPageView } from '../lib/analytics.ts';
 import { siteName } from '../lib/brand.ts';
 import { registerNavigator } from '../lib/navigation.ts';
+import { Outlet, type RouteObject, useLocationKey, useRoutes } from '../lib/router.tsx';
 import { getUserId } from '../lib/session.ts';
 import { getPendingSwitch } from '../lib/start-up.ts';
 import { GuestOnly, HomeRedirect, NotFoundOrLogin, Redirect, RequireToken } from './guards.tsx';
@@ -55,9 +55,9 @@ const h = (handle: ShellRouteHandle) => handle;
  * sign-in link switches a signed-in browser to another account (its code loads only then).
  */
 function RootFrame() {
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const locationKey = useLocationKey();
   const [pendingSwitch] = useState(getPendingSwitch);
-  const { pathname } = location;
   const title = useRouteHandle('title');
 
   useEffect(() => {
@@ -68,7 +68,7 @@ function RootFrame() {
   }, [pathname]);
 
   return (
-    <RouteErrorBoundary resetKey={location}>
+    <RouteErrorBoundary resetKey={locationKey}>
       <Suspense fallback={<PageLoader fullScreen />}>
         <Outlet />
       </Suspense>
@@ -186,20 +186,17 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The route table at the current location, inside a router (BrowserRouter in the app, MemoryRouter in
- * tests). Gives the shell the matched routes' handles and lets code outside React navigate (navigateTo).
+ * The route table at the current location, inside a router (the browser's location in the app, wouter's
+ * memory location in tests). Gives the shell the matched routes' handles and lets code outside React
+ * navigate (navigateTo).
  */
 export function AppRoutes() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const handles = useMemo(
-    () => (matchRoutes(routes, location) ?? []).map((m) => m.route.handle).filter(isShellRouteHandle),
-    [location],
-  );
+  const [, navigate] = useLocation();
+  const { element, matches } = useRoutes(routes);
+  const handles = useMemo(() => matches.map((route) => route.handle).filter(isShellRouteHandle), [matches]);
   useEffect(() => {
-    registerNavigator((to, opts) => void navigate(to, opts));
+    registerNavigator((to, opts) => navigate(to, opts));
     return () => registerNavigator(null);
   }, [navigate]);
-  const element = useRoutes(routes, location);
   return <RouteHandlesContext.Provider value={handles}>{element}</RouteHandlesContext.Provider>;
 }

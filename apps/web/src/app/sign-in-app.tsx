@@ -1,5 +1,5 @@
 /**
- * The sign-in page on its own, without React Router, the query cache or the route table (docs/decisions/
+ * The sign-in page on its own, without the router, the query cache or the route table (docs/decisions/
  * 0150): what `main.tsx` renders for `/login` when nobody is signed in. The page, its errors, title and
  * page view are as in the full console; any navigation away (a link, the signed-in redirect) hands over to
  * the full console through `navigateTo` (`startSignInApp`'s navigator), which then renders the new path.

@@ -7,10 +7,10 @@ export interface RouteLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> 
 }
 
 /**
- * A link to a page of the console that needs no React Router: a plain click goes through `navigateTo`
+ * A link to a page of the console that needs no router: a plain click goes through `navigateTo`
  * (the router's navigate once the app has registered it; on the sign-in page without the router, the
  * full console takes over: docs/decisions/0150); a click with a modifier key, another button or a target
- * keeps the browser's own behaviour, as React Router's Link does.
+ * keeps the browser's own behaviour.
  */
 export function RouteLink({ to, onClick, ref, ...rest }: RouteLinkProps) {
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -1,15 +1,8 @@
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import {
-  createMemoryRouter,
-  type Location,
-  MemoryRouter,
-  type NavigateFunction,
-  RouterProvider,
-  useLocation,
-  useNavigate,
-} from 'react-router';
 import { vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { Providers } from '../app/providers.tsx';
 import { AppRoutes } from '../app/routes.tsx';
 import { queryClient } from '../lib/query-client.ts';
@@ -104,8 +97,7 @@ export function renderWithProviders(ui: ReactNode) {
 /** Renders one component at `path` of a router of its own, inside the providers, with an empty query cache. */
 export function renderAtPath(ui: ReactNode, path: string) {
   queryClient.clear();
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  return renderWithProviders(<RouterProvider router={router} />);
+  return renderWithProviders(<Router hook={memoryLocation({ path }).hook}>{ui}</Router>);
 }
 
 /** The merchant every route sees unless a test answers otherwise (the full shape the API returns). */
@@ -154,46 +146,37 @@ function defaultAnswer(url: string): { status?: number; body?: unknown } {
   return { status: 404, body: { message: 'Not found' } };
 }
 
+/** The location as a test reads it: the path and the search string (with its `?`, or empty). */
+export interface TestLocation {
+  pathname: string;
+  search: string;
+}
+
 /** What a test reads and drives of the router: the current location, and navigation. */
 export interface TestRouter {
-  readonly state: { readonly location: Location };
+  readonly state: { readonly location: TestLocation };
   navigate: (to: string, opts?: { replace?: boolean }) => Promise<void>;
 }
 
-/**
- * Hands each render's location and `navigate` to the test. It lives at module level: a component
- * declared inside `renderApp` would be a new component type on every call, which the linter rejects.
- */
-function RouterProbe({ onRender }: { onRender: (location: Location, navigate: NavigateFunction) => void }) {
-  onRender(useLocation(), useNavigate());
-  return null;
-}
-
-/** Renders the real route table at `path` inside the app providers, in a memory router. */
+/** Renders the real route table at `path` inside the app providers, in wouter's memory location. */
 export function renderApp(path: string) {
   queryClient.clear();
-  let location: Location | null = null;
-  let navigate: NavigateFunction | null = null;
-  const probe = (l: Location, n: NavigateFunction) => {
-    location = l;
-    navigate = n;
-  };
+  const memory = memoryLocation({ path, record: true });
   const utils = render(
     <Providers queryClient={queryClient} env="test">
-      <MemoryRouter initialEntries={[path]}>
-        <RouterProbe onRender={probe} />
+      <Router hook={memory.hook}>
         <AppRoutes />
-      </MemoryRouter>
+      </Router>
     </Providers>,
   );
   const router: TestRouter = {
     get state() {
-      if (!location) throw new Error('the router has not rendered yet');
-      return { location };
+      const [pathname = '/', search = ''] = (memory.history.at(-1) ?? '/').split('?');
+      return { location: { pathname, search: search ? `?${search}` : '' } };
     },
     async navigate(to, opts) {
       await act(async () => {
-        await navigate?.(to, opts);
+        memory.navigate(to, opts);
       });
     },
   };

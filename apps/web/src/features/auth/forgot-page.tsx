@@ -5,7 +5,7 @@ import { type ForgotPasswordInput, ForgotPasswordSchema, MSG } from '@mc/domain'
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useRequestPasswordToken } from './api/request-password-token.ts';
 import { AuthLayout } from './components/auth-layout.tsx';

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useParams } from 'wouter';
 import { PasswordField } from '../../components/password-field.tsx';
 import { applyFieldErrors } from '../../lib/form-errors.ts';
 import { errorMessage } from '../../lib/notify.ts';

@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { MSG } from '@mc/domain';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { PasswordField } from '../../components/password-field.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useResetPassword } from './api/reset-password.ts';
@@ -19,7 +19,7 @@ export const REDIRECT_AFTER_RESET_MS = 1500;
 /** /forgot/password-reset/:token. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const reset = useResetPassword();
   const [failed, setFailed] = useState(false);
   const { form, passwordInput } = useNewPasswordForm();

@@ -5,7 +5,7 @@ import { MAX_LENGTH, MSG, SignUpSchema } from '@mc/domain';
 import { IconBrandGoogleFilled, IconInfoCircle, IconLogin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import type { z } from 'zod';
 import { BirthDateFields } from '../../components/birth-date-fields.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -44,7 +44,7 @@ function EmailExistsMessage() {
 const SIGN_UP_FIELDS = ['first_name', 'last_name', 'email', 'password', 'birthday'] as const;
 
 export function SignUpPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const signUp = useSignUp();
   const oidc = useOidcConfig();
   // A sign-in the identity provider or the server refused comes back here with its reason.

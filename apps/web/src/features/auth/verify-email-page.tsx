@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { errorMessage } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useVerifyEmail } from './api/account-links.ts';

@@ -15,7 +15,7 @@ import { can } from '@mc/domain';
 import { IconArrowLeft, IconCheck, IconChevronDown, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { siteName } from '../../lib/brand.ts';
 import { merchantQueryOptions } from '../../lib/merchant-api.ts';
@@ -132,7 +132,7 @@ export function DevelopersPage() {
   const userId = getUserId(token) ?? '';
   const roles = useQuery({ ...userQueryOptions(userId), enabled: Boolean(userId) }).data?.userRoles ?? [];
   const timezone = useQuery({ ...merchantQueryOptions(tmk), enabled: Boolean(tmk) }).data?.timezone;
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { section } = useParams();
   const visible = SECTIONS.filter((s) => s.capability === null || (tmk && can(roles, s.capability)));
   const current = visible.find((s) => s.value === section)?.value ?? 'reference';

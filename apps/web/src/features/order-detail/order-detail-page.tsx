@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '@mc/api';
 import { slaColor, statusBadge, statusLabel } from '@mc/domain';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { Spinner } from '../../components/page-loader.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useOrder } from './api/get-order.ts';

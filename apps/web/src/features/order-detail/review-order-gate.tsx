@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 import { REVIEW_PARAM } from '../../lib/review-link.ts';
 

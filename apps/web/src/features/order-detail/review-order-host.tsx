@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { INTENT_PARAM, REVIEW_PARAM, type ReviewIntent } from '../../lib/review-link.ts';
 import type { LabelCallbacks } from './components/order-workflow.tsx';
 import { ReviewOrderModal } from './review-order-modal.tsx';

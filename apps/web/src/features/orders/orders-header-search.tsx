@@ -12,7 +12,7 @@ import {
 } from '@mc/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { DeferredFloating } from '../../components/deferred-floating.tsx';
 import { loadFloating } from '../../lib/floating.ts';
 import { useIsPhone } from '../../lib/media.ts';
@@ -37,7 +37,7 @@ export function searchRequestFor(kind: Kind, text: string): SearchRequest | null
 
 function SearchBox({ kind, label, autoFocus }: { kind: Kind; label: string; autoFocus?: boolean }) {
   const { merchantKey } = useSession();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const listId = useId();
   const [text, setText] = useState('');
   const [results, setResults] = useState<OrderListItem[] | null>(null);
@@ -227,7 +227,7 @@ export function OrdersHeaderSearch() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   // Choosing a result opens its order: the search row closes with the page it was opened on.
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const [openedOn, setOpenedOn] = useState(pathname);
   if (openedOn !== pathname) {
     setOpenedOn(pathname);

@@ -2,14 +2,15 @@ import { ActionIcon, Badge, Button, Group, Stack, Switch, Title } from '@mantine
 import { ORDER_TABS, ordersHeaderTitle, TAB_LABELS, tabOfPath, tabPath } from '@mc/domain';
 import { IconBell, IconBellOff, IconKeyboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
 import { DeferredDialog } from '../../components/deferred-dialog.tsx';
 import { DeferredFloating } from '../../components/deferred-floating.tsx';
 import { trackNavigation } from '../../lib/analytics.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 import { useIsPhone } from '../../lib/media.ts';
 import { DEFAULT_LIST_FILTERS, type ListFilters } from '../../lib/query-keys.ts';
+import { NavLink, Outlet } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
 import { orderCountsQueryOptions } from './api/get-order-counts.ts';
 import { useNewOrders } from './hooks/new-orders-store.ts';
@@ -17,11 +18,7 @@ import { useAlertPrefs } from './hooks/use-alert-prefs.ts';
 import { useOrderEvents } from './hooks/use-order-events.ts';
 import { useOrdersShortcuts } from './hooks/use-orders-shortcuts.ts';
 import classes from './orders.module.css';
-
-export interface OrdersOutletContext {
-  filters: ListFilters;
-  setFilters: (f: ListFilters) => void;
-}
+import { OrdersFiltersContext } from './orders-filters.ts';
 
 /** The shortcuts list loads when first opened ('?' or the keyboard button). */
 const ShortcutsDialog = lazyNamed(() => import('./components/shortcuts-dialog.tsx'), 'ShortcutsDialog');
@@ -100,12 +97,13 @@ function AlertToggles({ folded }: { folded: boolean }) {
 
 /** Orders area: 'Orders: <status name>', the four tabs with counts, live updates, and the tab content. */
 export function OrdersLayout() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const { token, merchantKey } = useSession();
   const tmk = merchantKey ?? '';
   const tab = tabOfPath(pathname);
   const counts = useQuery({ ...orderCountsQueryOptions(tmk), enabled: Boolean(tmk) });
   const [filters, setFilters] = useState<ListFilters>(DEFAULT_LIST_FILTERS);
+  const filtersValue = useMemo(() => ({ filters, setFilters }), [filters]);
   const phone = useIsPhone();
   const { ids } = useNewOrders();
   useOrderEvents(merchantKey, token);
@@ -171,7 +169,9 @@ export function OrdersLayout() {
           ))}
         </nav>
         <div className={classes.content}>
-          <Outlet context={{ filters, setFilters } satisfies OrdersOutletContext} />
+          <OrdersFiltersContext.Provider value={filtersValue}>
+            <Outlet />
+          </OrdersFiltersContext.Provider>
         </div>
       </div>
     </div>

@@ -5,7 +5,7 @@ import { canAccept, DEFAULT_TIMEZONE, isOrderStatus, MSG, shouldInfiniteScroll, 
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate, useOutletContext } from 'react-router';
+import { useLocation } from 'wouter';
 import { Spinner } from '../../components/page-loader.tsx';
 import { notifyError } from '../../lib/notify.ts';
 import { flattenPages } from '../../lib/orders-list-cache.ts';
@@ -28,7 +28,7 @@ import { newOrdersStore, useNewOrders } from './hooks/new-orders-store.ts';
 import { useInfiniteScroll } from './hooks/use-infinite-scroll.ts';
 import { useRowCursor } from './hooks/use-row-cursor.ts';
 import classes from './orders.module.css';
-import type { OrdersOutletContext } from './orders-layout.tsx';
+import { useOrdersFilters } from './orders-filters.ts';
 
 /** The spec's mobile layout covers 1100 px and below: the table needs more than that. */
 export const DESKTOP_MEDIA_QUERY = '(min-width: 68.8125em)';
@@ -61,12 +61,11 @@ function ErrorState({ onRetry, retrying }: { onRetry: () => void; retrying: bool
 
 /** One orders tab: the list with filters, sort, infinite scroll and live rows. */
 export function OrdersTabPage() {
-  const { pathname } = useLocation();
+  const [pathname, navigate] = useLocation();
   const tab = tabOfPath(pathname) ?? 'active';
-  const { filters, setFilters } = useOutletContext<OrdersOutletContext>();
+  const { filters, setFilters } = useOrdersFilters();
   const { merchantKey } = useSession();
   const tmk = merchantKey ?? '';
-  const navigate = useNavigate();
   const isDesktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true, { getInitialValueInEffect: false });
   const list = useInfiniteQuery({ ...ordersListQueryOptions(tmk, tab, filters), enabled: Boolean(tmk) });
   const options = useQuery({ ...orderFiltersQueryOptions(tmk), enabled: Boolean(tmk) });
@@ -103,7 +102,7 @@ export function OrdersTabPage() {
   // A row click opens 'Review Order' over the list; the row's accept/reject open that dialog.
   const handleOpen = (o: OrderListItem, intent?: ReviewIntent) => {
     newOrdersStore.open(o.id);
-    navigate({ search: reviewSearch(o.id, intent) });
+    navigate(`${pathname}${reviewSearch(o.id, intent)}`);
   };
   // j/k/Enter over the rows or cards (decision 0104)
   const listRef = useRef<HTMLDivElement>(null);

@@ -1,8 +1,8 @@
 import { Paper, Title } from '@mantine/core';
 import { MSG } from '@mc/domain';
 import { IconArrowUpRight } from '@tabler/icons-react';
-import { NavLink, Outlet } from 'react-router';
 import { trackNavigation } from '../../lib/analytics.ts';
+import { NavLink, Outlet } from '../../lib/router.tsx';
 import classes from './settings.module.css';
 
 const SETTINGS_NAV = [

@@ -1,8 +1,9 @@
 import { MSG } from '@mc/domain';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { Providers } from '../../app/providers.tsx';
 import { registerErrorReporter } from '../../lib/error-reporting.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
@@ -22,11 +23,11 @@ describe('render crash', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <Providers queryClient={createQueryClient()} env="test">
-        <MemoryRouter>
+        <Router hook={memoryLocation({ path: '/' }).hook}>
           <RouteErrorBoundary resetKey="/">
             <Boom />
           </RouteErrorBoundary>
-        </MemoryRouter>
+        </Router>
       </Providers>,
     );
     expect(await screen.findByRole('heading', { name: MSG.ERROR_TITLE })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { MSG } from '@mc/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 /** The 404 page: shown inside the shell for an unknown path when logged in. */
 export function NotFoundPage() {

@@ -16,8 +16,7 @@ export function isShellRouteHandle(value: unknown): value is ShellRouteHandle {
 
 /**
  * The handles of the routes matched at the current location, outermost first. The route table provides
- * it (app/routes.tsx, `AppRoutes`): the console uses React Router without its data router, which is what
- * `useMatches` needs (docs/decisions/0109).
+ * it (app/routes.tsx, `AppRoutes`, from the matches of lib/router.tsx over wouter: docs/decisions/0155).
  */
 export const RouteHandlesContext = createContext<readonly ShellRouteHandle[]>([]);
 

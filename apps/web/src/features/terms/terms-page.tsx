@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { siteName } from '../../lib/brand.ts';
 import classes from './terms.module.css';

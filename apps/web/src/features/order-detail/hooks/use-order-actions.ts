@@ -17,7 +17,7 @@ import {
   orderUpdateOutcome,
   orderViewPath,
 } from '@mc/domain';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { notifyError, notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { type OrderChange, useOrderChange } from '../api/order-mutations.ts';
 
@@ -38,7 +38,7 @@ export type ChangeResult =
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
 export function useOrderActions(tmk: string, orderId: string) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const mutation = useOrderChange(tmk, orderId);
 
   const redirectLater = (redirect: boolean) => {

@@ -1,7 +1,7 @@
 import { useWindowEvent } from '@mantine/hooks';
 import { ORDER_TABS, type OrderTab, tabPath } from '@mc/domain';
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import {
   isShortcutEvent,
   openDialogs,
@@ -20,7 +20,7 @@ const TAB_BY_KEY = new Map<string, OrderTab>(ORDER_TABS.map((t) => [TAB_SEQUENCE
  * open dialog or the time running out forgets the `g`.
  */
 function useTabSequences() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const pendingSince = useRef<number | null>(null);
   useWindowEvent('keydown', (event) => {
     const since = pendingSince.current;

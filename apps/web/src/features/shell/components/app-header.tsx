@@ -1,11 +1,12 @@
 import { Box, Burger } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ComponentType } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'wouter';
 import { BrandMark } from '../../../components/brand-logo.tsx';
 import { trackNavigation } from '../../../lib/analytics.ts';
 import { siteName } from '../../../lib/brand.ts';
 import { useIsPhone } from '../../../lib/media.ts';
+import { NavLink } from '../../../lib/router.tsx';
 import classes from '../shell.module.css';
 import { MAIN_MENU } from './menu-entries.ts';
 import { SettingsMenu } from './settings-menu.tsx';

@@ -1,8 +1,8 @@
 import { Divider, Drawer, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { NavLink } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { trackNavigation } from '../../../lib/analytics.ts';
+import { NavLink } from '../../../lib/router.tsx';
 import classes from '../shell.module.css';
 import { MAIN_MENU, SETTINGS_MENU } from './menu-entries.ts';
 

@@ -1,6 +1,6 @@
 import { MSG } from '@mc/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useIsPhone } from '../../../lib/media.ts';
 import classes from '../shell.module.css';
 

@@ -1,5 +1,5 @@
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { DeferredFloating } from '../../../components/deferred-floating.tsx';
 import { trackNavigation } from '../../../lib/analytics.ts';
 import classes from '../shell.module.css';
@@ -14,7 +14,7 @@ export interface SettingsMenuProps {
  * Closes on Escape and on an outside click; arrow keys move between entries.
  */
 export function SettingsMenu({ onSignOut }: SettingsMenuProps) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const isActive = pathname.startsWith('/settings') || pathname.startsWith('/developers');
   return (
     <DeferredFloating

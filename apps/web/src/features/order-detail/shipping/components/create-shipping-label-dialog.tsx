@@ -32,7 +32,7 @@ import {
 import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Dialog } from '../../../../components/dialog.tsx';
 import { DialogActions } from '../../../../components/dialog-actions.tsx';
 import { merchantQueryOptions } from '../../../../lib/merchant-api.ts';
