@@ -3,7 +3,8 @@
  * `tz` is an IANA name; when omitted the runtime's local zone is used.
  */
 import { TZDate, tzOffset } from '@date-fns/tz';
-import { format } from 'date-fns';
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** Used when a merchant has no timezone on file. */
 export const DEFAULT_TIMEZONE = 'America/New_York';
@@ -20,20 +21,68 @@ export function inZone(value: DateInput, tz?: string | null): Date {
   return tz ? new TZDate(d.getTime(), tz) : d;
 }
 
-function fmt(value: DateInput, pattern: string, tz?: string | null): string {
-  const d = toDate(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return format(inZone(d, tz), pattern);
+/** The wall-clock fields of an instant in a zone. `hour` is 0–23; `year` is the era year, as date-fns writes it. */
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
 }
+
+/**
+ * One Intl formatter per zone ('' = the runtime's local zone), kept: building one costs far more than using
+ * it. Gregorian calendar and Latin digits whatever the runtime's defaults, and a 0–23 hour, so that every
+ * field comes back as a plain number.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(tz: string): Intl.DateTimeFormat {
+  let f = wallClockFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
+      timeZone: tz || undefined,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(tz, f);
+  }
+  return f;
+}
+
+/**
+ * The instant's fields in `tz` (or the runtime's local zone), or null for an invalid date. Read field by
+ * field from formatToParts: Intl's joined text is not date-fns's (it puts a narrow no-break space before
+ * AM/PM), so the text is always assembled here.
+ */
+function wallClock(value: DateInput, tz?: string | null): WallClock | null {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return null;
+  const c: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+  for (const part of wallClockFormat(tz ?? '').formatToParts(d)) {
+    if (part.type in c) c[part.type as keyof WallClock] = Number(part.value);
+  }
+  return c;
+}
+
+const padYear = (y: number): string => String(y).padStart(4, '0');
+/** 'h:mm a' (date-fns): '3:04 PM', '12:00 AM'. */
+const time12 = (c: WallClock): string =>
+  `${c.hour % 12 === 0 ? 12 : c.hour % 12}:${pad2(c.minute)} ${c.hour < 12 ? 'AM' : 'PM'}`;
+/** 'MM/dd/yyyy' (date-fns). */
+const slashDate = (c: WallClock): string => `${pad2(c.month)}/${pad2(c.day)}/${padYear(c.year)}`;
 
 /** Order list CREATED column: '06/12/2025 3:04 PM'. */
 export function formatOrderDate(value: DateInput, tz?: string | null): string {
-  return fmt(value, 'MM/dd/yyyy h:mm a', tz);
+  const c = wallClock(value, tz);
+  return c ? `${slashDate(c)} ${time12(c)}` : '';
 }
 
 /** A zone's UTC offset is looked up once per six hours of UTC time (its ends compared: see orderDateFormatter). */
 const OFFSET_BUCKET_MS = 6 * 60 * 60_000;
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** The offset orderDateFormatter uses for a whole six hours of UTC time, or NaN when it changes within them. */
 function bucketOffset(tz: string, bucket: number): number {
@@ -129,17 +178,37 @@ export function orderDateOffsets(tz: string, fromMs: number, toMs: number): Offs
 
 /** Date only: '06/12/2025'. */
 export function formatShortDate(value: DateInput, tz?: string | null): string {
-  return fmt(value, 'MM/dd/yyyy', tz);
+  const c = wallClock(value, tz);
+  return c ? slashDate(c) : '';
 }
 
 /** Time only: '3:04 PM'. */
 export function formatTime(value: DateInput, tz?: string | null): string {
-  return fmt(value, 'h:mm a', tz);
+  const c = wallClock(value, tz);
+  return c ? time12(c) : '';
+}
+
+const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Jun 12' ('MMM dd'). */
+export function formatMonthDay(value: DateInput, tz?: string | null): string {
+  const c = wallClock(value, tz);
+  return c ? `${MONTHS_SHORT[c.month - 1]} ${pad2(c.day)}` : '';
+}
+
+/** '2 PM' on the hour, '2:30 PM' otherwise ('h a' / 'h:mm a'). */
+export function formatShortHour(value: DateInput, tz?: string | null): string {
+  const c = wallClock(value, tz);
+  if (!c) return '';
+  return c.minute === 0 ? `${c.hour % 12 === 0 ? 12 : c.hour % 12} ${c.hour < 12 ? 'AM' : 'PM'}` : time12(c);
 }
 
 /** Inventory 'Last Update': '06/12/2025 03:04 pm'. */
 export function formatInventoryTimestamp(value: DateInput, tz?: string | null): string {
-  return fmt(value, 'MM/dd/yyyy hh:mm aaa', tz);
+  const c = wallClock(value, tz);
+  return c
+    ? `${slashDate(c)} ${pad2(c.hour % 12 === 0 ? 12 : c.hour % 12)}:${pad2(c.minute)} ${c.hour < 12 ? 'am' : 'pm'}`
+    : '';
 }
 
 /** 'Last Update: 06/12/2025 03:04 pm (Local time)' */
@@ -149,7 +218,8 @@ export function inventoryLastUpdateText(value: DateInput, tz?: string | null): s
 
 /** 'YYYY-MM-DD' of the instant in `tz`. */
 export function isoDateInZone(value: DateInput, tz?: string | null): string {
-  return fmt(value, 'yyyy-MM-dd', tz);
+  const c = wallClock(value, tz);
+  return c ? `${padYear(c.year)}-${pad2(c.month)}-${pad2(c.day)}` : '';
 }
 
 /** True for an IANA zone name the runtime knows. */

@@ -1,13 +1,14 @@
 /**
  * Delivery methods, their labels and texts.
  */
-import { addMilliseconds, format } from 'date-fns';
+import { addMilliseconds } from 'date-fns';
 import { type AddressLike, formatAddressLine, personName } from './address.ts';
 import {
   type DateInput,
+  formatMonthDay,
   formatShortDate,
+  formatShortHour,
   formatTime,
-  inZone,
   isoDateInZone,
   toDate,
   zonedDateTime,
@@ -185,15 +186,14 @@ export function deliveryMethodDetail(
   };
 }
 
-function shortHour(d: Date): string {
-  return d.getMinutes() === 0 ? format(d, 'h a') : format(d, 'h:mm a');
-}
-
 /** Directions sheet window: 'Jun 12, 2 PM-4 PM' ('Mon DD, h A-h A'; minutes shown when not on the hour). */
 export function directionsWindowText(window: readonly [DateInput, DateInput], tz?: string | null): string {
-  const start = inZone(window[0], tz);
-  const end = inZone(window[1], tz);
-  return `${format(start, 'MMM dd')}, ${shortHour(start)}-${shortHour(end)}`;
+  const start = toDate(window[0]);
+  const end = toDate(window[1]);
+  // An invalid end of the window is an error, as it has always been.
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()))
+    throw new RangeError('Invalid time value');
+  return `${formatMonthDay(start, tz)}, ${formatShortHour(start, tz)}-${formatShortHour(end, tz)}`;
 }
 
 /** Directions sheet 'delivery method' line: ASAP for on_demand, the window for scheduled. */
