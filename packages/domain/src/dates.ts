@@ -69,9 +69,11 @@ function wallClock(value: DateInput, tz?: string | null): WallClock | null {
 }
 
 const padYear = (y: number): string => String(y).padStart(4, '0');
+/** A 0–23 hour on a 12-hour clock: 0 and 12 are 12. */
+const hour12 = (h24: number): number => (h24 % 12 === 0 ? 12 : h24 % 12);
+const meridiem = (h24: number): 'AM' | 'PM' => (h24 < 12 ? 'AM' : 'PM');
 /** 'h:mm a' (date-fns): '3:04 PM', '12:00 AM'. */
-const time12 = (c: WallClock): string =>
-  `${c.hour % 12 === 0 ? 12 : c.hour % 12}:${pad2(c.minute)} ${c.hour < 12 ? 'AM' : 'PM'}`;
+const time12 = (c: WallClock): string => `${hour12(c.hour)}:${pad2(c.minute)} ${meridiem(c.hour)}`;
 /** 'MM/dd/yyyy' (date-fns). */
 const slashDate = (c: WallClock): string => `${pad2(c.month)}/${pad2(c.day)}/${padYear(c.year)}`;
 
@@ -119,8 +121,7 @@ export function orderDateFormatter(tz?: string | null): (value: DateInput) => st
     const year = local.getUTCFullYear();
     if (Number.isNaN(offset) || year < 1000 || year > 9999) return formatOrderDate(value, tz);
     const h24 = local.getUTCHours();
-    const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
-    return `${pad2(local.getUTCMonth() + 1)}/${pad2(local.getUTCDate())}/${year} ${h12}:${pad2(local.getUTCMinutes())} ${h24 < 12 ? 'AM' : 'PM'}`;
+    return `${pad2(local.getUTCMonth() + 1)}/${pad2(local.getUTCDate())}/${year} ${hour12(h24)}:${pad2(local.getUTCMinutes())} ${meridiem(h24)}`;
   };
 }
 
@@ -200,14 +201,14 @@ export function formatMonthDay(value: DateInput, tz?: string | null): string {
 export function formatShortHour(value: DateInput, tz?: string | null): string {
   const c = wallClock(value, tz);
   if (!c) return '';
-  return c.minute === 0 ? `${c.hour % 12 === 0 ? 12 : c.hour % 12} ${c.hour < 12 ? 'AM' : 'PM'}` : time12(c);
+  return c.minute === 0 ? `${hour12(c.hour)} ${meridiem(c.hour)}` : time12(c);
 }
 
 /** Inventory 'Last Update': '06/12/2025 03:04 pm'. */
 export function formatInventoryTimestamp(value: DateInput, tz?: string | null): string {
   const c = wallClock(value, tz);
   return c
-    ? `${slashDate(c)} ${pad2(c.hour % 12 === 0 ? 12 : c.hour % 12)}:${pad2(c.minute)} ${c.hour < 12 ? 'am' : 'pm'}`
+    ? `${slashDate(c)} ${pad2(hour12(c.hour))}:${pad2(c.minute)} ${meridiem(c.hour).toLowerCase()}`
     : '';
 }
 
