@@ -75,8 +75,9 @@ const FIRST_CHUNK = new RegExp(
  * Modules of the `console` chunk: what the signed-in console loads under its pages, never the sign-in
  * page (docs/decisions/0150): the router (wouter, docs/decisions/0155), TanStack Query and the query cache,
  * the route table and guards, the orders filters' context, the dates library, the domain rules and the API
- * wrappers the orders list uses, the Mantine components of the list (table, checkbox, switch, skeleton,
- * scroll area) and the deferred dialog and floating helpers.
+ * wrappers the orders list uses, the Mantine components of the list (skeleton, visually hidden; the table,
+ * the switches and the checkboxes are plain elements: docs/decisions/0158) and the deferred dialog and
+ * floating helpers.
  * Left to the bundler, the orders page fetched ~46 files beyond the sign-in page's, many of a few hundred
  * bytes, each with its import glue. Only these modules, not their dependencies (those may be the `first`
  * chunk's); the bundle-budget e2e test checks that no two chunks import each other.
@@ -84,16 +85,7 @@ const FIRST_CHUNK = new RegExp(
 const CONSOLE_CHUNK = new RegExp(
   [
     '/node_modules/(?:wouter|regexparam|@tanstack/(?:query-core|react-query)|date-fns|@date-fns/tz)/',
-    `/@mantine/core/esm/components/(?:${[
-      'Checkbox',
-      'Switch',
-      'Table',
-      'Skeleton',
-      'VisuallyHidden',
-      'InlineInput',
-      'List',
-      'ScrollArea',
-    ].join('|')})/`,
+    `/@mantine/core/esm/components/(?:${['Skeleton', 'VisuallyHidden'].join('|')})/`,
     '/@mantine/hooks/esm/use-(?:merged-ref|window-event)/',
     '/packages/domain/src/(?:sla|transitions|delivery|items|roles|dates)\\.ts$',
     String.raw`/src/lib/(?:query-client|review-link|keyboard-shortcuts|orders-list-cache|list-filters|merchant-api|user-api|floating)\.ts$`,

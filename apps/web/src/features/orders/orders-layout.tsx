@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Stack, Switch, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { ORDER_TABS, ordersHeaderTitle, TAB_LABELS, tabOfPath, tabPath } from '@mc/domain';
 import { IconBell, IconBellOff, IconKeyboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DeferredDialog } from '../../components/deferred-dialog.tsx';
 import { DeferredFloating } from '../../components/deferred-floating.tsx';
+import { PlainSwitch } from '../../components/plain-switch.tsx';
 import { trackNavigation } from '../../lib/analytics.ts';
 import { lazyNamed } from '../../lib/lazy-named.ts';
 import { useIsPhone } from '../../lib/media.ts';
@@ -49,15 +50,13 @@ function AlertToggles({ folded }: { folded: boolean }) {
   const alerts = useAlertPrefs();
   const switches = (
     <>
-      <Switch
-        size="xs"
+      <PlainSwitch
         label="Sound on new orders"
         checked={alerts.sound}
         onChange={(e) => alerts.setSound(e.currentTarget.checked)}
       />
       {alerts.desktopAvailable ? (
-        <Switch
-          size="xs"
+        <PlainSwitch
           label="Browser notifications"
           checked={alerts.desktop}
           onChange={(e) => void alerts.setDesktop(e.currentTarget.checked)}

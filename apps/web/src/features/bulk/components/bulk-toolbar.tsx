@@ -1,5 +1,5 @@
-import { Alert, Button, Group, List, Paper, Progress, Text } from '@mantine/core';
-import { bulkAcceptSkippedText, bulkFailureText, MSG, PRINT_OPTIONS, type PrintOption } from '@mc/domain';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { bulkAcceptSkippedText, PRINT_OPTIONS, type PrintOption } from '@mc/domain';
 import { IconCheck, IconChevronDown, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
 import { Suspense, useId, useState } from 'react';
 import { DeferredFloating } from '../../../components/deferred-floating.tsx';
@@ -10,6 +10,8 @@ import classes from './bulk.module.css';
 
 /** The confirmation (a modal) loads when Accept is first pressed, not with the list. */
 const AcceptConfirm = lazyNamed(() => import('./accept-confirm.tsx'), 'AcceptConfirm');
+/** A batch's progress and the failures of the last accept load when there is one (docs/decisions/0158). */
+const BulkRunStatus = lazyNamed(() => import('./bulk-run-status.tsx'), 'BulkRunStatus');
 
 const PRINT_LABELS: Record<PrintOption, string> = {
   all: 'All (receipts and packing slips)',
@@ -17,11 +19,6 @@ const PRINT_LABELS: Record<PrintOption, string> = {
   packingslip: 'Packing slips',
   picklist: 'Pick list',
 };
-const ACTION_LABELS = {
-  accept: 'Accepting',
-  details: 'Preparing order details',
-  reports: 'Preparing reports',
-} as const;
 
 export interface BulkToolbarProps {
   selection: BulkSelection;
@@ -42,8 +39,6 @@ export function BulkToolbar({ selection, bulk, totals, acceptable }: BulkToolbar
   const ids = selection.ids;
   const acceptIds = acceptable ? ids.filter(acceptable) : ids;
   const skipped = ids.length - acceptIds.length;
-  const total = run?.batch?.total_count ?? selection.count;
-  const processed = run?.batch ? run.batch.completed_count + run.batch.error_count : 0;
 
   return (
     <div className={classes.wrap}>
@@ -135,41 +130,10 @@ export function BulkToolbar({ selection, bulk, totals, acceptable }: BulkToolbar
           />
         </Suspense>
       ) : null}
-      {run ? (
-        <div className={classes.progress} role="status" aria-live="polite">
-          <Text fz="xs" c="dimmed">
-            {MSG.BULK_PROCESSING}: {ACTION_LABELS[run.action]}
-            {run.batch ? ` — ${processed} of ${total}` : ''}
-          </Text>
-          <Progress
-            value={total ? (processed / total) * 100 : 0}
-            animated
-            size="sm"
-            aria-label={`${processed} of ${total} orders processed`}
-          />
-        </div>
-      ) : null}
-      {bulk.lastAccept ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          title={`${bulk.lastAccept.order_rejected_count} of ${bulk.lastAccept.total_count} orders were not accepted`}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={bulk.dismissAccept}
-          className={classes.failures}
-        >
-          <List size="sm" spacing={2}>
-            {bulk.lastAccept.failures.map((f) => (
-              <List.Item key={f.id}>
-                <Text span fw={600} fz="sm">
-                  {f.id}
-                </Text>
-                : {bulkFailureText(f.message)}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
+      {run || bulk.lastAccept ? (
+        <Suspense fallback={null}>
+          <BulkRunStatus bulk={bulk} selectedCount={selection.count} />
+        </Suspense>
       ) : null}
     </div>
   );

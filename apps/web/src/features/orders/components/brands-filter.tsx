@@ -1,7 +1,14 @@
-import { Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { selectedCountText } from '@mc/domain';
 import { IconChevronDown } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { DeferredFloating } from '../../../components/deferred-floating.tsx';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
+
+const loadOptions = () => import('./brands-options.tsx');
+const BrandsOptions = lazyNamed(loadOptions, 'BrandsOptions');
+/** The list's chunk starts loading with the popover's (on hover, focus or press), not after it. */
+const preload = () => void loadOptions().catch(() => undefined);
 
 /** BRANDS column header: a multi-select that shows '{n} selected'. */
 export function BrandsFilter({
@@ -23,29 +30,21 @@ export function BrandsFilter({
           size="compact-sm"
           rightSection={<IconChevronDown size={14} aria-hidden="true" />}
           aria-label={value.length ? `Brands filter: ${label}` : 'Brands filter'}
+          onPointerEnter={preload}
+          onFocus={preload}
+          onPointerDown={preload}
         >
           {label}
         </Button>
       }
     >
-      {({ Popover, ScrollArea }, target, opened) => (
+      {({ Popover }, target, opened) => (
         <Popover position="bottom-start" withinPortal shadow="md" trapFocus defaultOpened={opened}>
           <Popover.Target>{target}</Popover.Target>
           <Popover.Dropdown p="sm" miw={220}>
-            <Checkbox.Group value={value} onChange={onChange} label="Brands">
-              <ScrollArea.Autosize mah={260} mt="xs">
-                <Stack gap={8}>
-                  {brands.map((b) => (
-                    <Checkbox key={b.value} value={b.value} label={b.label} />
-                  ))}
-                  {brands.length === 0 ? (
-                    <Text c="dimmed" fz="sm">
-                      No brands yet
-                    </Text>
-                  ) : null}
-                </Stack>
-              </ScrollArea.Autosize>
-            </Checkbox.Group>
+            <Suspense fallback={<Loader size="sm" aria-label="Loading brands" />}>
+              <BrandsOptions brands={brands} value={value} onChange={onChange} />
+            </Suspense>
             {value.length ? (
               <Button variant="subtle" size="compact-xs" mt="sm" onClick={() => onChange([])}>
                 Clear
