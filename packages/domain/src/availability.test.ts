@@ -1,26 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canAccept,
   canCreateShippingLabel,
   canEditTracking,
   canEnterTracking,
   canMarkDelivered,
   canPrintReceipt,
-  canReject,
-  canUseBulkTools,
   ITEM_OPTIONS_LOCKED_REASONS,
   itemOptionsState,
-  listColumns,
   REVIEW_ACTION_LABELS,
-  ROW_ACTION_LABELS,
   reviewModalActions,
-  rowActions,
   showItemOptions,
   showTrackingLink,
-  statusCommentText,
 } from './availability.ts';
 import { MSG } from './messages.ts';
+import {
+  canUseBulkTools,
+  listColumns,
+  ROW_ACTION_LABELS,
+  rowActions,
+  statusCommentText,
+} from './order-list.ts';
 import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
+import { canAccept, canReject } from './transitions.ts';
 
 const NEW = ['SUBMITTED', 'PAYMENT_SUBMITTED', 'PAYMENT_APPROVED', 'ACTIVE'];
 

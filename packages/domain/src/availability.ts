@@ -6,8 +6,8 @@
 import { fulfilmentFlow, type OrderDeliveryLike } from './delivery.ts';
 import { isPresaleNotReady, type OrderItemLike, PRESALE_MESSAGE } from './items.ts';
 import { MSG } from './messages.ts';
-import { isNewStatus, isOrderStatus, type OrderStatus, type OrderTab, statusLabel } from './order-status.ts';
-import { canTransition } from './transitions.ts';
+import { isNewStatus, type OrderStatus, statusLabel } from './order-status.ts';
+import { canAccept, canReject, canTransition } from './transitions.ts';
 
 /** Print receipt is disabled while the status is SUBMITTED. */
 export function canPrintReceipt(status: OrderStatus): boolean {
@@ -20,14 +20,6 @@ export function canPrintReceipt(status: OrderStatus): boolean {
  */
 export function isClosedOut(status: OrderStatus): boolean {
   return status === 'PAYMENT_DECLINED' || status === 'CANCELLED';
-}
-
-export function canAccept(status: OrderStatus): boolean {
-  return canTransition('merchant', status, 'MERCHANT_ACCEPTED');
-}
-
-export function canReject(status: OrderStatus): boolean {
-  return canTransition('merchant', status, 'MERCHANT_REJECTED');
 }
 
 /** Out of stock / wrong price put the order on hold. */
@@ -254,62 +246,6 @@ export function reviewModalActions(
     return { title: null, actions, notice: null };
   }
   return { title: null, actions: ['close'], notice: null };
-}
-
-// ---------------------------------------------------------------------------
-// Order list columns
-// ---------------------------------------------------------------------------
-
-export interface ListColumns {
-  /** The bulk-selection checkbox (active tab only; see canUseBulkTools). */
-  bulkCheckbox: boolean;
-  status: boolean;
-  onTrack: boolean;
-  comment: boolean;
-  rowActions: boolean;
-}
-
-/** Which columns a tab of the order list shows: on hold shows COMMENT instead of STATUS. */
-export function listColumns(tab: OrderTab): ListColumns {
-  return {
-    bulkCheckbox: canUseBulkTools(tab),
-    status: tab !== 'on_hold',
-    onTrack: tab === 'active',
-    comment: tab === 'on_hold',
-    rowActions: tab !== 'cancelled',
-  };
-}
-
-/** Bulk tools exist only on the active tab. */
-export function canUseBulkTools(tab: OrderTab): boolean {
-  return tab === 'active';
-}
-
-export type RowAction = 'review' | 'reject' | 'accept' | 'view';
-
-export const ROW_ACTION_LABELS: Record<RowAction, string> = {
-  review: 'Review',
-  reject: 'Reject',
-  accept: 'Accept',
-  view: 'View',
-};
-
-/**
- * Per-row list actions: review, reject and accept on an order waiting for the merchant's
- * decision, view on the others, none on the cancelled tab.
- */
-export function rowActions(status: string, tab: OrderTab): RowAction[] {
-  if (!listColumns(tab).rowActions) return [];
-  if (!isOrderStatus(status)) return ['view'];
-  const decide: RowAction[] = [];
-  if (canReject(status)) decide.push('reject');
-  if (canAccept(status)) decide.push('accept');
-  return decide.length > 0 ? ['review', ...decide] : ['view'];
-}
-
-/** COMMENT column: the most recent status comment or 'None'. */
-export function statusCommentText(comment: string | null | undefined): string {
-  return comment?.trim() ? comment.trim() : MSG.NO_COMMENT;
 }
 
 /** Shipping labels can be created only with a carrier account. */

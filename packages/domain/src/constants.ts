@@ -53,3 +53,5 @@ export function packingSlipFileName(orderId: string, lastName: string | null | u
 export function receiptFileName(orderId: string, lastName: string | null | undefined): string {
   return `${orderId}_${lastName ?? ''}_Receipt.pdf`;
 }
+/** The mark of an order with items held at the distributor ('NextDay' stock). */
+export const AT_DISTRIBUTOR_LABEL = 'At Distributor';

@@ -1,8 +1,10 @@
 /**
  * Date formatting in the merchant's order timezone.
- * `tz` is an IANA name; when omitted the runtime's local zone is used.
+ * `tz` is an IANA name; when omitted the runtime's local zone is used. Date arithmetic in a zone (TZDate) is
+ * in zoned-dates.ts: the orders list's first screen formats dates without loading it (docs/decisions/0158).
  */
-import { TZDate, tzOffset } from '@date-fns/tz';
+// The subpath, not the package: its index brings TZDate, whose modules run code on load (no tree-shaking).
+import { tzOffset } from '@date-fns/tz/tzOffset';
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
@@ -13,12 +15,6 @@ export type DateInput = Date | string | number;
 
 export function toDate(value: DateInput): Date {
   return value instanceof Date ? value : new Date(value);
-}
-
-/** The instant as a date in `tz` (or as-is when no zone is given). */
-export function inZone(value: DateInput, tz?: string | null): Date {
-  const d = toDate(value);
-  return tz ? new TZDate(d.getTime(), tz) : d;
 }
 
 /** The wall-clock fields of an instant in a zone. `hour` is 0–23; `year` is the era year, as date-fns writes it. */
@@ -231,18 +227,6 @@ export function isValidTimeZone(tz: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Local wall-clock time in `tz` → the instant. Month is 1–12. */
-export function zonedDateTime(
-  tz: string,
-  year: number,
-  month1to12: number,
-  day: number,
-  hours = 0,
-  minutes = 0,
-): Date {
-  return new Date(new TZDate(year, month1to12 - 1, day, hours, minutes, 0, 0, tz).getTime());
 }
 
 const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);

@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatAddressLine } from './address.ts';
 import {
   addressActions,
-  DELIVERY_METHODS,
   DEPOSIT_NOTE,
   deliveryMethodDetail,
-  deliveryMethodFilterOptions,
-  deliveryMethodLabel,
   directionsDeliveryText,
   directionsSmsMessage,
   directionsWindowText,
@@ -21,6 +18,7 @@ import {
   showCourierDetails,
   staticMapUrl,
 } from './delivery.ts';
+import { DELIVERY_METHODS, deliveryMethodFilterOptions, deliveryMethodLabel } from './delivery-methods.ts';
 
 const NY = 'America/New_York';
 

@@ -1,5 +1,5 @@
 /**
- * Delivery methods, their labels and texts.
+ * Delivery: due times, windows, directions and their texts (the methods and their names: delivery-methods.ts).
  */
 import { addMilliseconds } from 'date-fns';
 import { type AddressLike, formatAddressLine, personName } from './address.ts';
@@ -11,24 +11,10 @@ import {
   formatTime,
   isoDateInZone,
   toDate,
-  zonedDateTime,
 } from './dates.ts';
-import { isOneOf } from './one-of.ts';
+import { deliveryMethodLabel } from './delivery-methods.ts';
 import { isOrderStatus, tabOfStatus } from './order-status.ts';
-
-export const DELIVERY_METHODS = [
-  'on_demand',
-  'scheduled',
-  'shipping',
-  'preorder',
-  'deposit',
-  'courier',
-] as const;
-export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
-
-export function isDeliveryMethod(value: unknown): value is DeliveryMethod {
-  return isOneOf(DELIVERY_METHODS, value);
-}
+import { zonedDateTime } from './zoned-dates.ts';
 
 export const ON_DEMAND_DEADLINE_MS = 2 * 60 * 60 * 1000;
 
@@ -41,40 +27,6 @@ export interface DeliveryLike {
 export interface OrderDeliveryLike {
   delivery?: DeliveryLike | null;
   courier_estimate_id?: string | number | null;
-}
-
-/** List label. */
-export function deliveryMethodLabel(input: {
-  method?: string | null;
-  courier_estimate_id?: string | number | null;
-}): string {
-  switch (input.method) {
-    case 'on_demand':
-      return 'Same Day';
-    case 'scheduled':
-      return input.courier_estimate_id ? 'Scheduled (courier)' : 'Scheduled';
-    case 'preorder':
-    case 'deposit':
-      return 'Pre-sale';
-    case 'courier':
-      return 'Courier';
-    default:
-      return 'Shipping';
-  }
-}
-
-/** METHOD filter options: one per method name (the server's list, or all known methods). */
-export function deliveryMethodFilterOptions(
-  names: readonly string[] = DELIVERY_METHODS,
-): { value: string; label: string }[] {
-  // Methods that read the same ('Pre-sale' = preorder and deposit) are one option whose value is the
-  // comma list the list endpoint's filter[delivery_method] accepts.
-  const byLabel = new Map<string, string[]>();
-  for (const method of new Set(names)) {
-    const label = deliveryMethodLabel({ method });
-    byLabel.set(label, [...(byLabel.get(label) ?? []), method]);
-  }
-  return [...byLabel].map(([label, methods]) => ({ value: methods.join(','), label }));
 }
 
 /** on_demand and scheduled orders are fulfilled through the 'Deliver Order' flow. */

@@ -2,7 +2,6 @@
  * Order dialog schemas with the spec's messages.
  */
 import { z } from 'zod';
-import { zonedDateTime } from './dates.ts';
 import { COURIER_DISPATCH_TYPE } from './delivery.ts';
 import { MAX_LENGTH } from './limits.ts';
 import { optionalHttpUrlSchema, text } from './limits-schemas.ts';
@@ -17,6 +16,7 @@ import {
   type RejectionReason,
 } from './transitions.ts';
 import { daysInMonth, PHONE_NUMBER_MESSAGE } from './validation.ts';
+import { zonedDateTime } from './zoned-dates.ts';
 
 export const FILL_REQUIRED_MESSAGE = 'Please fill in required fields';
 export const FILL_ALL_FIELDS_MESSAGE = '* Please fill in all the fields';

@@ -8,7 +8,8 @@ import { RESTOCKING_FEE_USD } from './constants.ts';
 import { isCourierOrder, isDeliverMethod } from './delivery.ts';
 import { isOneOf } from './one-of.ts';
 import type { OrderStatus } from './order-status.ts';
-import { computeOnTrackStatus, type OnTrackStatus } from './sla.ts';
+import { computeOnTrackStatus } from './sla.ts';
+import type { OnTrackStatus } from './sla-badge.ts';
 
 export const FAILED_DELIVERY_REASONS = [
   'no_valid_id',

@@ -31,7 +31,6 @@ export interface OrderItemLike {
 
 /** 'NextDay' stock behaviour: held at the distributor. */
 export const AT_DISTRIBUTOR_STOCK_BEHAVIOR = 'NextDay';
-export const AT_DISTRIBUTOR_LABEL = 'At Distributor';
 export const AT_DISTRIBUTOR_INVENTORY_LABEL = 'AT DISTRIBUTOR';
 export const PRESALE_MESSAGE = 'PRESALE ORDER: NOT READY TO SHIP';
 export const PRESALE_THRESHOLD_DAYS = 10;

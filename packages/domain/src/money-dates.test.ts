@@ -7,9 +7,9 @@ import {
   inventoryLastUpdateText,
   isoString,
   isValidTimeZone,
-  zonedDateTime,
 } from './dates.ts';
 import { centsToDollars, dollarsToCents, formatInventoryPrice, formatUsd, roundMoney } from './money.ts';
+import { zonedDateTime } from './zoned-dates.ts';
 
 describe('money', () => {
   it.each([

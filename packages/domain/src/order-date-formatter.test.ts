@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatOrderDate,
-  type OffsetSegment,
-  orderDateFormatter,
-  orderDateOffsets,
-  zonedDateTime,
-} from './dates.ts';
+import { formatOrderDate, type OffsetSegment, orderDateFormatter, orderDateOffsets } from './dates.ts';
+import { zonedDateTime } from './zoned-dates.ts';
 
 // Zones with DST, half- and quarter-hour offsets, a southern-hemisphere switch and a 30-minute DST (Lord Howe).
 const ZONES = [

@@ -4,7 +4,7 @@
  * docs/decisions/0084-reports-summary-counted-in-one-indexed-query.md gives the reasons.
  */
 import { csvQuote, neutraliseCsvCell } from './bulk.ts';
-import { deliveryMethodLabel } from './delivery.ts';
+import { deliveryMethodLabel } from './delivery-methods.ts';
 import type { OrderStatus } from './order-status.ts';
 import { ON_DEMAND_SLA_MS } from './sla.ts';
 import { ITEM_REASON_LABELS, REJECTION_REASON_LABELS } from './transitions.ts';

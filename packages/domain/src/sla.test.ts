@@ -7,12 +7,11 @@ import {
   formatDurationShort,
   onTrackStatusClock,
   type SlaInput,
-  slaBadgeLook,
-  slaColor,
   slaDueAt,
   slaMessage,
   tabHasSla,
 } from './sla.ts';
+import { slaBadgeLook, slaColor } from './sla-badge.ts';
 
 const NY = 'America/New_York';
 const at = (iso: string) => new Date(iso);

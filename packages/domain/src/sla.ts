@@ -5,48 +5,8 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { NEW_STATUSES, type OrderStatus, type OrderTab, TAB_STATUSES } from './order-status.ts';
+import type { OnTrackStatus, SlaType } from './sla-badge.ts';
 import { parseIsoDate } from './validation.ts';
-
-export const SLA_TYPES = ['SLA0', 'SLA1', 'SLA2'] as const;
-export type SlaType = (typeof SLA_TYPES)[number];
-export interface OnTrackStatus {
-  type: SlaType;
-  message: string;
-}
-
-/** Badge colours: SLA0 green, SLA1 orange, SLA2 red. */
-const SLA_COLORS: Record<SlaType, string> = { SLA0: 'green', SLA1: 'orange', SLA2: 'red' };
-
-/** The colour of an On Track badge; a type the console does not know reads as on track. */
-export function slaColor(type: string): string {
-  return SLA_COLORS[type as SlaType] ?? SLA_COLORS.SLA0;
-}
-
-/** What sets an On Track badge apart beyond its hue: its fill, its colour shade and its symbol. */
-export interface SlaBadgeLook {
-  /** Mantine badge variant: a tint while on track, solid once the order needs attention. */
-  variant: 'light' | 'filled';
-  /** Mantine colour (with shade where it matters for contrast). */
-  color: string;
-  /** The symbol drawn before the message: a tick, a clock with a mark, a warning triangle. */
-  symbol: 'on-track' | 'due-soon' | 'late';
-}
-
-/**
- * The badges are told apart at a glance by more than a hue: on track is a quiet tint with a tick, the last
- * quarter a solid light orange (dark text) with a clock, late a solid dark red (white text) with a warning
- * sign. The shades keep every text at 4.5:1 or more.
- */
-const SLA_BADGE_LOOKS: Record<SlaType, SlaBadgeLook> = {
-  SLA0: { variant: 'light', color: 'green', symbol: 'on-track' },
-  SLA1: { variant: 'filled', color: 'orange.4', symbol: 'due-soon' },
-  SLA2: { variant: 'filled', color: 'red.9', symbol: 'late' },
-};
-
-/** The look of an On Track badge; a type the console does not know looks on track. */
-export function slaBadgeLook(type: string): SlaBadgeLook {
-  return SLA_BADGE_LOOKS[type as SlaType] ?? SLA_BADGE_LOOKS.SLA0;
-}
 
 export const ON_DEMAND_SLA_MS = 2 * 60 * 60 * 1000;
 

@@ -116,3 +116,12 @@ export function itemStatusLabel(status: string): string {
     ? ITEM_REASON_LABELS.outOfStock
     : ITEM_REASON_LABELS.wrongPrice;
 }
+
+/** The merchant may accept an order in this status (the orders list's Accept, the review dialog's). */
+export function canAccept(status: OrderStatus): boolean {
+  return canTransition('merchant', status, 'MERCHANT_ACCEPTED');
+}
+
+export function canReject(status: OrderStatus): boolean {
+  return canTransition('merchant', status, 'MERCHANT_REJECTED');
+}

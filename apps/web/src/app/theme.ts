@@ -1,4 +1,4 @@
-import { Alert, Badge, createTheme, type MantineColorsTuple, rem } from '@mantine/core';
+import { type AlertProps, Badge, createTheme, type MantineColorsTuple, rem } from '@mantine/core';
 
 /** Brand colour: a deep wine red, used sparingly (header, primary actions, focus). */
 const wine: MantineColorsTuple = [
@@ -50,12 +50,13 @@ export const theme = createTheme({
           : { root: {} },
     }),
     // The same for light alerts' titles (teal 'You're ready to ship!' was under 4.5:1).
-    Alert: Alert.extend({
-      vars: (_theme, props) =>
+    // A plain object, not Alert.extend: that would load Alert's code with every page (docs/decisions/0158).
+    Alert: {
+      vars: (_theme: unknown, props: AlertProps) =>
         props.variant === 'light'
           ? { root: { '--alert-color': 'var(--mantine-color-dark-7)' } }
           : { root: {} },
-    }),
+    },
     // Every close button has a name (axe button-name): modals without closeButtonProps, notifications.
     CloseButton: { defaultProps: { 'aria-label': 'Close' } },
     Button: { defaultProps: { radius: 'md' } },
