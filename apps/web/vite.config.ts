@@ -84,12 +84,14 @@ const FIRST_CHUNK = new RegExp(
  */
 const CONSOLE_CHUNK = new RegExp(
   [
-    '/node_modules/(?:wouter|regexparam|@tanstack/(?:query-core|react-query))/',
+    '/node_modules/(?:wouter|regexparam)/',
+    // TanStack Query but its mutations' observer and hook: the pages that change something load them.
+    '/node_modules/@tanstack/(?:query-core|react-query)/(?!build/modern/(?:mutationObserver|useMutation)\\.js$)',
     // The offsets the date texts use; TZDate and date-fns's arithmetic load with the pages that compute.
     '/node_modules/@date-fns/tz/tzOffset/',
     `/@mantine/core/esm/components/(?:${['Skeleton', 'VisuallyHidden'].join('|')})/`,
     '/@mantine/hooks/esm/use-(?:merged-ref|window-event)/',
-    '/packages/domain/src/(?:sla-badge|delivery-methods|order-list|transitions|roles|dates)\\.ts$',
+    '/packages/domain/src/(?:sla-badge|delivery-methods|order-list|bulk-toolbar|transitions|roles|dates)\\.ts$',
     String.raw`/src/lib/(?:query-client|review-link|keyboard-shortcuts|orders-list-cache|list-filters|merchant-api|user-api|floating)\.ts$`,
     String.raw`/src/components/deferred-(?:dialog|floating)\.tsx$`,
     String.raw`/src/app/(?:app|routes|guards)\.tsx$`,
@@ -174,6 +176,14 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), scrollAreaWithoutFloatingUi(), precompress()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: resolve(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(PROXIED.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),

@@ -2,6 +2,8 @@
  * Bulk tools: limits, batch kinds, the print option → report types
  * mapping, progress arithmetic and the CSV-injection rule. Pure; used by the server and the console.
  */
+
+import type { BatchState } from './bulk-toolbar.ts';
 import { BULK_MAX_POLLS, BULK_POLL_INTERVAL_MS, type PrintOption, type ReportType } from './constants.ts';
 import { isOrderStatus, type OrderStatus, statusLabel } from './order-status.ts';
 import { transitionError } from './transitions.ts';
@@ -11,10 +13,6 @@ export const BULK_MAX_ORDERS = 1000;
 
 export const BATCH_KINDS = ['accept', 'details', 'reports'] as const;
 export type BatchKind = (typeof BATCH_KINDS)[number];
-
-/** Batch lifecycle: queued → running → done | failed. */
-export const BATCH_STATES = ['queued', 'running', 'done', 'failed'] as const;
-export type BatchState = (typeof BATCH_STATES)[number];
 
 /** One order of a batch: pending until processed, then done or failed (with a reason). */
 export const BATCH_ITEM_STATES = ['pending', 'done', 'failed'] as const;
@@ -106,11 +104,6 @@ export function recentBatchText(b: {
   return { title, status: b.error_count ? `Done: ${b.error_count} failed` : 'Done' };
 }
 
-/** Whether a batch is still being worked on (the console polls while one is). */
-export function isBatchRunning(b: { state: BatchState }): boolean {
-  return b.state === 'queued' || b.state === 'running';
-}
-
 /**
  * Why bulk accept left an order out, as a sentence a person reads, by the status the order already had.
  * The transition table's refusal ('Cannot change order status from MERCHANT_ACCEPTED to MERCHANT_ACCEPTED')
@@ -145,11 +138,4 @@ export function bulkFailureText(message: string): string {
   if (!message.startsWith(REFUSAL_HEAD) || !message.endsWith(REFUSAL_TAIL)) return message;
   const from = message.slice(REFUSAL_HEAD.length, message.length - REFUSAL_TAIL.length);
   return isOrderStatus(from) ? acceptRefusalText(from) : message;
-}
-
-/** Under the bulk Accept button when some selected orders cannot be accepted (Accept leaves them out). */
-export function bulkAcceptSkippedText(skipped: number): string {
-  return skipped === 1
-    ? '1 selected order cannot be accepted (already accepted or closed); Accept leaves it out.'
-    : `${skipped} selected orders cannot be accepted (already accepted or closed); Accept leaves them out.`;
 }

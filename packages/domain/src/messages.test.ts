@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBatchRunning, recentBatchText } from './bulk.ts';
+import { recentBatchText } from './bulk.ts';
+import { isBatchRunning } from './bulk-toolbar.ts';
 import {
   DEFAULT_SORT_DIRECTION,
   nextSortDirection,

@@ -7,7 +7,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { api } from '../../../lib/api.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useCancelEmailChange, useResendVerification } from '../../../lib/user-api.ts';
+import { useCancelEmailChange, useResendVerification } from '../../../lib/user-email.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { PhoneField } from '../components/phone-input.tsx';
 import { SaveChanges } from '../components/save-changes.tsx';

@@ -1,6 +1,6 @@
 import { IconMail } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useResendVerification } from '../../../lib/user-api.ts';
+import { useResendVerification } from '../../../lib/user-email.ts';
 import classes from '../shell.module.css';
 
 export const EMAIL_NOTICE_TEXT = 'Confirm your email';
