@@ -20,7 +20,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { notifyError } from '../../../lib/notify.ts';
 import { bulkKeys, ordersKeys } from '../../../lib/query-keys.ts';
 import { bulkAccept, getBatch, startDetailsBatch, startReportsBatch } from '../api/bulk-requests.ts';
-import { type BulkAction, type BulkRun, bulkErrorFallback } from './use-bulk-batch.ts';
+import { type BulkAction, type BulkRun, bulkErrorFallback } from './bulk-run.ts';
 
 /** What a run reads and writes of the hook that started it. */
 export interface BatchRunContext {

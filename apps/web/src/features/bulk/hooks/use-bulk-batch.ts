@@ -4,20 +4,11 @@
  * Bulk accept answers with its counts at once for small selections (the server waits a few seconds).
  */
 import type { Batch } from '@mc/api';
-import { MSG, type PrintOption } from '@mc/domain';
+import type { PrintOption } from '@mc/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../../lib/notify.ts';
-
-export type BulkAction = 'accept' | 'details' | 'reports';
-
-export interface BulkRun {
-  action: BulkAction;
-  batch: Batch | null;
-  polls: number;
-  /** The print option of a reports run (which file to download). */
-  option?: PrintOption;
-}
+import { type BulkAction, type BulkRun, bulkErrorFallback } from './bulk-run.ts';
 
 export interface BulkBatchState {
   /** The run in progress (null when idle). */
@@ -32,15 +23,6 @@ export interface BulkBatchState {
 }
 
 const loadRunner = () => import('./run-batch.ts');
-
-/** The message when a bulk action fails without one from the server. */
-export function bulkErrorFallback(action: BulkAction): string {
-  return action === 'accept'
-    ? MSG.BULK_ACCEPT_ERROR
-    : action === 'details'
-      ? MSG.BULK_DETAILS_ERROR
-      : MSG.BULK_REPORTS_ERROR;
-}
 
 export function useBulkBatch(tmk: string, opts: { onAccepted?: () => void } = {}): BulkBatchState {
   const queryClient = useQueryClient();
