@@ -101,8 +101,8 @@ const CONSOLE_CHUNK = new RegExp(
 );
 
 /**
- * Small Mantine helpers that the orders page's table needs and the floating layer and other components
- * share (a context helper, the direction provider, a callback ref): in a chunk of their own, or the bundler
+ * Small Mantine helpers that pages and the floating layer share
+ * (a context helper, the direction provider, a callback ref): in a chunk of their own, or the bundler
  * puts them in ScrollArea's, which imports floating-ui, and the page would load both with them.
  */
 const MANTINE_SHARED_CHUNK = new RegExp(
@@ -113,11 +113,12 @@ const MANTINE_SHARED_CHUNK = new RegExp(
 );
 
 /**
- * Mantine's ScrollArea (under the orders table's Table.ScrollContainer) merges its viewport refs with
- * floating-ui's `useMergeRefs`, and so made the orders page load floating-ui (~15 KB gzip) with it. The
- * build gives it Mantine's own `useMergedRef` instead (same behaviour: one callback ref setting each
- * ref); floating-ui then loads with the first menu, popover or tooltip (docs/decisions/0150). Fails the
- * build if the import it replaces is gone (a Mantine upgrade: check whether it is still needed).
+ * Mantine's ScrollArea merges its viewport refs with floating-ui's `useMergeRefs`, and so made every page
+ * with a scroll area (the orders table's, until it became a plain table: docs/decisions/0158; the
+ * developers page's tables still) load floating-ui (~15 KB gzip) with it. The build gives it Mantine's own
+ * `useMergedRef` instead (same behaviour: one callback ref setting each ref); floating-ui then loads with
+ * the first menu, popover or tooltip (docs/decisions/0150). Fails the build if the import it replaces is
+ * gone (a Mantine upgrade: check whether it is still needed).
  */
 function scrollAreaWithoutFloatingUi(): Plugin {
   const FILE = '/@mantine/core/esm/components/ScrollArea/ScrollArea.mjs';
