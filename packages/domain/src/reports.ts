@@ -72,7 +72,9 @@ export const REPORT_TWO_HOUR_METHODS = ['on_demand', 'courier', 'scheduled'] as 
 export const REPORT_NEXT_BUSINESS_DAY_METHODS = ['shipping'] as const;
 export const REPORT_SLA_WINDOW_MS = ON_DEMAND_SLA_MS;
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+/** The weekdays as the store's hours name them, Sunday first (the order of `nextBusinessDayOffsets`). */
+export const REPORT_WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const WEEKDAYS = REPORT_WEEKDAYS;
 
 /**
  * For each local weekday (0 = Sunday), how many days later the next business day is (1–7). The SQL

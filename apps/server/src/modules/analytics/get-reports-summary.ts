@@ -3,16 +3,10 @@
  * per-day figures (docs/decisions/0146).
  */
 import type { ReportsSummary, ReportsSummaryQuery } from '@mc/api';
-import {
-  businessDays,
-  centsToDollars,
-  nextBusinessDayOffsets,
-  reportDeliveryMethodLabel,
-  reportRejectionReasonLabel,
-} from '@mc/domain';
+import { centsToDollars, reportDeliveryMethodLabel, reportRejectionReasonLabel } from '@mc/domain';
 import type { RawQuery } from '../../db/client.ts';
 import { buildKeptSummaryQuery } from './reports-summary-kept-sql.ts';
-import { HOURS_SQL, type RawSummary } from './reports-summary-sql.ts';
+import type { RawSummary } from './reports-summary-sql.ts';
 
 export async function getReportsSummary(
   query: RawQuery,
@@ -20,14 +14,13 @@ export async function getReportsSummary(
   period: ReportsSummaryQuery,
   opts: { withRevenue: boolean },
 ): Promise<ReportsSummary> {
-  // Both prepared: planning the summary's statement costs about as much as running it (docs/benchmarks.md).
-  const hours = await query<{ weekday: string }>(HOURS_SQL, [merchant.id], { prepare: 'reports_hours' });
+  // One prepared statement, the store's hours included: planning it costs about as much as running it
+  // (docs/benchmarks.md).
   const q = buildKeptSummaryQuery({
     merchantId: merchant.id,
     timezone: merchant.timezone,
     from: period.from,
     to: period.to,
-    nextBusinessDayOffsets: nextBusinessDayOffsets(businessDays(hours)),
   });
   const [row] = await query<{ summary: RawSummary | string }>(q.text, q.values, {
     prepare: 'reports_summary',

@@ -4,19 +4,43 @@
  * the benchmark's floor), read from one primary-key range of report_day_figures (every slot, breakdown and
  * day of the period). Two small reads of orders remain, each through an index of its own: the accepted
  * orders not yet fulfilled (whether one is late depends on the clock), and the one or two accept-time
- * buckets holding the median, whose exact values percentile_cont's interpolation needs.
+ * buckets holding the median, whose exact values percentile_cont's interpolation needs. The store's hours
+ * are read by the same statement (one round trip for the whole summary).
  */
 import {
+  businessDays,
   REPORT_ACCEPTED_STATUSES,
   REPORT_NEXT_BUSINESS_DAY_METHODS,
   REPORT_TWO_HOUR_METHODS,
+  REPORT_WEEKDAYS,
 } from '@mc/domain';
 import type { SummaryQueryParams } from './reports-summary-sql.ts';
+
+/**
+ * Two CTEs, `bd` and `off`: `off.o` holds the days from each weekday (Sunday first) to the store's next
+ * business day, @mc/domain's nextBusinessDayOffsets over businessDays of its hours (the weekdays listed,
+ * lower-cased and trimmed; Monday to Friday when none is one). The hours API stores only weekday names it
+ * has checked, so SQL's lower() and trim() see what JavaScript's do; a test compares both over every set of
+ * days. The arguments are the statement's parameters: the merchant's id, REPORT_WEEKDAYS and Monday to
+ * Friday.
+ */
+export function businessDayOffsetsCte(merchant: string, weekdays: string, fallback: string): string {
+  return `bd AS (
+  SELECT coalesce(array_agg(DISTINCT w) FILTER (WHERE w = ANY(${weekdays}::text[])), ${fallback}::text[]) AS days
+  FROM (SELECT lower(trim(weekday)) AS w FROM merchant_hours WHERE merchant_id = ${merchant}) h
+),
+off AS (
+  SELECT array_agg((SELECT coalesce(min(i), 1) FROM generate_series(1, 7) i
+      WHERE (${weekdays}::text[])[(dow + i) % 7 + 1] = ANY(bd.days)) ORDER BY dow) AS o
+  FROM bd, generate_series(0, 6) dow
+)`;
+}
 
 const SQL = `
 WITH b AS (
   SELECT ($3::date::timestamp AT TIME ZONE $2) AS t0, (($4::date + 1)::timestamp AT TIME ZONE $2) AS t1
 ),
+${businessDayOffsetsCte('$1', '$8', '$9')},
 -- One pass over the period's kept rows: the slots summed; the day and the shipping verdicts (which need the
 -- weekday) per day, every other breakdown over the whole period.
 k AS MATERIALIZED (
@@ -36,17 +60,17 @@ open AS (
       WHEN o.delivery_method = ANY($6::text[]) THEN o.date_submitted + interval '2 hours'
       WHEN o.delivery_method = ANY($7::text[]) THEN
         (((o.date_submitted AT TIME ZONE $2)::date
-          + ($8::int[])[extract(dow FROM (o.date_submitted AT TIME ZONE $2)::date)::int + 1] + 1)::timestamp AT TIME ZONE $2)
+          + off.o[extract(dow FROM (o.date_submitted AT TIME ZONE $2)::date)::int + 1] + 1)::timestamp AT TIME ZONE $2)
     END AS due
-    FROM orders o, b
+    FROM orders o, b, off
     WHERE o.merchant_id = $1 AND o.accepted_at IS NOT NULL AND o.fulfilled_at IS NULL
       AND o.date_submitted >= b.t0 AND o.date_submitted < b.t1 AND o.status = ANY($5::text[])) x
 ),
 -- Shipping orders fulfilled: on time when the store's offset for that weekday reaches the needed one.
 nbd AS (
-  SELECT coalesce(sum(orders) FILTER (WHERE ($8::int[])[extract(dow FROM day)::int + 1] >= key::int), 0) AS on_time,
-    coalesce(sum(orders) FILTER (WHERE ($8::int[])[extract(dow FROM day)::int + 1] < key::int), 0) AS late
-  FROM k WHERE dim = 5
+  SELECT coalesce(sum(orders) FILTER (WHERE off.o[extract(dow FROM day)::int + 1] >= key::int), 0) AS on_time,
+    coalesce(sum(orders) FILTER (WHERE off.o[extract(dow FROM day)::int + 1] < key::int), 0) AS late
+  FROM k, off WHERE dim = 5
 ),
 -- The median: the kept histogram gives the bucket and the place in it of the one or two middle ranks
 -- (percentile_cont's floor and ceiling of 0.5 × (n − 1)); the bucket's accept times come from its index.
@@ -101,7 +125,14 @@ SELECT json_build_object(
       SELECT key AS reason, orders FROM k WHERE dim = 3 AND orders > 0) x)
 ) AS summary`;
 
-export function buildKeptSummaryQuery(p: SummaryQueryParams): { text: string; values: unknown[] } {
+/** Monday to Friday: the business days of a store whose hours list none. */
+const DEFAULT_BUSINESS_DAYS = [...businessDays([])];
+
+/** The summary's statement; the business days come from the store's hours in the database. */
+export function buildKeptSummaryQuery(p: Omit<SummaryQueryParams, 'nextBusinessDayOffsets'>): {
+  text: string;
+  values: unknown[];
+} {
   return {
     text: SQL,
     values: [
@@ -112,7 +143,8 @@ export function buildKeptSummaryQuery(p: SummaryQueryParams): { text: string; va
       REPORT_ACCEPTED_STATUSES,
       REPORT_TWO_HOUR_METHODS,
       REPORT_NEXT_BUSINESS_DAY_METHODS,
-      p.nextBusinessDayOffsets,
+      REPORT_WEEKDAYS,
+      DEFAULT_BUSINESS_DAYS,
     ],
   };
 }

@@ -109,9 +109,6 @@ export function buildSummaryQuery(p: SummaryQueryParams): { text: string; values
   };
 }
 
-/** The hours query the summary needs beside it (business days of the shipping SLA). */
-export const HOURS_SQL = 'SELECT weekday FROM merchant_hours WHERE merchant_id = $1';
-
 export interface RawSummary {
   totals: { orders: number; accepted: number; rejected: number; cancelled: number; revenue_cents: number };
   sla: { median_seconds: number | null; on_time: number; late: number };
