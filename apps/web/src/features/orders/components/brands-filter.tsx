@@ -4,6 +4,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { DeferredFloating } from '../../../components/deferred-floating.tsx';
 import { lazyNamed } from '../../../lib/lazy-named.ts';
+import type { BrandsFilterProps } from './brands-options.tsx';
 
 const loadOptions = () => import('./brands-options.tsx');
 const BrandsOptions = lazyNamed(loadOptions, 'BrandsOptions');
@@ -11,15 +12,7 @@ const BrandsOptions = lazyNamed(loadOptions, 'BrandsOptions');
 const preload = () => void loadOptions().catch(() => undefined);
 
 /** BRANDS column header: a multi-select that shows '{n} selected'. */
-export function BrandsFilter({
-  brands,
-  value,
-  onChange,
-}: {
-  brands: { value: string; label: string }[];
-  value: string[];
-  onChange: (refs: string[]) => void;
-}) {
+export function BrandsFilter({ brands, value, onChange }: BrandsFilterProps) {
   const label = value.length ? selectedCountText(value.length) : 'BRANDS';
   return (
     <DeferredFloating

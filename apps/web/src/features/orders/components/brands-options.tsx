@@ -4,15 +4,13 @@ import { Checkbox, ScrollArea, Stack, Text } from '@mantine/core';
  * The brands filter's list of checkboxes: a chunk of its own, loaded with the filter's popover on first
  * use, so Mantine's Checkbox is not part of the orders page's first load (docs/decisions/0158).
  */
-export function BrandsOptions({
-  brands,
-  value,
-  onChange,
-}: {
+export interface BrandsFilterProps {
   brands: { value: string; label: string }[];
   value: string[];
   onChange: (refs: string[]) => void;
-}) {
+}
+
+export function BrandsOptions({ brands, value, onChange }: BrandsFilterProps) {
   return (
     <Checkbox.Group value={value} onChange={onChange} label="Brands">
       <ScrollArea.Autosize mah={260} mt="xs">
