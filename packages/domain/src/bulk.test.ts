@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptRefusalText, BULK_MSG, bulkFailureText } from './bulk.ts';
-import { bulkAcceptSkippedText } from './bulk-toolbar.ts';
+import { BULK_MSG } from './bulk.ts';
+import { acceptRefusalText, bulkAcceptSkippedText, bulkFailureText } from './bulk-texts.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 import { transitionError } from './transitions.ts';
 

@@ -4,7 +4,7 @@ export * from './alerts.ts';
 export * from './api-keys.ts';
 export * from './availability.ts';
 export * from './bulk.ts';
-export * from './bulk-toolbar.ts';
+export * from './bulk-texts.ts';
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './delivery.ts';

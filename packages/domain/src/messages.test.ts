@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recentBatchText } from './bulk.ts';
-import { isBatchRunning } from './bulk-toolbar.ts';
+import { isBatchRunning, recentBatchText } from './bulk-texts.ts';
 import {
   DEFAULT_SORT_DIRECTION,
   nextSortDirection,

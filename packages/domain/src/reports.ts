@@ -73,7 +73,15 @@ export const REPORT_NEXT_BUSINESS_DAY_METHODS = ['shipping'] as const;
 export const REPORT_SLA_WINDOW_MS = ON_DEMAND_SLA_MS;
 
 /** The weekdays as the store's hours name them, Sunday first (the order of `nextBusinessDayOffsets`). */
-export const REPORT_WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export const REPORT_WEEKDAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
 const WEEKDAYS = REPORT_WEEKDAYS;
 
 /**

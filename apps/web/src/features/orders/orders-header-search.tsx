@@ -1,20 +1,19 @@
-import { ActionIcon, Group, Loader, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Loader, TextInput } from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
 import {
-  formatOrderDate,
   MAX_LENGTH,
   MSG,
   orderViewPath,
   parseNameSearch,
   parseOrderSearch,
   SEARCH_RESULTS_MAX_HEIGHT_PX,
-  statusLabel,
 } from '@mc/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DeferredFloating } from '../../components/deferred-floating.tsx';
 import { loadFloating } from '../../lib/floating.ts';
+import { lazyNamed } from '../../lib/lazy-named.ts';
 import { useIsPhone } from '../../lib/media.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -22,6 +21,10 @@ import { type SearchRequest, searchOrders } from './api/search-orders.ts';
 import { newOrdersStore } from './hooks/new-orders-store.ts';
 import { ORDER_SEARCH_ATTR } from './hooks/use-orders-shortcuts.ts';
 import classes from './orders.module.css';
+
+const loadResults = () => import('./components/search-results.tsx');
+const SearchResults = lazyNamed(loadResults, 'SearchResults');
+const preloadResults = () => void loadResults().catch(() => undefined);
 
 /** Typing pauses this long before a search starts (Enter searches at once). */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -140,78 +143,47 @@ function SearchBox({ kind, label, autoFocus }: { kind: Kind; label: string; auto
           />
         }
       >
-        {({ Popover, ScrollArea }, target) => (
-          <Popover
-            opened={open}
-            onChange={setOpen}
-            position="bottom-start"
-            width={360}
-            shadow="md"
-            withinPortal
-            trapFocus={false}
-            returnFocus={false}
-            // A text input may not carry aria-expanded/aria-haspopup (axe: aria-allowed-attr); the results
-            // list is tied to the input by aria-controls instead.
-            withRoles={false}
-          >
-            <Popover.Target>{target}</Popover.Target>
-            <Popover.Dropdown p={4}>
-              <ScrollArea.Autosize
-                mah={SEARCH_RESULTS_MAX_HEIGHT_PX}
-                type="auto"
-                id={listId}
-                data-testid={`search-results-${kind}`}
-              >
-                {loading && !results ? (
-                  <Text c="dimmed" fz="sm" p="sm">
-                    Searching…
-                  </Text>
-                ) : null}
-                {results && results.length === 0 ? (
-                  <div style={{ padding: 10 }}>
-                    <Text fz="sm" fw={500} role="status">
-                      {noResults}
-                    </Text>
-                    {showHint ? (
-                      <Text fz="xs" c="dimmed" mt={4}>
-                        {MSG.ORDER_ID_HINT}
-                      </Text>
-                    ) : null}
-                  </div>
-                ) : null}
-                {results?.length ? (
-                  <ul aria-label={`${label} results`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                    {results.map((o) => (
-                      <li key={o.id}>
-                        <UnstyledButton
-                          onClick={() => choose(o)}
-                          w="100%"
-                          p={8}
-                          style={{ borderRadius: 6 }}
-                          className="mc-search-result"
-                          aria-label={`Order ${o.id}, ${o.recipient.first_name} ${o.recipient.last_name}`}
-                        >
-                          <Group justify="space-between" wrap="nowrap" gap="xs">
-                            <Text fz="sm" fw={600} ff="monospace">
-                              #{o.id}
-                            </Text>
-                            <Text fz="xs" c="dimmed">
-                              {statusLabel(o.status)}
-                            </Text>
-                          </Group>
-                          <Text fz="xs" c="dimmed">
-                            {o.recipient.first_name} {o.recipient.last_name} · {o.customer.email} ·{' '}
-                            {formatOrderDate(o.date_submitted, timezone)}
-                          </Text>
-                        </UnstyledButton>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </ScrollArea.Autosize>
-            </Popover.Dropdown>
-          </Popover>
-        )}
+        {({ Popover, ScrollArea }, target) => {
+          // The results' code loads with the popover's (the first focus of either box).
+          preloadResults();
+          return (
+            <Popover
+              opened={open}
+              onChange={setOpen}
+              position="bottom-start"
+              width={360}
+              shadow="md"
+              withinPortal
+              trapFocus={false}
+              returnFocus={false}
+              // A text input may not carry aria-expanded/aria-haspopup (axe: aria-allowed-attr); the results
+              // list is tied to the input by aria-controls instead.
+              withRoles={false}
+            >
+              <Popover.Target>{target}</Popover.Target>
+              <Popover.Dropdown p={4}>
+                <ScrollArea.Autosize
+                  mah={SEARCH_RESULTS_MAX_HEIGHT_PX}
+                  type="auto"
+                  id={listId}
+                  data-testid={`search-results-${kind}`}
+                >
+                  <Suspense fallback={null}>
+                    <SearchResults
+                      label={label}
+                      loading={loading}
+                      results={results}
+                      timezone={timezone}
+                      noResults={noResults}
+                      showHint={showHint}
+                      onChoose={choose}
+                    />
+                  </Suspense>
+                </ScrollArea.Autosize>
+              </Popover.Dropdown>
+            </Popover>
+          );
+        }}
       </DeferredFloating>
     </form>
   );

@@ -4,7 +4,7 @@ import type { OrderListItem } from '@mc/api';
 import { canAccept, DEFAULT_TIMEZONE, isOrderStatus, MSG, shouldInfiniteScroll, tabOfPath } from '@mc/domain';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Spinner } from '../../components/page-loader.tsx';
 import { notifyError } from '../../lib/notify.ts';
@@ -22,7 +22,7 @@ import {
 } from '../bulk/index.ts';
 import { orderFiltersQueryOptions } from './api/get-order-filters.ts';
 import { ordersListQueryOptions } from './api/get-orders.ts';
-import { ActiveFilters } from './components/active-filters.tsx';
+import { ActiveFilters } from './components/active-filters-loader.ts';
 import { OrdersTable } from './components/orders-table.tsx';
 import { newOrdersStore, useNewOrders } from './hooks/new-orders-store.ts';
 import { useInfiniteScroll } from './hooks/use-infinite-scroll.ts';
@@ -114,13 +114,17 @@ export function OrdersTabPage() {
       {selection.enabled && tmk ? (
         <RecentBatches tmk={tmk} timezone={list.data?.pages[0]?.timezone ?? DEFAULT_TIMEZONE} />
       ) : null}
-      <ActiveFilters
-        filters={filters}
-        status={status}
-        onChange={setFilters}
-        methods={options.data?.methods ?? []}
-        brandOptions={options.data?.brands ?? []}
-      />
+      {hasFilters ? (
+        <Suspense fallback={null}>
+          <ActiveFilters
+            filters={filters}
+            status={status}
+            onChange={setFilters}
+            methods={options.data?.methods ?? []}
+            brandOptions={options.data?.brands ?? []}
+          />
+        </Suspense>
+      ) : null}
       <Paper ref={listRef} withBorder radius="md" p={isDesktop ? 0 : 'sm'} style={{ overflow: 'hidden' }}>
         <OrdersTable
           selectAll={selection.enabled ? <BulkSelectAll selection={selection} /> : undefined}

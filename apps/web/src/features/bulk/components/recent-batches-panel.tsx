@@ -1,10 +1,14 @@
-import { Anchor, Badge, Group, List, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Batch } from '@mc/api';
 import { bulkFailureText, formatOrderDate, isBatchRunning, recentBatchText } from '@mc/domain';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { IconChevronDown } from '@tabler/icons-react';
+import { Suspense, useId, useState } from 'react';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
 import { useIsPhone } from '../../../lib/media.ts';
 import classes from './bulk.module.css';
+
+/** A running batch's bar: Mantine's Progress loads when a batch runs, an empty bar of its height till then. */
+const BatchProgress = lazyNamed(() => import('./batch-progress.tsx'), 'BatchProgress');
 
 /** Finished batches shown before 'Show more' (running ones are always shown). */
 const FIRST = 1;
@@ -53,18 +57,17 @@ function BatchRow({ batch, timezone }: { batch: Batch; timezone: string }) {
         </Badge>
       </div>
       {running ? (
-        <Progress
-          value={batch.total_count ? (processed / batch.total_count) * 100 : 0}
-          animated
-          size="sm"
-          aria-label={`${processed} of ${batch.total_count} orders processed`}
-        />
+        <Suspense fallback={<div className={classes.progressPlaceholder} />}>
+          <BatchProgress
+            value={batch.total_count ? (processed / batch.total_count) * 100 : 0}
+            label={`${processed} of ${batch.total_count} orders processed`}
+          />
+        </Suspense>
       ) : null}
       {files(batch).length ? (
         <Group gap="sm" wrap="wrap">
           {files(batch).map((f) => (
             <Anchor key={f.label} href={f.href} download fz="sm" className={classes.file}>
-              <IconDownload size={14} aria-hidden="true" />
               {f.label}
             </Anchor>
           ))}
@@ -75,16 +78,16 @@ function BatchRow({ batch, timezone }: { batch: Batch; timezone: string }) {
           <Text fz="xs" fw={600}>
             {batch.kind === 'accept' ? 'Not accepted:' : 'Not included:'}
           </Text>
-          <List size="xs" spacing={0}>
+          <ul className={classes.failureList}>
             {batch.failures.slice(0, FAILURES_SHOWN).map((f) => (
-              <List.Item key={f.id}>
+              <li key={f.id}>
                 <Text span fw={600} fz="xs">
                   {f.id}
                 </Text>
                 : {bulkFailureText(f.message)}
-              </List.Item>
+              </li>
             ))}
-          </List>
+          </ul>
           {more > 0 ? (
             <Text fz="xs" c="dimmed">
               and {more} more
@@ -100,7 +103,7 @@ function BatchRow({ batch, timezone }: { batch: Batch; timezone: string }) {
  * The store's recent bulk batches under the toolbar (docs/decisions/0088): a batch started before a reload is
  * shown again, its progress while it runs, its files and failed orders once it is done. On a phone the panel is
  * folded behind its title (a button saying how many batches and whether one runs), so the orders come first
- * (docs/decisions/0133). A chunk of its own, loaded when the store has a batch to show (docs/decisions/0158).
+ * (docs/decisions/0133).
  */
 export function RecentBatchesPanel({ items, timezone }: { items: Batch[]; timezone: string }) {
   const [all, setAll] = useState(false);

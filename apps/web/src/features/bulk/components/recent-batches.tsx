@@ -1,18 +1,14 @@
-import { Suspense } from 'react';
-import { lazyNamed } from '../../../lib/lazy-named.ts';
 import { useRecentBatches } from '../hooks/use-recent-batches.ts';
+import { RecentBatchesPanel } from './recent-batches-panel.tsx';
 
-/** Most stores have no recent batch: the panel's code loads when there is one to show. */
-const RecentBatchesPanel = lazyNamed(() => import('./recent-batches-panel.tsx'), 'RecentBatchesPanel');
-
-/** The store's recent bulk batches under the toolbar, when it has any (docs/decisions/0088). */
+/**
+ * The store's recent bulk batches under the toolbar, when it has any (docs/decisions/0088). With the page,
+ * not on first show: loaded after its data, the panel pushed the rows down under a pointer about to click
+ * one (docs/decisions/0158).
+ */
 export function RecentBatches({ tmk, timezone }: { tmk: string; timezone: string }) {
   const { data } = useRecentBatches(tmk, true);
   const items = data?.items ?? [];
   if (items.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <RecentBatchesPanel items={items} timezone={timezone} />
-    </Suspense>
-  );
+  return <RecentBatchesPanel items={items} timezone={timezone} />;
 }

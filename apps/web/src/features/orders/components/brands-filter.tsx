@@ -4,12 +4,19 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { DeferredFloating } from '../../../components/deferred-floating.tsx';
 import { lazyNamed } from '../../../lib/lazy-named.ts';
+import { preloadActiveFilters } from './active-filters-loader.ts';
 import type { BrandsFilterProps } from './brands-options.tsx';
 
 const loadOptions = () => import('./brands-options.tsx');
 const BrandsOptions = lazyNamed(loadOptions, 'BrandsOptions');
-/** The list's chunk starts loading with the popover's (on hover, focus or press), not after it. */
-const preload = () => void loadOptions().catch(() => undefined);
+/**
+ * The list's chunk starts loading with the popover's (on hover, focus or press), not after it; so does
+ * 'Filters on', which shows once a brand is picked.
+ */
+const preload = () => {
+  void loadOptions().catch(() => undefined);
+  preloadActiveFilters();
+};
 
 /** BRANDS column header: a multi-select that shows '{n} selected'. */
 export function BrandsFilter({ brands, value, onChange }: BrandsFilterProps) {

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { DeferredFloating } from '../../../components/deferred-floating.tsx';
+import { preloadActiveFilters } from './active-filters-loader.ts';
 
 /**
  * A column header that filters by one value: '<HEADER>' until a value is chosen, then that value alone
@@ -33,6 +34,9 @@ export function ColumnFilterMenu({
           size="compact-sm"
           rightSection={<IconChevronDown size={14} aria-hidden="true" />}
           aria-label={current ? `${name} filter: ${current.label}` : `${name} filter`}
+          onPointerEnter={preloadActiveFilters}
+          onFocus={preloadActiveFilters}
+          onPointerDown={preloadActiveFilters}
         >
           {current ? current.label : header}
         </Button>

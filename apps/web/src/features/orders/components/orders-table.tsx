@@ -1,4 +1,4 @@
-import { Group, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, Stack } from '@mantine/core';
 import type { OrderListItem } from '@mc/api';
 import {
   deliveryMethodLabel,
@@ -162,7 +162,7 @@ function DesktopTable(props: OrdersTableProps) {
             <th className={classes.numCell}>TOTAL</th>
             {cols.rowActions ? (
               <th className={classes.actionsCell}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <span className={classes.visuallyHidden}>Actions</span>
               </th>
             ) : null}
           </tr>
@@ -175,7 +175,7 @@ function DesktopTable(props: OrdersTableProps) {
                   {Array.from({ length: colCount }, (_, j) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton cells
                     <td key={j}>
-                      <Skeleton height={14} radius="sm" />
+                      <span className={classes.skeletonLine} />
                     </td>
                   ))}
                 </tr>
@@ -266,7 +266,7 @@ function MobileList(props: OrdersTableProps) {
       {loading
         ? Array.from({ length: 5 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
-            <Skeleton key={i} height={118} radius="md" data-testid="order-skeleton" />
+            <div key={i} className={classes.skeletonCard} data-testid="order-skeleton" />
           ))
         : null}
       {!loading && orders.length === 0 ? <Paper withBorder>{empty}</Paper> : null}
