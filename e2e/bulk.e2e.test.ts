@@ -47,9 +47,6 @@ async function openActive(open: OpenPage, width = 1440, height = 900): Promise<P
   await login(s.page, DEMO.owner);
   await s.page.goto('/orders/active');
   await s.page.getByRole('toolbar', { name: 'Bulk tools' }).waitFor();
-  // The recent batches panel (earlier tests' batches) loads its code after its data and then pushes the
-  // rows down: a checkbox clicked before would be another row's.
-  await s.page.waitForLoadState('networkidle');
   return s;
 }
 
