@@ -203,13 +203,13 @@ describe('header search', () => {
     const orderBox = page.getByRole('textbox', { name: 'Order #' });
     await orderBox.fill(`#${o.id}`);
     await orderBox.press('Enter');
-    await page.getByRole('button', { name: new RegExp(`Order ${o.id}`) }).click();
+    await page.getByRole('button', { name: new RegExp(`^#${o.id} `) }).click();
     await expectPath(page, `/orders/view/${o.id}`);
 
     await page.goto('/orders/active');
     await orderBox.fill(o.customer.email);
     await orderBox.press('Enter');
-    await page.getByRole('button', { name: new RegExp(`Order ${o.id}`) }).click();
+    await page.getByRole('button', { name: new RegExp(`^#${o.id} `) }).click();
     await expectPath(page, `/orders/view/${o.id}`);
 
     await page.goto('/orders/active');
@@ -219,7 +219,8 @@ describe('header search', () => {
     const results = page.getByTestId('search-results-name');
     await results.getByRole('button').first().waitFor();
     expect(await results.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(300);
-    await results.getByRole('button', { name: new RegExp(`Order ${o.id}`) }).click();
+    // Named by what it shows (the id first), so speech input finds it by its visible text.
+    await results.getByRole('button', { name: new RegExp(`^#${o.id} `) }).click();
     await expectPath(page, `/orders/view/${o.id}`);
   });
 

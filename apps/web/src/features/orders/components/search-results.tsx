@@ -52,7 +52,6 @@ export function SearchResults({
                 p={8}
                 style={{ borderRadius: 6 }}
                 className="mc-search-result"
-                aria-label={`Order ${o.id}, ${o.recipient.first_name} ${o.recipient.last_name}`}
               >
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text fz="sm" fw={600} ff="monospace">
