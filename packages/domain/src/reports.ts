@@ -6,7 +6,7 @@
 import { csvQuote, neutraliseCsvCell } from './bulk.ts';
 import { deliveryMethodLabel } from './delivery-methods.ts';
 import type { OrderStatus } from './order-status.ts';
-import { ON_DEMAND_SLA_MS } from './sla.ts';
+import { ON_DEMAND_SLA_MS, WEEKDAYS_SUNDAY_FIRST } from './sla.ts';
 import { ITEM_REASON_LABELS, REJECTION_REASON_LABELS } from './transitions.ts';
 import { parseIsoDate } from './validation.ts';
 
@@ -72,25 +72,13 @@ export const REPORT_TWO_HOUR_METHODS = ['on_demand', 'courier', 'scheduled'] as 
 export const REPORT_NEXT_BUSINESS_DAY_METHODS = ['shipping'] as const;
 export const REPORT_SLA_WINDOW_MS = ON_DEMAND_SLA_MS;
 
-/** The weekdays as the store's hours name them, Sunday first (the order of `nextBusinessDayOffsets`). */
-export const REPORT_WEEKDAYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
-const WEEKDAYS = REPORT_WEEKDAYS;
-
 /**
  * For each local weekday (0 = Sunday), how many days later the next business day is (1–7). The SQL
  * computes an order's shipping due time as midnight at the end of local day + this offset.
  */
 export function nextBusinessDayOffsets(businessDays: ReadonlySet<string>): number[] {
-  return WEEKDAYS.map((_, dow) => {
-    for (let i = 1; i <= 7; i++) if (businessDays.has(WEEKDAYS[(dow + i) % 7]!)) return i;
+  return WEEKDAYS_SUNDAY_FIRST.map((_, dow) => {
+    for (let i = 1; i <= 7; i++) if (businessDays.has(WEEKDAYS_SUNDAY_FIRST[(dow + i) % 7]!)) return i;
     return 1;
   });
 }

@@ -13,7 +13,17 @@ export const ON_DEMAND_SLA_MS = 2 * 60 * 60 * 1000;
 /** Statuses that carry an SLA: awaiting the merchant's decision or awaiting shipment. */
 export const SLA_STATUSES = [...NEW_STATUSES, 'MERCHANT_ACCEPTED'] as const satisfies readonly OrderStatus[];
 
-const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+/** The weekdays as the store's hours name them, Sunday first (the order of `Date#getDay`). */
+export const WEEKDAYS_SUNDAY_FIRST = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+const WEEKDAY_NAMES = WEEKDAYS_SUNDAY_FIRST;
 const MON_TO_FRI = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
 
 export interface BusinessHoursEntry {

@@ -20,7 +20,7 @@ import {
   REPORT_REVENUE_STATUSES,
   REPORT_TWO_HOUR_METHODS,
   REPORT_UNSPECIFIED_REASON,
-  REPORT_WEEKDAYS,
+  WEEKDAYS_SUNDAY_FIRST,
 } from '@mc/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -358,14 +358,14 @@ describe('the business-day offsets in SQL', () => {
     const q = `WITH ${businessDayOffsetsCte('$1', '$2', '$3')} SELECT o FROM off`;
     const fallback = [...businessDays([])];
     for (let mask = 0; mask < 128; mask++) {
-      const days = REPORT_WEEKDAYS.filter((_, i) => mask & (1 << i));
+      const days = WEEKDAYS_SUNDAY_FIRST.filter((_, i) => mask & (1 << i));
       await database.query('DELETE FROM merchant_hours WHERE merchant_id = $1', [m!.id]);
       for (const d of days)
         await database.query(
           `INSERT INTO merchant_hours (merchant_id, weekday, time_open, time_close) VALUES ($1, $2, '09:00', '17:00')`,
           [m!.id, d],
         );
-      const [row] = await database.query<{ o: number[] }>(q, [m!.id, REPORT_WEEKDAYS, fallback]);
+      const [row] = await database.query<{ o: number[] }>(q, [m!.id, WEEKDAYS_SUNDAY_FIRST, fallback]);
       const want = nextBusinessDayOffsets(businessDays(days.map((weekday) => ({ weekday }))));
       expect([days, row!.o.map(Number)]).toEqual([days, want]);
     }
@@ -384,7 +384,7 @@ describe('the summary from kept figures', () => {
           minLength: 1,
           maxLength: 3,
         }),
-        fc.subarray([...REPORT_WEEKDAYS]),
+        fc.subarray([...WEEKDAYS_SUNDAY_FIRST]),
         async (zone, base, specs, txs, periods, days) => {
           await histories(zone, base, specs, txs, [[-2, 10], ...periods], days);
         },

@@ -12,7 +12,7 @@ import {
   REPORT_ACCEPTED_STATUSES,
   REPORT_NEXT_BUSINESS_DAY_METHODS,
   REPORT_TWO_HOUR_METHODS,
-  REPORT_WEEKDAYS,
+  WEEKDAYS_SUNDAY_FIRST,
 } from '@mc/domain';
 import type { SummaryQueryParams } from './reports-summary-sql.ts';
 
@@ -21,7 +21,7 @@ import type { SummaryQueryParams } from './reports-summary-sql.ts';
  * business day, @mc/domain's nextBusinessDayOffsets over businessDays of its hours (the weekdays listed,
  * lower-cased and trimmed; Monday to Friday when none is one). The hours API stores only weekday names it
  * has checked, so SQL's lower() and trim() see what JavaScript's do; a test compares both over every set of
- * days. The arguments are the statement's parameters: the merchant's id, REPORT_WEEKDAYS and Monday to
+ * days. The arguments are the statement's parameters: the merchant's id, WEEKDAYS_SUNDAY_FIRST and Monday to
  * Friday.
  */
 export function businessDayOffsetsCte(merchant: string, weekdays: string, fallback: string): string {
@@ -143,7 +143,7 @@ export function buildKeptSummaryQuery(p: Omit<SummaryQueryParams, 'nextBusinessD
       REPORT_ACCEPTED_STATUSES,
       REPORT_TWO_HOUR_METHODS,
       REPORT_NEXT_BUSINESS_DAY_METHODS,
-      REPORT_WEEKDAYS,
+      WEEKDAYS_SUNDAY_FIRST,
       DEFAULT_BUSINESS_DAYS,
     ],
   };

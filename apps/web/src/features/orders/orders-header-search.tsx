@@ -130,7 +130,11 @@ function SearchBox({ kind, label, autoFocus }: { kind: Kind; label: string; auto
             size="sm"
             value={text}
             onChange={(e) => handleChange(e.currentTarget.value)}
-            onFocus={() => results && setOpen(true)}
+            onFocus={() => {
+              // The results' code loads with the popover's, on the box's first focus.
+              preloadResults();
+              if (results) setOpen(true);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Escape') setOpen(false);
             }}
@@ -143,47 +147,43 @@ function SearchBox({ kind, label, autoFocus }: { kind: Kind; label: string; auto
           />
         }
       >
-        {({ Popover, ScrollArea }, target) => {
-          // The results' code loads with the popover's (the first focus of either box).
-          preloadResults();
-          return (
-            <Popover
-              opened={open}
-              onChange={setOpen}
-              position="bottom-start"
-              width={360}
-              shadow="md"
-              withinPortal
-              trapFocus={false}
-              returnFocus={false}
-              // A text input may not carry aria-expanded/aria-haspopup (axe: aria-allowed-attr); the results
-              // list is tied to the input by aria-controls instead.
-              withRoles={false}
-            >
-              <Popover.Target>{target}</Popover.Target>
-              <Popover.Dropdown p={4}>
-                <ScrollArea.Autosize
-                  mah={SEARCH_RESULTS_MAX_HEIGHT_PX}
-                  type="auto"
-                  id={listId}
-                  data-testid={`search-results-${kind}`}
-                >
-                  <Suspense fallback={null}>
-                    <SearchResults
-                      label={label}
-                      loading={loading}
-                      results={results}
-                      timezone={timezone}
-                      noResults={noResults}
-                      showHint={showHint}
-                      onChoose={choose}
-                    />
-                  </Suspense>
-                </ScrollArea.Autosize>
-              </Popover.Dropdown>
-            </Popover>
-          );
-        }}
+        {({ Popover, ScrollArea }, target) => (
+          <Popover
+            opened={open}
+            onChange={setOpen}
+            position="bottom-start"
+            width={360}
+            shadow="md"
+            withinPortal
+            trapFocus={false}
+            returnFocus={false}
+            // A text input may not carry aria-expanded/aria-haspopup (axe: aria-allowed-attr); the results
+            // list is tied to the input by aria-controls instead.
+            withRoles={false}
+          >
+            <Popover.Target>{target}</Popover.Target>
+            <Popover.Dropdown p={4}>
+              <ScrollArea.Autosize
+                mah={SEARCH_RESULTS_MAX_HEIGHT_PX}
+                type="auto"
+                id={listId}
+                data-testid={`search-results-${kind}`}
+              >
+                <Suspense fallback={null}>
+                  <SearchResults
+                    label={label}
+                    loading={loading}
+                    results={results}
+                    timezone={timezone}
+                    noResults={noResults}
+                    showHint={showHint}
+                    onChoose={choose}
+                  />
+                </Suspense>
+              </ScrollArea.Autosize>
+            </Popover.Dropdown>
+          </Popover>
+        )}
       </DeferredFloating>
     </form>
   );
