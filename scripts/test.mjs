@@ -8,7 +8,8 @@
  *   node scripts/test.mjs unit e2e   only the suites named
  *
  * Each runner's output goes through unchanged (its own closing lines stay visible); the counts are read
- * from vitest's `Tests  …` line.
+ * from vitest's `Tests  …` line, and the summary names each failed test with its error's first line, so a
+ * log whose tail alone is kept (a CI page) still says what failed.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -37,10 +38,28 @@ export function vitestCounts(output) {
   return { passed: count('passed'), failed: count('failed'), skipped: count('skipped') + count('todo') };
 }
 
+/** The tests vitest's closing report lists as failed (` FAIL  project file > … > name`), each with its error's first line. */
+export function failedTests(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are stripped before parsing
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const failed = [];
+  for (const [i, line] of lines.entries()) {
+    const match = /^\s*FAIL\s+(.+?)\s*$/.exec(line);
+    if (!match) continue;
+    const error = lines
+      .slice(i + 1, i + 4)
+      .map((l) => l.trim())
+      .find((l) => l !== '' && !/^FAIL\s/.test(l));
+    const entry = { test: match[1].replace(/\s{2,}/g, ' '), error: (error ?? '').slice(0, 200) };
+    if (!failed.some((f) => f.test === entry.test)) failed.push(entry);
+  }
+  return failed;
+}
+
 /** One suite's line; a suite that exited non-zero with no failed test counted (a crash) counts as one failure. */
 export function summarize(results) {
   const total = { passed: 0, failed: 0, skipped: 0 };
-  const lines = results.map(({ suite, status, counts, seconds }) => {
+  const lines = results.flatMap(({ suite, status, counts, seconds, failures = [] }) => {
     const c = counts ?? { passed: 0, failed: 0, skipped: 0 };
     const failed = status !== 0 && c.failed === 0 ? 1 : c.failed;
     total.passed += c.passed;
@@ -48,7 +67,14 @@ export function summarize(results) {
     total.skipped += c.skipped;
     const outcome =
       status === 0 ? 'ok' : counts ? 'FAILED' : 'FAILED (no test count: the runner did not finish)';
-    return `${suite.id}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped in ${seconds} s — ${outcome} (${suite.title}, exit ${status})`;
+    const named = failures
+      .slice(0, 20)
+      .map(({ test, error }) => `  failed: ${test}${error ? ` — ${error}` : ''}`);
+    if (failures.length > 20) named.push(`  … and ${failures.length - 20} more`);
+    return [
+      `${suite.id}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped in ${seconds} s — ${outcome} (${suite.title}, exit ${status})`,
+      ...named,
+    ];
   });
   lines.push(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return { lines, failed: results.some((r) => r.status !== 0) };
@@ -77,6 +103,7 @@ function runSuite(suite) {
         suite,
         status,
         counts: vitestCounts(output),
+        failures: failedTests(output),
         seconds: Math.round((Date.now() - started) / 1000),
       });
     child.on('error', (error) => {
