@@ -302,6 +302,44 @@ describe('order detail flows', () => {
     });
     expect(((await order.json()) as { status: string }).status).toBe('MERCHANT_ACCEPTED');
   });
+
+  it("a row's Accept pressed before its tooltip's code arrives and released after still opens Accept & Confirm", async ({
+    server,
+    open,
+  }) => {
+    // On a slow phone the tooltip layer can arrive between the press and the release; the pressed button
+    // must not be swapped for a new one then, or the browser sends no click.
+    const id = await placeOrder(server, 'on_demand');
+    const s = await open();
+    await login(s.page, DEMO.owner);
+    const page = s.page;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let requested = false;
+    await page.route(/\/floating-parts-[^/]*\.js$/, async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/orders/active');
+    const button = page.getByRole('button', { name: `Accept order ${id}` });
+    await button.waitFor();
+    const box = await button.boundingBox();
+    if (!box) throw new Error('the Accept button has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect.poll(() => requested).toBe(true);
+    release();
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /\/floating-parts-/.test(e.name)),
+    );
+    // the layer has run (its module evaluated, React re-rendered) before the release
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+    await dialog(page, 'Accept & Confirm').waitFor();
+  });
 });
 
 /** Every Qty / Price / Total cell of the item table is inside the viewport, and nothing scrolls sideways. */

@@ -47,11 +47,15 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
  * A Menu, Popover or Tooltip whose code (Mantine's floating layer with floating-ui, ~30 KB gzip) loads on
  * first use, not with the page (docs/decisions/0150): the target renders plain and starts the load when
  * hovered, focused or clicked; then the real component wraps it. The target is mounted anew inside it, so
- * focus (and an input's caret) moves to the new element when the old one had it.
+ * focus (and an input's caret) moves to the new element when the old one had it. A target held down
+ * when the layer arrives stays until it is released: the browser sends the click to the element that
+ * was pressed, and a row's Accept on a slow phone must not need a second tap.
  */
 export function DeferredFloating({ target, popup, children }: DeferredFloatingProps) {
-  const parts = useFloatingParts();
+  const loaded = useFloatingParts();
   const [clicked, setClicked] = useState(false);
+  const [pressed, setPressed] = useState(false);
+  const parts = pressed ? null : loaded;
   const node = useRef<HTMLElement | null>(null);
   const pointerInside = useRef(false);
   const plain = useRef(parts === null);
@@ -80,6 +84,23 @@ export function DeferredFloating({ target, popup, children }: DeferredFloatingPr
     if (el instanceof HTMLInputElement && focus.start !== null)
       el.setSelectionRange(focus.start, focus.end ?? focus.start);
   }, [parts]);
+
+  // A layout effect: it listens before the browser can dispatch the release that follows the press.
+  useLayoutEffect(() => {
+    if (!pressed) return;
+    // The click follows the release in the same task: swap after it has been dispatched.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const release = () => {
+      timer ??= setTimeout(() => setPressed(false), 0);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    return () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+      clearTimeout(timer);
+    };
+  }, [pressed]);
 
   const ref = useCallback(
     (el: HTMLElement | null) => {
@@ -113,7 +134,10 @@ export function DeferredFloating({ target, popup, children }: DeferredFloatingPr
     // and the release, the target is mounted anew under the pointer and the browser sends no click.
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
       props.onPointerDown?.(event);
-      if (popup && event.button === 0) setClicked(true);
+      if (event.button === 0) {
+        setPressed(true);
+        if (popup) setClicked(true);
+      }
       load();
     },
     onClick: (event: ReactMouseEvent<HTMLElement>) => {

@@ -35,13 +35,18 @@ export function ReviewOrderModal({
   const { setDialog } = workflow;
   const appliedIntent = useRef<string | null>(null);
   useEffect(() => {
-    // Open the requested dialog once per (order, intent), when the order has loaded and allows it.
+    // Open the requested dialog once per (order, intent), when the order has loaded and allows it. The
+    // modal stays mounted between orders: once it closes, the same order's Accept may ask again.
+    if (!orderId) {
+      appliedIntent.current = null;
+      return;
+    }
     const key = order && intent ? `${order.id}:${intent}` : null;
     if (!key || appliedIntent.current === key || !order) return;
     appliedIntent.current = key;
     const allowed = intent === 'accept' ? canAccept(order.status) : canReject(order.status);
     if (allowed) setDialog({ kind: intent as ReviewIntent });
-  }, [order, intent, setDialog]);
+  }, [orderId, order, intent, setDialog]);
   // Escape closes the topmost modal only (docs/decisions/0097). Mantine closes every open modal that listens
   // for Escape, and some open above this one from deep inside it (the item image preview), so this one
   // listens itself and closes only when no dialog was opened after it (portals stack in opening order).

@@ -241,6 +241,23 @@ describe('orders desk keyboard shortcuts', () => {
     expect(writes(fetchMock)).toEqual([]);
   });
 
+  it("a row's Accept opens Accept & Confirm again after it was cancelled and the review closed", async () => {
+    const { user, router, fetchMock } = await openList();
+    const acceptThenCancel = async () => {
+      await user.click(screen.getByRole('button', { name: `Accept order ${IDS[1]}` }));
+      const accept = await screen.findByRole('dialog', { name: 'Accept & Confirm' });
+      await user.click(within(accept).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Accept & Confirm' })).toBeNull());
+      const review = screen.getByRole('dialog', { name: new RegExp(`Review Order · ${IDS[1]}`) });
+      await user.click(within(review).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+    };
+    await acceptThenCancel();
+    // the same order and intent a second time: the review opened and closed in between
+    await acceptThenCancel();
+    expect(writes(fetchMock)).toEqual([]);
+  });
+
   it('a and r do nothing for an order that offers neither button', async () => {
     const fetchMock = mockFetch((url) => {
       const u = new URL(url, 'http://x');
