@@ -94,21 +94,42 @@ describe(`raw query on ${TEST_DB}`, () => {
     expect(await database.query('SELECT $1::int + 1 AS y', [1])).toEqual([{ y: 2 }]);
   });
 
-  it('waits for an open transaction and then sees what it committed', async () => {
+  it('never reads into an open transaction, and sees what it committed', async () => {
     await database.query('CREATE TABLE raw_query_probe (v int)');
     let release!: () => void;
     const held = new Promise<void>((r) => {
       release = r;
     });
+    let inserted!: () => void;
+    const insertDone = new Promise<void>((r) => {
+      inserted = r;
+    });
     const tx = database.db.transaction(async (t) => {
       await t.execute(sql`INSERT INTO raw_query_probe VALUES (1)`);
+      inserted();
       await held;
     });
-    await new Promise((r) => setTimeout(r, 20));
-    const read = database.query<{ n: number }>('SELECT count(*)::int AS n FROM raw_query_probe');
-    release();
-    await tx;
-    expect(await read).toEqual([{ n: 1 }]);
+    await insertDone;
+    const count = () => database.query<{ n: number }>('SELECT count(*)::int AS n FROM raw_query_probe');
+    if (database.pglite) {
+      // One connection: the read waits for the transaction (pglite-query.ts's exclusive run), then sees it.
+      const read = count();
+      let answered = false;
+      void read.then(() => {
+        answered = true;
+      });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(answered).toBe(false);
+      release();
+      await tx;
+      expect(await read).toEqual([{ n: 1 }]);
+    } else {
+      // Another pooled connection: read committed, so nothing of the open transaction, then its row.
+      expect(await count()).toEqual([{ n: 0 }]);
+      release();
+      await tx;
+      expect(await count()).toEqual([{ n: 1 }]);
+    }
     await database.query('DROP TABLE raw_query_probe');
   });
 });
