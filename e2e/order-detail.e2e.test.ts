@@ -307,8 +307,8 @@ describe('order detail flows', () => {
     server,
     open,
   }) => {
-    // On a slow phone the tooltip layer can arrive between the press and the release; the pressed button
-    // must not be swapped for a new one then, or the browser sends no click.
+    // On a loaded machine the tooltip layer can arrive between the press and the release; the pressed
+    // button must not be swapped for a new one then, or the browser sends no click.
     const id = await placeOrder(server, 'on_demand');
     const s = await open();
     await login(s.page, DEMO.owner);

@@ -49,7 +49,7 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
  * hovered, focused or clicked; then the real component wraps it. The target is mounted anew inside it, so
  * focus (and an input's caret) moves to the new element when the old one had it. A target held down
  * when the layer arrives stays until it is released: the browser sends the click to the element that
- * was pressed, and a row's Accept on a slow phone must not need a second tap.
+ * was pressed, and a row's Accept must not need a second click when its tooltip's code is slow to come.
  */
 export function DeferredFloating({ target, popup, children }: DeferredFloatingProps) {
   const loaded = useFloatingParts();
@@ -88,16 +88,22 @@ export function DeferredFloating({ target, popup, children }: DeferredFloatingPr
   // A layout effect: it listens before the browser can dispatch the release that follows the press.
   useLayoutEffect(() => {
     if (!pressed) return;
-    // The click follows the release in the same task: swap after it has been dispatched.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const release = () => {
-      timer ??= setTimeout(() => setPressed(false), 0);
+    const releaseAfter = (ms: number) => () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setPressed(false), ms);
     };
-    window.addEventListener('pointerup', release, true);
-    window.addEventListener('pointercancel', release, true);
+    // Swap once the click has been dispatched. A tap's click can come in a later task than its pointerup,
+    // so a pointerup alone (the pointer dragged off: no click) releases only after a while.
+    const afterClick = releaseAfter(0);
+    const withoutClick = releaseAfter(500);
+    window.addEventListener('click', afterClick, true);
+    window.addEventListener('pointerup', withoutClick, true);
+    window.addEventListener('pointercancel', afterClick, true);
     return () => {
-      window.removeEventListener('pointerup', release, true);
-      window.removeEventListener('pointercancel', release, true);
+      window.removeEventListener('click', afterClick, true);
+      window.removeEventListener('pointerup', withoutClick, true);
+      window.removeEventListener('pointercancel', afterClick, true);
       clearTimeout(timer);
     };
   }, [pressed]);
@@ -130,14 +136,10 @@ export function DeferredFloating({ target, popup, children }: DeferredFloatingPr
       props.onFocus?.(event);
       load();
     },
-    // A press already counts as the click that opens the layer: when the layer arrives between the press
-    // and the release, the target is mounted anew under the pointer and the browser sends no click.
+    // Held down, the target stays plain until released (above), so its click reaches it.
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
       props.onPointerDown?.(event);
-      if (event.button === 0) {
-        setPressed(true);
-        if (popup) setClicked(true);
-      }
+      if (event.button === 0) setPressed(true);
       load();
     },
     onClick: (event: ReactMouseEvent<HTMLElement>) => {
