@@ -5,6 +5,7 @@
 import { TZDate } from '@date-fns/tz';
 import { formatUsd } from './money.ts';
 import { isOneOf } from './one-of.ts';
+import { WEEKDAYS_SUNDAY_FIRST } from './weekdays.ts';
 
 export const ALERT_CHANNELS = ['sms', 'email'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
@@ -90,7 +91,6 @@ export interface WeeklyHours {
   time_close: string;
 }
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
@@ -107,7 +107,7 @@ export function nextOpeningAt(hours: readonly WeeklyHours[], timezone: string, n
   // Yesterday's hours may run past midnight into today.
   for (let offset = -1; offset <= 7; offset++) {
     const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + offset, timezone);
-    const h = byDay.get(WEEKDAYS[day.getDay()] ?? '');
+    const h = byDay.get(WEEKDAYS_SUNDAY_FIRST[day.getDay()] ?? '');
     if (!h) continue;
     const open = minutesOf(h.time_open);
     let close = minutesOf(h.time_close);

@@ -41,4 +41,5 @@ export * from './sla-badge.ts';
 export * from './transitions.ts';
 export * from './validation.ts';
 export * from './validation-schemas.ts';
+export * from './weekdays.ts';
 export * from './zoned-dates.ts';

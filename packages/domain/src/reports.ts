@@ -6,9 +6,10 @@
 import { csvQuote, neutraliseCsvCell } from './bulk.ts';
 import { deliveryMethodLabel } from './delivery-methods.ts';
 import type { OrderStatus } from './order-status.ts';
-import { ON_DEMAND_SLA_MS, WEEKDAYS_SUNDAY_FIRST } from './sla.ts';
+import { ON_DEMAND_SLA_MS } from './sla.ts';
 import { ITEM_REASON_LABELS, REJECTION_REASON_LABELS } from './transitions.ts';
 import { parseIsoDate } from './validation.ts';
+import { WEEKDAYS_SUNDAY_FIRST } from './weekdays.ts';
 
 /**
  * The orders-per-day chart's part of a day's orders that is neither accepted, rejected nor cancelled:

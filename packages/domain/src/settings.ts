@@ -23,6 +23,7 @@ import {
   requiredString,
   zipSchema,
 } from './validation-schemas.ts';
+import { WEEKDAYS, type Weekday } from './weekdays.ts';
 
 /** Runs an object-level rule even when field rules failed, so every issue is reported at once. */
 const always = { when: () => true } as const;
@@ -309,16 +310,6 @@ export function profileBody(values: ProfileInput): Partial<ProfileInput> {
 // Delivery hours
 // ---------------------------------------------------------------------------
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 export const FULL_DAY = { time_open: '00:00', time_close: '23:59' } as const;
 export const TIME_MESSAGE = 'Please enter a valid time';
 export const HOUR_MESSAGE = 'Hour must be between 1 and 12';

@@ -7,24 +7,14 @@ import { TZDate } from '@date-fns/tz';
 import { NEW_STATUSES, type OrderStatus, type OrderTab, TAB_STATUSES } from './order-status.ts';
 import type { OnTrackStatus, SlaType } from './sla-badge.ts';
 import { parseIsoDate } from './validation.ts';
+import { MONDAY_TO_FRIDAY, WEEKDAYS_SUNDAY_FIRST } from './weekdays.ts';
 
 export const ON_DEMAND_SLA_MS = 2 * 60 * 60 * 1000;
 
 /** Statuses that carry an SLA: awaiting the merchant's decision or awaiting shipment. */
 export const SLA_STATUSES = [...NEW_STATUSES, 'MERCHANT_ACCEPTED'] as const satisfies readonly OrderStatus[];
 
-/** The weekdays as the store's hours name them, Sunday first (the order of `Date#getDay`). */
-export const WEEKDAYS_SUNDAY_FIRST = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
-const WEEKDAY_NAMES = WEEKDAYS_SUNDAY_FIRST;
-const MON_TO_FRI = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
+const MON_TO_FRI = new Set<string>(MONDAY_TO_FRIDAY);
 
 export interface BusinessHoursEntry {
   weekday: string;
@@ -58,7 +48,7 @@ export type SlaOrderInput = Omit<SlaInput, 'timezone' | 'hours'>;
 /** Lower-case weekday names that count as business days. */
 export function businessDays(hours?: readonly BusinessHoursEntry[] | null): Set<string> {
   const days = new Set((hours ?? []).map((h) => h.weekday.trim().toLowerCase()));
-  for (const d of days) if (!(WEEKDAY_NAMES as readonly string[]).includes(d)) days.delete(d);
+  for (const d of days) if (!(WEEKDAYS_SUNDAY_FIRST as readonly string[]).includes(d)) days.delete(d);
   return days.size > 0 ? days : MON_TO_FRI;
 }
 
@@ -127,7 +117,7 @@ function computeEndOfNextBusinessDay(from: Date, timezone: string, days: Set<str
   const d = local.getDate();
   for (let i = 1; i <= 8; i++) {
     const day = new TZDate(y, m, d + i, timezone);
-    if (days.has(WEEKDAY_NAMES[day.getDay()] ?? '')) {
+    if (days.has(WEEKDAYS_SUNDAY_FIRST[day.getDay()] ?? '')) {
       return new Date(new TZDate(y, m, d + i + 1, timezone).getTime());
     }
   }

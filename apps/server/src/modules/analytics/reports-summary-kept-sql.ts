@@ -8,7 +8,7 @@
  * are read by the same statement (one round trip for the whole summary).
  */
 import {
-  businessDays,
+  MONDAY_TO_FRIDAY,
   REPORT_ACCEPTED_STATUSES,
   REPORT_NEXT_BUSINESS_DAY_METHODS,
   REPORT_TWO_HOUR_METHODS,
@@ -125,9 +125,6 @@ SELECT json_build_object(
       SELECT key AS reason, orders FROM k WHERE dim = 3 AND orders > 0) x)
 ) AS summary`;
 
-/** Monday to Friday: the business days of a store whose hours list none. */
-const DEFAULT_BUSINESS_DAYS = [...businessDays([])];
-
 /** The summary's statement; the business days come from the store's hours in the database. */
 export function buildKeptSummaryQuery(p: Omit<SummaryQueryParams, 'nextBusinessDayOffsets'>): {
   text: string;
@@ -144,7 +141,8 @@ export function buildKeptSummaryQuery(p: Omit<SummaryQueryParams, 'nextBusinessD
       REPORT_TWO_HOUR_METHODS,
       REPORT_NEXT_BUSINESS_DAY_METHODS,
       WEEKDAYS_SUNDAY_FIRST,
-      DEFAULT_BUSINESS_DAYS,
+      // the business days of a store whose hours list none (businessDays)
+      MONDAY_TO_FRIDAY,
     ],
   };
 }
